@@ -1,0 +1,41 @@
+// Jest runs natively as ES modules (the server's dependencies are ESM-only) with @swc/jest.
+// Two projects: server + shared code in Node, the SPA in jsdom.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+export default {
+  // Each server suite starts its own embedded database (a few seconds on 2 cores).
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/server', '<rootDir>/test/shared', '<rootDir>/test/contract'],
+    },
+    {
+      ...common,
+      displayName: 'app',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/test/app'],
+      setupFiles: ['<rootDir>/test/app/setup-globals.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/app/setup-dom.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/app/style-stub.ts' },
+    },
+  ],
+};

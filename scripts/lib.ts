@@ -1,0 +1,105 @@
+// Helpers shared by the project's scripts: running commands, free ports, the SPA build stamp.
+import { spawn, type SpawnOptions } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const distDir = path.join(root, 'dist');
+
+export function run(command: string, args: readonly string[], options: SpawnOptions = {}) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
+    );
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const buildInputs = [
+  'src/app',
+  'src/shared',
+  'locales',
+  'public',
+  'webpack.config.ts',
+  'package-lock.json',
+];
+
+function* files(dir: string): Generator<string> {
+  if (!existsSync(dir)) return;
+  if (statSync(dir).isFile()) {
+    yield dir;
+    return;
+  }
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else yield full;
+  }
+}
+
+/** A hash of everything the SPA build reads: when it changes, dist/ is stale. */
+export function buildInputHash(): string {
+  const hash = createHash('sha256');
+  for (const input of buildInputs) {
+    for (const file of files(path.join(root, input))) {
+      hash.update(path.relative(root, file));
+      hash.update(readFileSync(file));
+    }
+  }
+  return hash.digest('hex');
+}
+
+const stampFile = path.join(distDir, '.build-stamp');
+
+/** Builds the production SPA unless dist/ was built from exactly the current sources. */
+export async function ensureBuild(): Promise<void> {
+  const wanted = buildInputHash();
+  if (
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8') === wanted &&
+    existsSync(path.join(distDir, 'index.html'))
+  ) {
+    return;
+  }
+  console.log('Building the SPA (production)…');
+  await run('npm', ['run', '--silent', 'build'], { env: { ...process.env } });
+  writeFileSync(stampFile, wanted);
+}
+
+export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

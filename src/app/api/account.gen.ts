@@ -1,0 +1,211 @@
+import { baseApi as api } from "./baseApi";
+export const addTagTypes = ["account"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getAccount: build.query<GetAccountApiResponse, GetAccountApiArg>({
+        query: (queryArg) => ({ url: `/account/${queryArg.id}` }),
+        providesTags: ["account"],
+      }),
+      createAccount: build.mutation<
+        CreateAccountApiResponse,
+        CreateAccountApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account`,
+          method: "POST",
+          body: queryArg.createAccountRequest,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      modifyAccount: build.mutation<
+        ModifyAccountApiResponse,
+        ModifyAccountApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account`,
+          method: "PUT",
+          body: queryArg.accountUpdate,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      searchAccount: build.mutation<
+        SearchAccountApiResponse,
+        SearchAccountApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/search-account`,
+          method: "POST",
+          body: queryArg.searchAccountRequest,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      verifyCode: build.mutation<VerifyCodeApiResponse, VerifyCodeApiArg>({
+        query: (queryArg) => ({
+          url: `/verify/`,
+          method: "POST",
+          body: queryArg.verifyRequest,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      assignAccount: build.mutation<
+        AssignAccountApiResponse,
+        AssignAccountApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/assign`,
+          method: "PUT",
+          body: queryArg.assignAccountRequest,
+        }),
+        invalidatesTags: ["account"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as accountApi };
+export type GetAccountApiResponse = /** status 200 The account. */ Account;
+export type GetAccountApiArg = {
+  /** Billing account number (ariaAccountNo) of the account to read. */
+  id: AriaAccountNo;
+};
+export type CreateAccountApiResponse =
+  /** status 201 Account created. */ CreateAccountResponse;
+export type CreateAccountApiArg = {
+  createAccountRequest: CreateAccountRequest;
+};
+export type ModifyAccountApiResponse =
+  /** status 200 The updated account. */ Account;
+export type ModifyAccountApiArg = {
+  accountUpdate: AccountUpdate;
+};
+export type SearchAccountApiResponse =
+  /** status 202 Verification started (an SMS is sent only if something matched). */ SearchAccountAccepted;
+export type SearchAccountApiArg = {
+  searchAccountRequest: SearchAccountRequest;
+};
+export type VerifyCodeApiResponse =
+  /** status 200 The verification outcome. */ VerifyResult;
+export type VerifyCodeApiArg = {
+  verifyRequest: VerifyRequest;
+};
+export type AssignAccountApiResponse =
+  /** status 200 The account now connected to the user. */ Account;
+export type AssignAccountApiArg = {
+  assignAccountRequest: AssignAccountRequest;
+};
+export type AriaAccountNo = string;
+export type AmountOre = number;
+export type TitleCode = string;
+export type Currency = "NOK";
+export type Account = {
+  ariaAccountNo: AriaAccountNo;
+  /** Identity-provider id of the owner. */
+  spidId: string;
+  accountBalance: AmountOre;
+  firstTitleCode: TitleCode;
+  currency: Currency;
+  createdAt: string;
+};
+export type ProblemFieldError = {
+  /** Request field, dotted for nested fields (e.g. address.postalCode). */
+  field: string;
+  /** The message from the shared validation catalogue (nb), e.g. "Gatenummer er påkrevd". */
+  message: string;
+};
+export type Problem = {
+  /** URI reference identifying the problem type. */
+  type: string;
+  /** Short human-readable summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** Human-readable explanation of this occurrence. */
+  detail?: string;
+  /** URI reference of this occurrence (normally the request path). */
+  instance?: string;
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED (400), VERIFICATION_CODE_WRONG (400), LOGIN_STATE_INVALID (400), UNAUTHENTICATED (401), LOGIN_FAILED (401), FORBIDDEN (403), NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  code: string;
+  /** Field-level validation errors (400 only). */
+  errors?: ProblemFieldError[];
+};
+export type CreateAccountResponse = {
+  ariaAccountNo: AriaAccountNo;
+};
+export type CreateAccountRequest = {
+  /** Opening balance in øre; 0 for a new account. */
+  accountBalance: number;
+  /** Identity-provider id; must be the session user's. */
+  spidId: string;
+  firstTitleCode: TitleCode;
+};
+export type PhoneNumber = string;
+export type Email = string;
+export type DeliveryAddress = {
+  /** Name on the delivery address (recipient or c/o); "Navn er påkrevd på leveringsadresse". */
+  coName: string;
+  /** Street name; "Adresse er påkrevd". */
+  street: string;
+  /** House number with optional letter, e.g. 12B; "Gatenummer er påkrevd". */
+  streetNumber: string;
+  /** Dwelling number (bruksenhetsnummer), e.g. H0201. */
+  flatNumber?: string;
+  floor?: string;
+  postalCode: string;
+  /** Postal place. */
+  place: string;
+};
+export type AccountUpdate = {
+  ariaAccountNo: AriaAccountNo;
+  firstName?: string;
+  lastName?: string;
+  phoneNumber?: PhoneNumber;
+  email?: Email;
+  birthDate?: string;
+  address?: DeliveryAddress;
+};
+export type SearchAccountAccepted = {
+  verificationId: string;
+  /** The phone number the user searched with, masked (e.g. +47 *** ** 567); null when the search was by e-mail. Never derived from stored data. */
+  maskedPhone: string | null;
+  /** When the verification (and its SMS code) expires. */
+  expiresAt: string;
+};
+export type SearchAccountRequest = {
+  email?: Email;
+  phone?: PhoneNumber;
+  titleCode: TitleCode;
+};
+export type VerifyResult = {
+  /** Verification result code (spec §4); anything but `ok` is shown as a catalogue message. */
+  result:
+    | "ok"
+    | "ERROR_IN_CREATING_ACCOUNT"
+    | "AMPS_RETURNED_NULL"
+    | "REQUEST_MISSING_VALUES"
+    | "EMAIL_DOES_NOT_EXIST"
+    | "NO_SPID_FOUND"
+    | "USER_HAS_ACTIVE_SUB"
+    | "USER_IS_ACTIVE";
+  /** One-time token for `assignAccount`; set only when `result` is `ok`. */
+  connectToken: string | null;
+};
+export type VerificationCode = string;
+export type VerifyRequest = {
+  verificationId: string;
+  code: VerificationCode;
+};
+export type AssignAccountRequest = {
+  connectToken: string;
+};
+export const {
+  useGetAccountQuery,
+  useLazyGetAccountQuery,
+  useCreateAccountMutation,
+  useModifyAccountMutation,
+  useSearchAccountMutation,
+  useVerifyCodeMutation,
+  useAssignAccountMutation,
+} = injectedRtkApi;

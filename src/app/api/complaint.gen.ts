@@ -1,0 +1,56 @@
+import { baseApi as api } from "./baseApi";
+export const addTagTypes = ["complaint"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getComplaintCodes: build.query<
+        GetComplaintCodesApiResponse,
+        GetComplaintCodesApiArg
+      >({
+        query: () => ({ url: `/complaintcodes` }),
+        providesTags: ["complaint"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as complaintApi };
+export type GetComplaintCodesApiResponse =
+  /** status 200 All complaint codes. */ ComplaintCodeList;
+export type GetComplaintCodesApiArg = void;
+export type ComplaintCode = {
+  code: string;
+  /** Text shown to the user (nb). */
+  description: string;
+  /** Grouping of the code (e.g. missing, late, damaged). */
+  category: string;
+};
+export type ComplaintCodeList = {
+  complaintCodes: ComplaintCode[];
+};
+export type ProblemFieldError = {
+  /** Request field, dotted for nested fields (e.g. address.postalCode). */
+  field: string;
+  /** The message from the shared validation catalogue (nb), e.g. "Gatenummer er påkrevd". */
+  message: string;
+};
+export type Problem = {
+  /** URI reference identifying the problem type. */
+  type: string;
+  /** Short human-readable summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** Human-readable explanation of this occurrence. */
+  detail?: string;
+  /** URI reference of this occurrence (normally the request path). */
+  instance?: string;
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED (400), VERIFICATION_CODE_WRONG (400), LOGIN_STATE_INVALID (400), UNAUTHENTICATED (401), LOGIN_FAILED (401), FORBIDDEN (403), NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  code: string;
+  /** Field-level validation errors (400 only). */
+  errors?: ProblemFieldError[];
+};
+export const { useGetComplaintCodesQuery, useLazyGetComplaintCodesQuery } =
+  injectedRtkApi;

@@ -1,0 +1,94 @@
+import { baseApi as api } from "./baseApi";
+export const addTagTypes = ["discount"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      addDiscount: build.mutation<AddDiscountApiResponse, AddDiscountApiArg>({
+        query: (queryArg) => ({
+          url: `/addDiscount`,
+          method: "POST",
+          body: queryArg.addDiscountRequest,
+        }),
+        invalidatesTags: ["discount"],
+      }),
+      getDiscountDetails: build.query<
+        GetDiscountDetailsApiResponse,
+        GetDiscountDetailsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/getDiscountDetails`,
+          method: "POST",
+          body: queryArg.getDiscountDetailsRequest,
+        }),
+        providesTags: ["discount"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as discountApi };
+export type AddDiscountApiResponse =
+  /** status 200 The discount applied. */ DiscountDetails;
+export type AddDiscountApiArg = {
+  addDiscountRequest: AddDiscountRequest;
+};
+export type GetDiscountDetailsApiResponse =
+  /** status 200 The discount. */ DiscountDetails;
+export type GetDiscountDetailsApiArg = {
+  getDiscountDetailsRequest: GetDiscountDetailsRequest;
+};
+export type DiscountCode = string;
+export type DiscountDetails = {
+  discountCode: DiscountCode;
+  /** Campaign id, e.g. CAMP-2020-03-003 (sent to analytics as campaignID). */
+  campaignId: string;
+  description: string;
+  /** Amount off per period in øre; null for a percentage discount. */
+  amountOff: number | null;
+  /** Percent off per period; null for an amount discount. */
+  percentOff: number | null;
+  /** Number of billing periods the discount applies to. */
+  periods: number;
+  /** Last day the code can be used (Europe/Oslo); null when open-ended. */
+  validUntil: string | null;
+};
+export type ProblemFieldError = {
+  /** Request field, dotted for nested fields (e.g. address.postalCode). */
+  field: string;
+  /** The message from the shared validation catalogue (nb), e.g. "Gatenummer er påkrevd". */
+  message: string;
+};
+export type Problem = {
+  /** URI reference identifying the problem type. */
+  type: string;
+  /** Short human-readable summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** Human-readable explanation of this occurrence. */
+  detail?: string;
+  /** URI reference of this occurrence (normally the request path). */
+  instance?: string;
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED (400), VERIFICATION_CODE_WRONG (400), LOGIN_STATE_INVALID (400), UNAUTHENTICATED (401), LOGIN_FAILED (401), FORBIDDEN (403), NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  code: string;
+  /** Field-level validation errors (400 only). */
+  errors?: ProblemFieldError[];
+};
+export type AriaPlanId = string;
+export type TitleCode = string;
+export type AddDiscountRequest = {
+  discountCode: DiscountCode;
+  ariaPlanID: AriaPlanId;
+  titleCode: TitleCode;
+};
+export type GetDiscountDetailsRequest = {
+  discountCode: DiscountCode;
+  titleCode: TitleCode;
+};
+export const {
+  useAddDiscountMutation,
+  useGetDiscountDetailsQuery,
+  useLazyGetDiscountDetailsQuery,
+} = injectedRtkApi;

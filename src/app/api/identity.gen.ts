@@ -1,0 +1,237 @@
+import { baseApi as api } from "./baseApi";
+export const addTagTypes = ["identity"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getSession: build.query<GetSessionApiResponse, GetSessionApiArg>({
+        query: () => ({ url: `/session` }),
+        providesTags: ["identity"],
+      }),
+      getLoginToken: build.query<GetLoginTokenApiResponse, GetLoginTokenApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/loginToken`,
+            params: {
+              returnUrl: queryArg.returnUrl,
+            },
+          }),
+          providesTags: ["identity"],
+        },
+      ),
+      handleCode: build.mutation<HandleCodeApiResponse, HandleCodeApiArg>({
+        query: (queryArg) => ({
+          url: `/handlecode`,
+          method: "POST",
+          body: queryArg.loginCallbackRequest,
+        }),
+        invalidatesTags: ["identity"],
+      }),
+      handleLoginToken: build.mutation<
+        HandleLoginTokenApiResponse,
+        HandleLoginTokenApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/handleLoginToken`,
+          method: "POST",
+          body: queryArg.loginCallbackRequest,
+        }),
+        invalidatesTags: ["identity"],
+      }),
+      logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
+        query: () => ({ url: `/logout`, method: "POST" }),
+        invalidatesTags: ["identity"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as identityApi };
+export type GetSessionApiResponse =
+  /** status 200 The current session (possibly anonymous). */ Session;
+export type GetSessionApiArg = void;
+export type GetLoginTokenApiResponse =
+  /** status 200 Login token, state and the authorize URL. */ LoginTokenResponse;
+export type GetLoginTokenApiArg = {
+  /** Same-origin path (with query and hash) to return to after login; defaults to '/'. */
+  returnUrl?: SameOriginPath;
+};
+export type HandleCodeApiResponse =
+  /** status 200 Logged in; the session cookie is set. */ LoginResult;
+export type HandleCodeApiArg = {
+  loginCallbackRequest: LoginCallbackRequest;
+};
+export type HandleLoginTokenApiResponse =
+  /** status 200 Logged in; the session cookie is set. */ LoginResult;
+export type HandleLoginTokenApiArg = {
+  loginCallbackRequest: LoginCallbackRequest;
+};
+export type LogoutApiResponse =
+  /** status 200 Logged out; the cookie is cleared. */ LogoutResponse;
+export type LogoutApiArg = void;
+export type User = {
+  /** Identity-provider user id (same value as Account.spidId). */
+  schibstedId: string;
+  /** Pseudonymous identity-provider id used for analytics. */
+  sp_id: string;
+  displayName: string;
+  /** First name. */
+  givenName: string;
+  /** Last name. */
+  familyName: string;
+  /** Phone number; empty string when unknown. */
+  phoneNumber: string;
+  email: string;
+  /** Birth date (Europe/Oslo calendar date); null when unknown. Used for the youth (under 34) and purchase (18+) age rules. */
+  birthDate: string | null;
+};
+export type NullValue = null | null;
+export type AriaAccountNo = string;
+export type AmountOre = number;
+export type TitleCode = string;
+export type Currency = "NOK";
+export type Account = {
+  ariaAccountNo: AriaAccountNo;
+  /** Identity-provider id of the owner. */
+  spidId: string;
+  accountBalance: AmountOre;
+  firstTitleCode: TitleCode;
+  currency: Currency;
+  createdAt: string;
+};
+export type SubscriptionNo = string;
+export type AriaPlanId = string;
+export type PlanProductType = "DIGITAL" | "COMBO";
+export type Period =
+  "\u00C5rlig" | "Kvartalsvis" | "M\u00E5nedlig" | "M\u00E5nedlig Premium";
+export type InstStatusCode = 0 | 1 | -1 | 2 | -2 | 3 | -3 | 31 | 32 | 41 | 61;
+export type SubscriptionStatus =
+  | "INACTIVE"
+  | "ACTIVE"
+  | "SUSPENDED"
+  | "PENDING_CANCELLATION"
+  | "CANCELLED"
+  | "PENDING_TERMINATION"
+  | "TERMINATED"
+  | "PENDING_INSTALLATION"
+  | "PENDING_ACTIVATION"
+  | "TRIAL"
+  | "ACTIVE_NON_BILLABLE";
+export type PaymentProvider =
+  "VIPPS" | "SWEDBANK-PPG" | "BANKGIRO" | "AVTALEGIRO" | "STREX";
+export type PaymentMethod = {
+  provider: PaymentProvider;
+  /** Display label, e.g. Betalingskort or Vipps. */
+  label: string;
+  /** Masked card number for card payments; null otherwise. */
+  maskedCardNumber: string | null;
+  /** Card expiry as MM/YY; null when not a card. */
+  cardExpiry: string | null;
+};
+export type SubscriptionFeature =
+  "content" | "e-paper" | "paper" | "family-share" | "partner-content";
+export type Subscription = {
+  subscriptionNo: SubscriptionNo;
+  ariaAccountNo: AriaAccountNo;
+  titleCode: TitleCode;
+  ariaPlanID: AriaPlanId;
+  /** Billing rate-schedule id (sent to analytics as aria_schedule_id). */
+  ariaScheduleId: string;
+  planName: string;
+  product: string;
+  planProductType: PlanProductType;
+  period: Period;
+  price: AmountOre;
+  currency: Currency;
+  instStatusCode: InstStatusCode;
+  status: SubscriptionStatus;
+  /** False when this subscription is itself a family share (the user is an invitee). */
+  eligibleForSharing: boolean;
+  /** Next automatic renewal (Europe/Oslo date); null when it will not renew. */
+  renewalDate: string | null;
+  /** Last day of access for a cancelled subscription; null while it renews. */
+  expiryDate: string | null;
+  paymentMethod: PaymentMethod | NullValue;
+  customerNumber: string;
+  features: SubscriptionFeature[];
+  subsRetrieveSubscriptionAddInfo: {
+    /** Contains admin or employee for business subscriptions; null otherwise. */
+    subscriptionInfo1: string | null;
+  };
+  /** A plan change scheduled for a later date; null when none. */
+  pendingChange: {
+    ariaPlanID: AriaPlanId;
+    planName: string;
+    period: Period;
+    price: AmountOre;
+    effectiveDate: string;
+  } | null;
+  /** False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
+  isPaying: boolean;
+  /** True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard. */
+  hasSubscription: boolean;
+};
+export type Session = {
+  authenticated: boolean;
+  user: User | NullValue;
+  account: Account | NullValue;
+  subscription: Subscription | NullValue;
+  titleCode: TitleCode;
+};
+export type ProblemFieldError = {
+  /** Request field, dotted for nested fields (e.g. address.postalCode). */
+  field: string;
+  /** The message from the shared validation catalogue (nb), e.g. "Gatenummer er påkrevd". */
+  message: string;
+};
+export type Problem = {
+  /** URI reference identifying the problem type. */
+  type: string;
+  /** Short human-readable summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** Human-readable explanation of this occurrence. */
+  detail?: string;
+  /** URI reference of this occurrence (normally the request path). */
+  instance?: string;
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED (400), VERIFICATION_CODE_WRONG (400), LOGIN_STATE_INVALID (400), UNAUTHENTICATED (401), LOGIN_FAILED (401), FORBIDDEN (403), NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  code: string;
+  /** Field-level validation errors (400 only). */
+  errors?: ProblemFieldError[];
+};
+export type LoginTokenResponse = {
+  /** One-time login token (short-lived), also carried inside `state`. */
+  loginToken: string;
+  /** Opaque OAuth state carrying the return path and the login token. */
+  state: string;
+  /** The identity provider's authorize URL to redirect the browser to. */
+  authorizeUrl: string;
+};
+export type SameOriginPath = string;
+export type LoginResult = {
+  returnUrl: SameOriginPath;
+  session: Session;
+};
+export type LoginCallbackRequest = {
+  /** Authorization code from the identity provider. */
+  code: string;
+  /** The `state` returned by the identity provider (from `getLoginToken`). */
+  state: string;
+  /** Identity id if the SPA already knows it; only a hint, the server trusts the token. */
+  schibstedId?: string | null;
+};
+export type LogoutResponse = {
+  /** The title's page URL to send the browser to. */
+  redirectUrl: string;
+};
+export const {
+  useGetSessionQuery,
+  useLazyGetSessionQuery,
+  useGetLoginTokenQuery,
+  useLazyGetLoginTokenQuery,
+  useHandleCodeMutation,
+  useHandleLoginTokenMutation,
+  useLogoutMutation,
+} = injectedRtkApi;

@@ -1,0 +1,85 @@
+import { baseApi as api } from "./baseApi";
+export const addTagTypes = ["payment"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      changeCard: build.mutation<ChangeCardApiResponse, ChangeCardApiArg>({
+        query: (queryArg) => ({
+          url: `/subscription/card`,
+          method: "PUT",
+          body: queryArg.changeCardRequest,
+        }),
+        invalidatesTags: ["payment"],
+      }),
+      changePaymentMethod: build.mutation<
+        ChangePaymentMethodApiResponse,
+        ChangePaymentMethodApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/paymentMethod`,
+          method: "PUT",
+          body: queryArg.changePaymentMethodRequest,
+        }),
+        invalidatesTags: ["payment"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as paymentApi };
+export type ChangeCardApiResponse =
+  /** status 200 Where to send the browser. */ PaymentRedirect;
+export type ChangeCardApiArg = {
+  changeCardRequest: ChangeCardRequest;
+};
+export type ChangePaymentMethodApiResponse =
+  /** status 200 Where to send the browser. */ PaymentRedirect;
+export type ChangePaymentMethodApiArg = {
+  changePaymentMethodRequest: ChangePaymentMethodRequest;
+};
+export type PaymentRedirect = {
+  /** The provider's page to send the browser to. */
+  redirectUrl: string;
+  /** Id of the pending payment method; kept in temporary storage for the verify step. */
+  paymentMethodId: string;
+  /** Recurring-payment agreement id (VIPPS); null for cards. */
+  agreementId?: string | null;
+};
+export type ProblemFieldError = {
+  /** Request field, dotted for nested fields (e.g. address.postalCode). */
+  field: string;
+  /** The message from the shared validation catalogue (nb), e.g. "Gatenummer er påkrevd". */
+  message: string;
+};
+export type Problem = {
+  /** URI reference identifying the problem type. */
+  type: string;
+  /** Short human-readable summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** Human-readable explanation of this occurrence. */
+  detail?: string;
+  /** URI reference of this occurrence (normally the request path). */
+  instance?: string;
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED (400), VERIFICATION_CODE_WRONG (400), LOGIN_STATE_INVALID (400), UNAUTHENTICATED (401), LOGIN_FAILED (401), FORBIDDEN (403), NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  code: string;
+  /** Field-level validation errors (400 only). */
+  errors?: ProblemFieldError[];
+};
+export type SubscriptionNo = string;
+export type SameOriginPath = string;
+export type ChangeCardRequest = {
+  subscriptionNo: SubscriptionNo;
+  returnUrl: SameOriginPath;
+};
+export type ChangePaymentMethodRequest = {
+  subscriptionNo: SubscriptionNo;
+  /** The provider to move to (the subset of PaymentProvider a user can choose). */
+  provider: "VIPPS" | "SWEDBANK-PPG";
+  returnUrl: SameOriginPath;
+};
+export const { useChangeCardMutation, useChangePaymentMethodMutation } =
+  injectedRtkApi;

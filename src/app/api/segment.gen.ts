@@ -1,0 +1,71 @@
+import { baseApi as api } from "./baseApi";
+export const addTagTypes = ["segment"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      postSegmentMessage: build.query<
+        PostSegmentMessageApiResponse,
+        PostSegmentMessageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/segment/${queryArg.id}/message`,
+          method: "POST",
+          body: queryArg.segmentMessageRequest,
+        }),
+        providesTags: ["segment"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as segmentApi };
+export type PostSegmentMessageApiResponse =
+  /** status 200 The messages (possibly none). */ SegmentMessageResponse;
+export type PostSegmentMessageApiArg = {
+  /** Segment id. */
+  id: string;
+  segmentMessageRequest: SegmentMessageRequest;
+};
+export type SegmentMessage = {
+  id: string;
+  heading: string;
+  body: string;
+  /** Link for the call to action (a same-origin path or an absolute URL); null when none. */
+  ctaUrl: string | null;
+};
+export type SegmentMessageResponse = {
+  segmentId: string;
+  messages: SegmentMessage[];
+};
+export type ProblemFieldError = {
+  /** Request field, dotted for nested fields (e.g. address.postalCode). */
+  field: string;
+  /** The message from the shared validation catalogue (nb), e.g. "Gatenummer er påkrevd". */
+  message: string;
+};
+export type Problem = {
+  /** URI reference identifying the problem type. */
+  type: string;
+  /** Short human-readable summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** Human-readable explanation of this occurrence. */
+  detail?: string;
+  /** URI reference of this occurrence (normally the request path). */
+  instance?: string;
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED (400), VERIFICATION_CODE_WRONG (400), LOGIN_STATE_INVALID (400), UNAUTHENTICATED (401), LOGIN_FAILED (401), FORBIDDEN (403), NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  code: string;
+  /** Field-level validation errors (400 only). */
+  errors?: ProblemFieldError[];
+};
+export type TitleCode = string;
+export type SegmentMessageRequest = {
+  titleCode: TitleCode;
+  /** Where the messages will be shown. */
+  context: "home" | "winback" | "order" | "cancel";
+};
+export const { usePostSegmentMessageQuery, useLazyPostSegmentMessageQuery } =
+  injectedRtkApi;

@@ -1,0 +1,152 @@
+import { baseApi as api } from "./baseApi";
+export const addTagTypes = ["student"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      registerStudentEmail: build.mutation<
+        RegisterStudentEmailApiResponse,
+        RegisterStudentEmailApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/student-email/`,
+          method: "POST",
+          body: queryArg.studentEmailRequest,
+        }),
+        invalidatesTags: ["student"],
+      }),
+      activateStudentSubscription: build.mutation<
+        ActivateStudentSubscriptionApiResponse,
+        ActivateStudentSubscriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/activate-student-subscription/`,
+          method: "POST",
+          body: queryArg.activateStudentSubscriptionRequest,
+        }),
+        invalidatesTags: ["student"],
+      }),
+      registerStudent: build.mutation<
+        RegisterStudentApiResponse,
+        RegisterStudentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/register-student/`,
+          method: "POST",
+          body: queryArg.registerStudentRequest,
+        }),
+        invalidatesTags: ["student"],
+      }),
+      activateStudent: build.mutation<
+        ActivateStudentApiResponse,
+        ActivateStudentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/activate-student/`,
+          method: "POST",
+          body: queryArg.activateStudentRequest,
+        }),
+        invalidatesTags: ["student"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as studentApi };
+export type RegisterStudentEmailApiResponse =
+  /** status 200 The outcome. */ StudentResult;
+export type RegisterStudentEmailApiArg = {
+  studentEmailRequest: StudentEmailRequest;
+};
+export type ActivateStudentSubscriptionApiResponse =
+  /** status 200 The outcome. */ StudentResult;
+export type ActivateStudentSubscriptionApiArg = {
+  activateStudentSubscriptionRequest: ActivateStudentSubscriptionRequest;
+};
+export type RegisterStudentApiResponse =
+  /** status 200 The outcome. */ StudentResult;
+export type RegisterStudentApiArg = {
+  registerStudentRequest: RegisterStudentRequest;
+};
+export type ActivateStudentApiResponse =
+  /** status 200 The outcome. */ StudentResult;
+export type ActivateStudentApiArg = {
+  activateStudentRequest: ActivateStudentRequest;
+};
+export type StudentResult = {
+  /** - ok: done
+    - ARIA_ACTIVE: "Du har allerede et aktivt abonnement"
+    - EMAIL_WRONG: a student e-mail must be used
+    - USER_EXIST_ACTIVE: already created
+    - ERROR: generic error
+    - CODE_WRONG: the code is wrong
+    - INVALID_CODE: the code has expired, request a new one
+    - USER_NOT_EXIST: no such registration
+    - MISSING_PARAMETERS: kept for compatibility; schema validation answers 400 first
+     */
+  result:
+    | "ok"
+    | "ARIA_ACTIVE"
+    | "EMAIL_WRONG"
+    | "USER_EXIST_ACTIVE"
+    | "ERROR"
+    | "CODE_WRONG"
+    | "INVALID_CODE"
+    | "USER_NOT_EXIST"
+    | "MISSING_PARAMETERS";
+  /** Optional detail (nb); the SPA shows the catalogue message for `result`. */
+  message: string | null;
+};
+export type ProblemFieldError = {
+  /** Request field, dotted for nested fields (e.g. address.postalCode). */
+  field: string;
+  /** The message from the shared validation catalogue (nb), e.g. "Gatenummer er påkrevd". */
+  message: string;
+};
+export type Problem = {
+  /** URI reference identifying the problem type. */
+  type: string;
+  /** Short human-readable summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** Human-readable explanation of this occurrence. */
+  detail?: string;
+  /** URI reference of this occurrence (normally the request path). */
+  instance?: string;
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED (400), VERIFICATION_CODE_WRONG (400), LOGIN_STATE_INVALID (400), UNAUTHENTICATED (401), LOGIN_FAILED (401), FORBIDDEN (403), NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  code: string;
+  /** Field-level validation errors (400 only). */
+  errors?: ProblemFieldError[];
+};
+export type Email = string;
+export type TitleCode = string;
+export type StudentEmailRequest = {
+  email: Email;
+  titleCode: TitleCode;
+};
+export type VerificationCode = string;
+export type ActivateStudentSubscriptionRequest = {
+  email: Email;
+  code: VerificationCode;
+  titleCode: TitleCode;
+};
+export type RegisterStudentRequest = {
+  email: Email;
+  /** Name of the school or university. */
+  institution: string;
+  titleCode: TitleCode;
+  /** student (higher education) or pupil (elev). */
+  kind: "student" | "pupil";
+};
+export type ActivateStudentRequest = {
+  code: VerificationCode;
+  titleCode: TitleCode;
+};
+export const {
+  useRegisterStudentEmailMutation,
+  useActivateStudentSubscriptionMutation,
+  useRegisterStudentMutation,
+  useActivateStudentMutation,
+} = injectedRtkApi;

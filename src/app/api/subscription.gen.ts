@@ -1,0 +1,195 @@
+import { baseApi as api } from "./baseApi";
+export const addTagTypes = ["subscription"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getSubscription: build.query<
+        GetSubscriptionApiResponse,
+        GetSubscriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/${queryArg.accountNo}/${queryArg.titleCode}`,
+        }),
+        providesTags: ["subscription"],
+      }),
+      reactivateSubscription: build.mutation<
+        ReactivateSubscriptionApiResponse,
+        ReactivateSubscriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/reactivateSubscription/`,
+          method: "POST",
+          body: queryArg.reactivateSubscriptionRequest,
+        }),
+        invalidatesTags: ["subscription"],
+      }),
+      deleteSubscription: build.mutation<
+        DeleteSubscriptionApiResponse,
+        DeleteSubscriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/deleteSubscription`,
+          method: "DELETE",
+          body: queryArg.deleteSubscriptionRequest,
+        }),
+        invalidatesTags: ["subscription"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as subscriptionApi };
+export type GetSubscriptionApiResponse =
+  /** status 200 The lookup result. `hasSubscription: true` implies `subscription` set and `error` null; a failed lookup has `hasSubscription: false`, `subscription: null` and `error` set. */ SubscriptionResult;
+export type GetSubscriptionApiArg = {
+  /** Billing account number (ariaAccountNo). */
+  accountNo: AriaAccountNo;
+  /** Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+  titleCode: TitleCode;
+};
+export type ReactivateSubscriptionApiResponse =
+  /** status 200 The subscription after the change. */ Subscription;
+export type ReactivateSubscriptionApiArg = {
+  reactivateSubscriptionRequest: ReactivateSubscriptionRequest;
+};
+export type DeleteSubscriptionApiResponse =
+  /** status 200 Cancellation registered. */ CancellationReceipt;
+export type DeleteSubscriptionApiArg = {
+  deleteSubscriptionRequest: DeleteSubscriptionRequest;
+};
+export type SubscriptionNo = string;
+export type AriaAccountNo = string;
+export type TitleCode = string;
+export type AriaPlanId = string;
+export type PlanProductType = "DIGITAL" | "COMBO";
+export type Period =
+  "\u00C5rlig" | "Kvartalsvis" | "M\u00E5nedlig" | "M\u00E5nedlig Premium";
+export type AmountOre = number;
+export type Currency = "NOK";
+export type InstStatusCode = 0 | 1 | -1 | 2 | -2 | 3 | -3 | 31 | 32 | 41 | 61;
+export type SubscriptionStatus =
+  | "INACTIVE"
+  | "ACTIVE"
+  | "SUSPENDED"
+  | "PENDING_CANCELLATION"
+  | "CANCELLED"
+  | "PENDING_TERMINATION"
+  | "TERMINATED"
+  | "PENDING_INSTALLATION"
+  | "PENDING_ACTIVATION"
+  | "TRIAL"
+  | "ACTIVE_NON_BILLABLE";
+export type PaymentProvider =
+  "VIPPS" | "SWEDBANK-PPG" | "BANKGIRO" | "AVTALEGIRO" | "STREX";
+export type PaymentMethod = {
+  provider: PaymentProvider;
+  /** Display label, e.g. Betalingskort or Vipps. */
+  label: string;
+  /** Masked card number for card payments; null otherwise. */
+  maskedCardNumber: string | null;
+  /** Card expiry as MM/YY; null when not a card. */
+  cardExpiry: string | null;
+};
+export type NullValue = null | null;
+export type SubscriptionFeature =
+  "content" | "e-paper" | "paper" | "family-share" | "partner-content";
+export type Subscription = {
+  subscriptionNo: SubscriptionNo;
+  ariaAccountNo: AriaAccountNo;
+  titleCode: TitleCode;
+  ariaPlanID: AriaPlanId;
+  /** Billing rate-schedule id (sent to analytics as aria_schedule_id). */
+  ariaScheduleId: string;
+  planName: string;
+  product: string;
+  planProductType: PlanProductType;
+  period: Period;
+  price: AmountOre;
+  currency: Currency;
+  instStatusCode: InstStatusCode;
+  status: SubscriptionStatus;
+  /** False when this subscription is itself a family share (the user is an invitee). */
+  eligibleForSharing: boolean;
+  /** Next automatic renewal (Europe/Oslo date); null when it will not renew. */
+  renewalDate: string | null;
+  /** Last day of access for a cancelled subscription; null while it renews. */
+  expiryDate: string | null;
+  paymentMethod: PaymentMethod | NullValue;
+  customerNumber: string;
+  features: SubscriptionFeature[];
+  subsRetrieveSubscriptionAddInfo: {
+    /** Contains admin or employee for business subscriptions; null otherwise. */
+    subscriptionInfo1: string | null;
+  };
+  /** A plan change scheduled for a later date; null when none. */
+  pendingChange: {
+    ariaPlanID: AriaPlanId;
+    planName: string;
+    period: Period;
+    price: AmountOre;
+    effectiveDate: string;
+  } | null;
+  /** False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
+  isPaying: boolean;
+  /** True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard. */
+  hasSubscription: boolean;
+};
+export type SubscriptionResult = {
+  hasSubscription: boolean;
+  subscription: Subscription | NullValue;
+  error: {
+    code: "ACCOUNT_NOT_FOUND" | "NO_SUBSCRIPTION" | "UPSTREAM_ERROR";
+    message: string;
+  } | null;
+};
+export type ProblemFieldError = {
+  /** Request field, dotted for nested fields (e.g. address.postalCode). */
+  field: string;
+  /** The message from the shared validation catalogue (nb), e.g. "Gatenummer er påkrevd". */
+  message: string;
+};
+export type Problem = {
+  /** URI reference identifying the problem type. */
+  type: string;
+  /** Short human-readable summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** Human-readable explanation of this occurrence. */
+  detail?: string;
+  /** URI reference of this occurrence (normally the request path). */
+  instance?: string;
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED (400), VERIFICATION_CODE_WRONG (400), LOGIN_STATE_INVALID (400), UNAUTHENTICATED (401), LOGIN_FAILED (401), FORBIDDEN (403), NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  code: string;
+  /** Field-level validation errors (400 only). */
+  errors?: ProblemFieldError[];
+};
+export type ReactivateSubscriptionRequest = {
+  subscriptionNo: SubscriptionNo;
+  /** undo-cancellation from PENDING_CANCELLATION; reactivate from CANCELLED or TERMINATED. */
+  action: "undo-cancellation" | "reactivate";
+};
+export type CancellationReceipt = {
+  subscriptionNo: SubscriptionNo;
+  instStatusCode: InstStatusCode;
+  /** Last day of access (Europe/Oslo). */
+  expiryDate: string;
+};
+export type CancellationReason =
+  "price" | "content" | "time" | "technical" | "moving" | "other";
+export type DeleteSubscriptionRequest = {
+  subscriptionNo: SubscriptionNo;
+  reason: CancellationReason;
+  /** Free text, recommended with reason `other`. */
+  comment?: string;
+  /** Whether the user was shown the winback offer and accepted it. The offer itself is ordered through the order flow; here the flag is stored with the cancellation reason for reporting. */
+  acceptedWinback: boolean;
+};
+export const {
+  useGetSubscriptionQuery,
+  useLazyGetSubscriptionQuery,
+  useReactivateSubscriptionMutation,
+  useDeleteSubscriptionMutation,
+} = injectedRtkApi;

@@ -1,0 +1,98 @@
+import { baseApi as api } from "./baseApi";
+export const addTagTypes = ["title"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getTitle: build.query<GetTitleApiResponse, GetTitleApiArg>({
+        query: (queryArg) => ({ url: `/title/${queryArg.titleCode}` }),
+        providesTags: ["title"],
+      }),
+      retrieveTitleCode: build.query<
+        RetrieveTitleCodeApiResponse,
+        RetrieveTitleCodeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/retrieveTitleCode`,
+          method: "POST",
+          body: queryArg.retrieveTitleCodeRequest,
+        }),
+        providesTags: ["title"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as titleApi };
+export type GetTitleApiResponse =
+  /** status 200 The title's configuration. */ Title;
+export type GetTitleApiArg = {
+  /** Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+  titleCode: TitleCode;
+};
+export type RetrieveTitleCodeApiResponse =
+  /** status 200 The resolved title code (POL when the origin is unknown). */ RetrieveTitleCodeResponse;
+export type RetrieveTitleCodeApiArg = {
+  retrieveTitleCodeRequest: RetrieveTitleCodeRequest;
+};
+export type TitleCode = string;
+export type Title = {
+  titleCode: TitleCode;
+  /** The title's domain, e.g. fvn.no; the root style class and the logo path derive from it. */
+  titleDomain: string;
+  /** The title's front page; the favicon URL is built from it. */
+  pageUrl: string;
+  /** Display name; the document title is "Min Side - " plus this. */
+  name: string;
+  customerCenterPhoneNumber: string;
+  customerCenterEmail: string;
+  organizationNumber: string;
+  /** Default language of the title (nb unless configured nn). */
+  language: "nb" | "nn";
+  spidCredential: {
+    /** The title's client id at the identity provider. */
+    clientId: string;
+  };
+  /** False for titles without page-view analytics (AN, VA). */
+  analyticsEnabled: boolean;
+  /** Video base URL (default sub-domain tv); null when the title has no video site. */
+  videoBaseUrl: string | null;
+  /** The title group the publication belongs to. */
+  group: string;
+};
+export type ProblemFieldError = {
+  /** Request field, dotted for nested fields (e.g. address.postalCode). */
+  field: string;
+  /** The message from the shared validation catalogue (nb), e.g. "Gatenummer er påkrevd". */
+  message: string;
+};
+export type Problem = {
+  /** URI reference identifying the problem type. */
+  type: string;
+  /** Short human-readable summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** Human-readable explanation of this occurrence. */
+  detail?: string;
+  /** URI reference of this occurrence (normally the request path). */
+  instance?: string;
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED (400), VERIFICATION_CODE_WRONG (400), LOGIN_STATE_INVALID (400), UNAUTHENTICATED (401), LOGIN_FAILED (401), FORBIDDEN (403), NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  code: string;
+  /** Field-level validation errors (400 only). */
+  errors?: ProblemFieldError[];
+};
+export type RetrieveTitleCodeResponse = {
+  titleCode: TitleCode;
+};
+export type RetrieveTitleCodeRequest = {
+  /** The page origin plus '/', e.g. https://minside.fvn.no/. */
+  minsideUrl: string;
+};
+export const {
+  useGetTitleQuery,
+  useLazyGetTitleQuery,
+  useRetrieveTitleCodeQuery,
+  useLazyRetrieveTitleCodeQuery,
+} = injectedRtkApi;

@@ -1,0 +1,172 @@
+// Reading subscriptions: the row of the billing data mapped to the contract's Subscription, and
+// the choice of which of an account's subscriptions to a title is "the" subscription.
+import type { Feature } from '../../../shared/subscription/features';
+import type { Period } from '../../../shared/subscription/plans';
+import {
+  hasAccess,
+  isPaying,
+  statusName,
+  type StatusName,
+} from '../../../shared/subscription/status';
+import type { Queryable, Row } from '../../db/db';
+
+export type PaymentProvider = 'VIPPS' | 'SWEDBANK-PPG' | 'BANKGIRO' | 'AVTALEGIRO' | 'STREX';
+
+/** Display labels of the payment methods (spec §8). */
+export const paymentMethodLabels: Readonly<Record<PaymentProvider, string>> = {
+  'SWEDBANK-PPG': 'Betalingskort',
+  VIPPS: 'Vipps',
+  AVTALEGIRO: 'AvtaleGiro',
+  BANKGIRO: 'Faktura',
+  STREX: 'Mobilregning',
+};
+
+export interface Subscription {
+  readonly subscriptionNo: string;
+  readonly ariaAccountNo: string;
+  readonly titleCode: string;
+  readonly ariaPlanID: string;
+  readonly ariaScheduleId: string;
+  readonly planName: string;
+  readonly product: string;
+  readonly planProductType: 'DIGITAL' | 'COMBO';
+  readonly period: Period;
+  readonly price: number;
+  readonly currency: 'NOK';
+  readonly instStatusCode: number;
+  readonly status: StatusName;
+  readonly eligibleForSharing: boolean;
+  readonly renewalDate: string | null;
+  readonly expiryDate: string | null;
+  readonly paymentMethod: {
+    readonly provider: PaymentProvider;
+    readonly label: string;
+    readonly maskedCardNumber: string | null;
+    readonly cardExpiry: string | null;
+  } | null;
+  readonly customerNumber: string;
+  readonly features: readonly Feature[];
+  readonly subsRetrieveSubscriptionAddInfo: { readonly subscriptionInfo1: string | null };
+  readonly pendingChange: {
+    readonly ariaPlanID: string;
+    readonly planName: string;
+    readonly period: Period;
+    readonly price: number;
+    readonly effectiveDate: string;
+  } | null;
+  readonly isPaying: boolean;
+  readonly hasSubscription: boolean;
+}
+
+interface SubscriptionRow extends Row {
+  subscription_no: string;
+  aria_account_no: string;
+  title_code: string;
+  aria_plan_id: string;
+  schedule_id: string;
+  plan_name: string;
+  product: string;
+  product_type: 'DIGITAL' | 'COMBO';
+  period: Period;
+  price_ore: number;
+  features: Feature[];
+  status_code: number;
+  eligible_for_sharing: boolean;
+  renewal_date: string | null;
+  expiry_date: string | null;
+  payment_provider: PaymentProvider | null;
+  masked_card_number: string | null;
+  card_expiry: string | null;
+  customer_number: string;
+  subscription_info1: string | null;
+  pending_plan_id: string | null;
+  pending_aria_plan_id: string | null;
+  pending_plan_name: string | null;
+  pending_period: Period | null;
+  pending_price_ore: number | null;
+  pending_effective_date: string | null;
+}
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  const traits = {
+    instStatusCode: row.status_code,
+    ariaPlanID: row.aria_plan_id,
+    planProductType: row.product_type,
+    eligibleForSharing: row.eligible_for_sharing,
+    subscriptionInfo1: row.subscription_info1,
+  };
+  return {
+    subscriptionNo: row.subscription_no,
+    ariaAccountNo: row.aria_account_no,
+    titleCode: row.title_code,
+    ariaPlanID: row.aria_plan_id,
+    ariaScheduleId: row.schedule_id,
+    planName: row.plan_name,
+    product: row.product,
+    planProductType: row.product_type,
+    period: row.period,
+    price: Number(row.price_ore),
+    currency: 'NOK',
+    instStatusCode: row.status_code,
+    status: statusName(row.status_code),
+    eligibleForSharing: row.eligible_for_sharing,
+    renewalDate: row.renewal_date,
+    expiryDate: row.expiry_date,
+    paymentMethod: row.payment_provider
+      ? {
+          provider: row.payment_provider,
+          label: paymentMethodLabels[row.payment_provider],
+          maskedCardNumber: row.masked_card_number,
+          cardExpiry: row.card_expiry,
+        }
+      : null,
+    customerNumber: row.customer_number,
+    features: row.features,
+    subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: row.subscription_info1 },
+    pendingChange:
+      row.pending_aria_plan_id && row.pending_effective_date
+        ? {
+            ariaPlanID: row.pending_aria_plan_id,
+            planName: row.pending_plan_name!,
+            period: row.pending_period!,
+            price: Number(row.pending_price_ore),
+            effectiveDate: row.pending_effective_date,
+          }
+        : null,
+    isPaying: isPaying(traits),
+    hasSubscription: hasAccess(row.status_code),
+  };
+}
+
+const selectSubscriptions = `
+  select s.subscription_no, s.aria_account_no, s.title_code, p.aria_plan_id, p.schedule_id,
+         p.plan_name, p.product, p.product_type, p.period, p.price_ore, p.features,
+         s.status_code, s.eligible_for_sharing, s.renewal_date, s.expiry_date, s.payment_provider,
+         s.masked_card_number, s.card_expiry, s.customer_number, s.subscription_info1,
+         s.pending_plan_id, pp.aria_plan_id as pending_aria_plan_id,
+         pp.plan_name as pending_plan_name, pp.period as pending_period,
+         pp.price_ore as pending_price_ore, s.pending_effective_date
+    from subscriptions s
+    join plans p on p.id = s.plan_id
+    left join plans pp on pp.id = s.pending_plan_id`;
+
+export async function listSubscriptions(
+  db: Queryable,
+  ariaAccountNo: string,
+  titleCode: string,
+): Promise<Subscription[]> {
+  const rows = await db.query<SubscriptionRow>(
+    `${selectSubscriptions} where s.aria_account_no = $1 and s.title_code = $2
+      order by s.created_at desc, s.subscription_no desc`,
+    [ariaAccountNo, titleCode.toUpperCase()],
+  );
+  return rows.map(toSubscription);
+}
+
+/**
+ * The subscription the account holds to a title: one that gives access if any (newest first),
+ * otherwise the newest ended one, so a cancelled subscriber can be offered reactivation.
+ */
+export function currentSubscription(subscriptions: readonly Subscription[]): Subscription | null {
+  return subscriptions.find((s) => s.hasSubscription) ?? subscriptions[0] ?? null;
+}

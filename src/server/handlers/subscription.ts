@@ -1,0 +1,35 @@
+// Subscription handlers. The lookup answers 200 and reports a missing account in the body: the
+// spec's client treats subscription errors as returned values, not thrown ones.
+import type { FastifyRequest } from 'fastify';
+
+import { findAccount } from '../domain/accounts/accounts';
+import { currentSubscription, listSubscriptions } from '../domain/subscriptions/subscriptions';
+import type { OperationHandler } from '../http/contract';
+
+type GetSubscription = FastifyRequest<{ Params: { accountNo: string; titleCode: string } }>;
+
+export const handlers: Record<string, OperationHandler> = {
+  async getSubscription(request) {
+    const { accountNo, titleCode } = (request as GetSubscription).params;
+    const db = request.server.services.db;
+    const account = await findAccount(db, accountNo);
+    if (!account) {
+      return {
+        hasSubscription: false,
+        subscription: null,
+        error: { code: 'ACCOUNT_NOT_FOUND', message: `No account ${accountNo}` },
+      };
+    }
+    const subscription = currentSubscription(await listSubscriptions(db, accountNo, titleCode));
+    return {
+      hasSubscription: subscription?.hasSubscription ?? false,
+      subscription,
+      error: subscription
+        ? null
+        : {
+            code: 'NO_SUBSCRIPTION',
+            message: `Account ${accountNo} has no subscription to ${titleCode.toUpperCase()}`,
+          },
+    };
+  },
+};

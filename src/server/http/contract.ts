@@ -1,0 +1,155 @@
+// Binds the API routes from openapi/minside.yaml by operationId (fastify-openapi-glue) so the
+// server cannot drift from the contract: requests are validated by Fastify from the contract's
+// schemas, and every response body is validated against the contract before it is sent.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { parse } from 'yaml';
+
+import { ProblemError } from './problem';
+
+export const contractPath = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../openapi/minside.yaml',
+);
+
+export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export interface OpenApiDocument {
+  readonly paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
+  readonly components?: Record<string, unknown>;
+}
+
+export function loadContract(file: string = contractPath): OpenApiDocument {
+  return parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+}
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
+
+/** Every operation of the contract: operationId → method and path. */
+export function operationsOf(doc: OpenApiDocument) {
+  const operations: { operationId: string; method: string; path: string; tag: string }[] = [];
+  for (const [route, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method) || !op.operationId) continue;
+      operations.push({
+        operationId: op.operationId,
+        method,
+        path: route,
+        tag: op.tags?.[0] ?? '',
+      });
+    }
+  }
+  return operations;
+}
+
+export class ContractViolationError extends Error {
+  constructor(
+    readonly operationId: string,
+    readonly status: number,
+    readonly violations: string,
+  ) {
+    super(`Response of ${operationId} (${status}) violates the contract: ${violations}`);
+    this.name = 'ContractViolationError';
+  }
+}
+
+// ajv-formats ships as CommonJS with the plugin on `default` under ESM interop.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as (ajv: Ajv) => Ajv;
+
+function responseAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+type ResponseSchemas = Record<string, { content?: Record<string, { schema?: object }> }>;
+
+export interface ContractOptions {
+  readonly handlers: Readonly<Record<string, OperationHandler>>;
+  readonly validateResponses: boolean;
+  readonly document?: OpenApiDocument;
+}
+
+export async function registerContract(app: FastifyInstance, options: ContractOptions) {
+  const document = options.document ?? loadContract();
+  const known = new Set(operationsOf(document).map((o) => o.operationId));
+  for (const id of Object.keys(options.handlers)) {
+    if (!known.has(id)) throw new Error(`Handler ${id} has no operation in the contract`);
+  }
+
+  if (options.validateResponses) {
+    const ajv = responseAjv();
+    // operationId → status → content type → validator
+    const validators = new Map<string, Map<number, Map<string, ValidateFunction>>>();
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const schema = route.schema as
+        { operationId?: string; response?: ResponseSchemas } | undefined;
+      if (!schema?.operationId || !schema.response) return;
+      const byStatus = new Map<number, Map<string, ValidateFunction>>();
+      for (const [status, response] of Object.entries(schema.response)) {
+        const byType = new Map<string, ValidateFunction>();
+        for (const [type, media] of Object.entries(response.content ?? {})) {
+          if (media.schema) byType.set(type, ajv.compile(stripIds(media.schema)));
+        }
+        byStatus.set(Number(status), byType);
+      }
+      validators.set(schema.operationId, byStatus);
+    });
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)
+        ?.operationId;
+      if (!operationId) return payload;
+      const type = String(reply.getHeader('content-type') ?? 'application/json').split(';')[0]!;
+      const validate = validators.get(operationId)?.get(reply.statusCode)?.get(type);
+      if (!validate) {
+        if (reply.statusCode < 400) {
+          throw new ContractViolationError(
+            operationId,
+            reply.statusCode,
+            `undeclared ${type} response`,
+          );
+        }
+        return payload;
+      }
+      if (!validate(payload)) {
+        const violations = (validate.errors ?? [])
+          .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`)
+          .join('; ');
+        const error = new ContractViolationError(operationId, reply.statusCode, violations);
+        // A failing error response is logged, not re-thrown, so error handling cannot loop.
+        if (reply.statusCode >= 400) request.log.error({ err: error }, 'contract violation');
+        else throw error;
+      }
+      return payload;
+    });
+  }
+
+  await app.register(openapiGlue, {
+    specification: structuredClone(document),
+    prefix: 'api',
+    operationResolver: (operationId: string) =>
+      options.handlers[operationId] ??
+      (async () => {
+        throw new ProblemError(
+          501,
+          'NOT_IMPLEMENTED',
+          'Not Implemented',
+          `The operation ${operationId} is part of the contract but not available yet.`,
+        );
+      }),
+  });
+}
+
+/** The glue gives every dereferenced schema the same `$id`; our own Ajv must not see duplicates. */
+function stripIds(schema: object): object {
+  const copy = structuredClone(schema) as Record<string, unknown>;
+  delete copy.$id;
+  return copy;
+}

@@ -1,0 +1,109 @@
+// Product plans of the catalogue (spec §9): the default digital plan, FVN's premium plan, the
+// youth (UNG) plan and the paper combo plans, with their periods and prices in øre.
+import type { Feature } from './features';
+
+export const DEFAULT_PLAN_ID = 'C-DIGITAL-DIGITAL';
+export const PREMIUM_PLAN_ID = 'C-DIGITAL-PREMIUM';
+export const YOUTH_PLAN_ID = 'C-DIGITAL-UNG';
+export const STUDENT_PLAN_ID = 'C-DIGITAL-STUDENT';
+export const BUSINESS_PLAN_ID = 'C-DIGITAL-BEDRIFT';
+export const COMBO_PLAN_ID = 'C-COMBO-PAPIR';
+export const WEEKEND_COMBO_PLAN_ID = 'C-COMBO-HELG';
+export const CAMPAIGN_CODE = 'CAMP-2020-03-003';
+export const SOURCE_LABEL = 'MinSide';
+
+export const periods = ['Årlig', 'Kvartalsvis', 'Månedlig', 'Månedlig Premium'] as const;
+export type Period = (typeof periods)[number];
+
+/** Months one period of payment covers. */
+export const periodMonths: Readonly<Record<Period, number>> = {
+  Årlig: 12,
+  Kvartalsvis: 3,
+  Månedlig: 1,
+  'Månedlig Premium': 1,
+};
+
+export const scheduleIds: Readonly<Record<Period, string>> = {
+  Årlig: 'AAR',
+  Kvartalsvis: 'KVT',
+  Månedlig: 'MND',
+  'Månedlig Premium': 'MND-PREMIUM',
+};
+
+/** The digital plan a title sells by default: FVN sells premium (spec §9). */
+export function defaultPlanId(titleCode: string): string {
+  return titleCode.toUpperCase() === 'FVN' ? PREMIUM_PLAN_ID : DEFAULT_PLAN_ID;
+}
+
+export interface PlanDefinition {
+  readonly ariaPlanID: string;
+  readonly planName: string;
+  readonly product: string;
+  readonly productType: 'DIGITAL' | 'COMBO';
+  readonly youth: boolean;
+  readonly features: readonly Feature[];
+  readonly prices: Readonly<Partial<Record<Period, number>>>;
+}
+
+const digitalPrices = { Månedlig: 27900, Kvartalsvis: 79900, Årlig: 299000 };
+
+/** The plans every title sells; `defaultPlanId` decides which digital plan is the default one. */
+export function planDefinitions(titleCode: string): readonly PlanDefinition[] {
+  const digitalId = defaultPlanId(titleCode);
+  return [
+    {
+      ariaPlanID: digitalId,
+      planName: digitalId === PREMIUM_PLAN_ID ? 'Premium digital' : 'Digital',
+      product: 'Digitalt abonnement',
+      productType: 'DIGITAL',
+      youth: false,
+      features: ['content', 'family-share'],
+      prices: { ...digitalPrices, 'Månedlig Premium': 37900 },
+    },
+    {
+      ariaPlanID: YOUTH_PLAN_ID,
+      planName: 'UNG digital',
+      product: 'Digitalt abonnement for unge under 34',
+      productType: 'DIGITAL',
+      youth: true,
+      features: ['content'],
+      prices: { Månedlig: 9900, Årlig: 99000 },
+    },
+    {
+      ariaPlanID: STUDENT_PLAN_ID,
+      planName: 'Student digital',
+      product: 'Digitalt studentabonnement',
+      productType: 'DIGITAL',
+      youth: false,
+      features: ['content'],
+      prices: { Månedlig: 4900 },
+    },
+    {
+      ariaPlanID: BUSINESS_PLAN_ID,
+      planName: 'Bedrift digital',
+      product: 'Digitalt bedriftsabonnement',
+      productType: 'DIGITAL',
+      youth: false,
+      features: ['content', 'e-paper'],
+      prices: { Årlig: 1990000 },
+    },
+    {
+      ariaPlanID: COMBO_PLAN_ID,
+      planName: 'Papir + digital',
+      product: 'Papiravis alle dager og digitalt',
+      productType: 'COMBO',
+      youth: false,
+      features: ['content', 'e-paper', 'paper', 'family-share', 'partner-content'],
+      prices: { Månedlig: 59900, Kvartalsvis: 174900, Årlig: 649000 },
+    },
+    {
+      ariaPlanID: WEEKEND_COMBO_PLAN_ID,
+      planName: 'Helg + digital',
+      product: 'Papiravis i helgen og digitalt',
+      productType: 'COMBO',
+      youth: false,
+      features: ['content', 'e-paper', 'paper', 'family-share'],
+      prices: { Månedlig: 39900, Årlig: 429000 },
+    },
+  ];
+}

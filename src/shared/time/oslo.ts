@@ -1,0 +1,60 @@
+// Calendar dates in Europe/Oslo as ISO strings (YYYY-MM-DD). Date arithmetic works on the
+// calendar, never on milliseconds, so daylight-saving changes cannot shift a date.
+
+export const OSLO_TIME_ZONE = 'Europe/Oslo';
+
+const osloDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: OSLO_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Oslo calendar date of an instant. */
+export function osloDateOf(instant: Date): string {
+  return osloDate.format(instant);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parts(date: string): [number, number, number] {
+  const match = ISO_DATE.exec(date);
+  if (!match) throw new RangeError(`Not an ISO calendar date: "${date}"`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+function format(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = parts(date);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return format(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+}
+
+/** Adds calendar months; the day is clamped to the month's end (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = parts(date);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return format(year, month, Math.min(d, daysInMonth(year, month)));
+}
+
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const [y, m, d] = parts(value);
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+/** Whole years between a birth date and a date (both Oslo calendar dates). */
+export function ageOn(birthDate: string, on: string): number {
+  const [by, bm, bd] = parts(birthDate);
+  const [y, m, d] = parts(on);
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}

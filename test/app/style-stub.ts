@@ -1,0 +1,2 @@
+// Stylesheets are not evaluated in component tests.
+export default {};
