@@ -31,9 +31,9 @@ export default {
     {
       ...common,
       displayName: 'app',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/test/app/jsdom-environment.cjs',
+      testEnvironmentOptions: { url: 'http://fvn.localhost:8080/' },
       roots: ['<rootDir>/test/app'],
-      setupFiles: ['<rootDir>/test/app/setup-globals.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/app/setup-dom.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/test/app/style-stub.ts' },
     },

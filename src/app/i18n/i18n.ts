@@ -15,7 +15,8 @@ const lazyCatalogues = {
   init() {},
   read(language: string, namespace: string, done: (error: unknown, data?: unknown) => void) {
     import(
-      /* webpackChunkName: "locale-[request]" */ `../../../locales/${language}/${namespace}.json`
+      /* webpackChunkName: "locale-[request]" */ `../../../locales/${language}/${namespace}.json`,
+      { with: { type: 'json' } }
     ).then(
       (module: { default: unknown }) => done(null, module.default),
       (error: unknown) => done(error),

@@ -14,6 +14,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     index: false,
+    // Our own cache policy below, not the plugin's max-age=0.
+    cacheControl: false,
     setHeaders(res, file) {
       if (HASHED_ASSET.test(file)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
