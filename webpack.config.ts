@@ -8,6 +8,8 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
+import { ChunkManifestPlugin } from './scripts/chunk-manifest-plugin';
+
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default (
@@ -53,6 +55,8 @@ export default (
     },
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
+      // dist/chunk-manifest.json: which files a first visit of each route loads (bench:bundle).
+      new ChunkManifestPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',

@@ -32,8 +32,9 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: options.config.logLevel },
-    // Unknown body fields are rejected, not silently dropped (additionalProperties: false).
-    ajv: { customOptions: { removeAdditional: false } },
+    // Unknown body fields are rejected, not silently dropped (additionalProperties: false), and
+    // a wrong type is an error, not coerced (every parameter of the contract is a string).
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
     trustProxy: true,
     return503OnClosing: true,
   });

@@ -266,12 +266,24 @@ describe('request validation names the field', () => {
     expect(errorsOf(extra)).toEqual([{ field: 'address.gate', message: 'is not allowed' }]);
   });
 
-  // Known bug (reported): Fastify's default Ajv option `coerceTypes: 'array'` also applies to
-  // JSON bodies, so 123 passes as the string "123" and null as 0. Remove `.failing` once app.ts
-  // sets `coerceTypes: false`.
-  it.failing('rejects a number where the contract says string (no type coercion)', async () => {
+  // Fastify's default Ajv option `coerceTypes: 'array'` would turn 123 into "123" and null
+  // into 0; the server turns coercion off.
+  it('rejects a number where the contract says string (no type coercion)', async () => {
     const response = await post('/api/handlecode', { code: 123, state: 'abc' });
     expect(response.statusCode).toBe(400);
+    expect(errorsOf(response)).toEqual([{ field: 'code', message: 'must be string' }]);
+  });
+
+  it('rejects null or a string where the contract says integer', async () => {
+    for (const accountBalance of [null, '0']) {
+      const response = await post('/api/account', {
+        accountBalance,
+        spidId: 'x',
+        firstTitleCode: 'FVN',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(errorsOf(response)[0]?.field).toBe('accountBalance');
+    }
   });
 });
 

@@ -2,8 +2,7 @@
 // spec's client treats subscription errors as returned values, not thrown ones.
 import type { FastifyRequest } from 'fastify';
 
-import { findAccount } from '../domain/accounts/accounts';
-import { currentSubscription, listSubscriptions } from '../domain/subscriptions/subscriptions';
+import { currentSubscription } from '../domain/subscriptions/subscriptions';
 import type { OperationHandler } from '../http/contract';
 
 type GetSubscription = FastifyRequest<{ Params: { accountNo: string; titleCode: string } }>;
@@ -11,16 +10,18 @@ type GetSubscription = FastifyRequest<{ Params: { accountNo: string; titleCode: 
 export const handlers: Record<string, OperationHandler> = {
   async getSubscription(request) {
     const { accountNo, titleCode } = (request as GetSubscription).params;
-    const db = request.server.services.db;
-    const account = await findAccount(db, accountNo);
-    if (!account) {
+    const { accountExists, subscription } = await currentSubscription(
+      request.server.services.db,
+      accountNo,
+      titleCode,
+    );
+    if (!accountExists) {
       return {
         hasSubscription: false,
         subscription: null,
         error: { code: 'ACCOUNT_NOT_FOUND', message: `No account ${accountNo}` },
       };
     }
-    const subscription = currentSubscription(await listSubscriptions(db, accountNo, titleCode));
     return {
       hasSubscription: subscription?.hasSubscription ?? false,
       subscription,

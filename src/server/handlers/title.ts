@@ -12,7 +12,8 @@ export const handlers: Record<string, OperationHandler> = {
   async getTitle(request) {
     const { titleCode } = (request as GetTitle).params;
     const publication = findPublication(titleCode);
-    if (!publication) throw notFound('TITLE_NOT_FOUND', `No title with code ${titleCode}`);
+    if (!publication)
+      throw notFound('TITLE_NOT_FOUND', 'No publication config found for titleCode');
     return toTitle(publication);
   },
 

@@ -87,7 +87,7 @@ const clientErrorCodes: Readonly<Record<number, string>> = {
   405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
+  429: 'RATE_LIMITED',
 };
 
 const titles: Readonly<Record<number, string>> = {

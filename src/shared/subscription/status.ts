@@ -68,13 +68,14 @@ export function isPaying(s: SubscriptionTraits): boolean {
 }
 
 /** Statuses in which the subscriber has access to the product. */
-const accessStatuses = new Set<number>([
+export const accessStatusCodes: readonly StatusCode[] = [
   SubscriptionStatus.ACTIVE,
   SubscriptionStatus.PENDING_CANCELLATION,
   SubscriptionStatus.PENDING_TERMINATION,
   SubscriptionStatus.TRIAL,
   SubscriptionStatus.ACTIVE_NON_BILLABLE,
-]);
+];
+const accessStatuses = new Set<number>(accessStatusCodes);
 
 export function hasAccess(instStatusCode: number): boolean {
   return accessStatuses.has(instStatusCode);

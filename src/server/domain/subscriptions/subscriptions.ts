@@ -3,6 +3,7 @@
 import type { Feature } from '../../../shared/subscription/features';
 import type { Period } from '../../../shared/subscription/plans';
 import {
+  accessStatusCodes,
   hasAccess,
   isPaying,
   statusName,
@@ -163,10 +164,34 @@ export async function listSubscriptions(
   return rows.map(toSubscription);
 }
 
+export interface AccountSubscription {
+  readonly accountExists: boolean;
+  readonly subscription: Subscription | null;
+}
+
 /**
- * The subscription the account holds to a title: one that gives access if any (newest first),
- * otherwise the newest ended one, so a cancelled subscriber can be offered reactivation.
+ * The subscription an account holds to a title: one that gives access if any (newest first),
+ * otherwise the newest ended one, so a cancelled subscriber can be offered reactivation. One
+ * statement answers both whether the account exists and which subscription it has (this is the
+ * hottest read of the product).
  */
-export function currentSubscription(subscriptions: readonly Subscription[]): Subscription | null {
-  return subscriptions.find((s) => s.hasSubscription) ?? subscriptions[0] ?? null;
+export async function currentSubscription(
+  db: Queryable,
+  ariaAccountNo: string,
+  titleCode: string,
+): Promise<AccountSubscription> {
+  const rows = await db.query<SubscriptionRow & { account_no: string }>(
+    `select a.aria_account_no as account_no, sub.*
+       from accounts a
+       left join lateral (${selectSubscriptions}
+              where s.aria_account_no = a.aria_account_no and s.title_code = $2
+              order by (s.status_code = any($3::int[])) desc, s.created_at desc,
+                       s.subscription_no desc
+              limit 1) sub on true
+      where a.aria_account_no = $1`,
+    [ariaAccountNo, titleCode.toUpperCase(), accessStatusCodes],
+  );
+  const row = rows[0];
+  if (!row) return { accountExists: false, subscription: null };
+  return { accountExists: true, subscription: row.subscription_no ? toSubscription(row) : null };
 }
