@@ -50,7 +50,7 @@ export type PaymentRedirect = {
 export type ProblemFieldError = {
   /** Request field, dotted for nested fields (e.g. address.postalCode). */
   field: string;
-  /** The message from the shared validation catalogue (nb), e.g. "Gatenummer er påkrevd". */
+  /** What is wrong with the field, for developers (English, e.g. "is required"). The SPA shows its own Norwegian message for the field from the catalogue. */
   message: string;
 };
 export type Problem = {
@@ -64,7 +64,7 @@ export type Problem = {
   detail?: string;
   /** URI reference of this occurrence (normally the request path). */
   instance?: string;
-  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED (400), VERIFICATION_CODE_WRONG (400), LOGIN_STATE_INVALID (400), UNAUTHENTICATED (401), LOGIN_FAILED (401), FORBIDDEN (403), NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID (400), UNAUTHENTICATED, LOGIN_FAILED (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
   code: string;
   /** Field-level validation errors (400 only). */
   errors?: ProblemFieldError[];
