@@ -13,10 +13,26 @@ export interface Config {
   readonly production: boolean;
   /** Folder of the built SPA that the server serves. */
   readonly distDir: string;
+  /** Folder of the brand themes and logos (public/brands, public/logos). */
+  readonly publicDir: string;
   /** Validate every response body against the contract (on unless explicitly turned off). */
   readonly validateResponses: boolean;
   /** Seed demo plans, complaint codes and demo accounts into an empty database. */
   readonly seedDemoData: boolean;
+  /** Issuer of the embedded OpenID provider served at /idp (IDP_ISSUER). */
+  readonly idpIssuer: string;
+  /**
+   * Master secret of the embedded provider's title clients (IDP_CLIENT_SECRET); each title's
+   * client secret is derived from it (identity/provider.ts, clientSecretFor). When unset, a
+   * random one is generated once and kept in the database (server_secrets).
+   */
+  readonly idpClientSecret: string | undefined;
+  /** The embedded sign-in page lists the demo users for one-click sign-in (DEMO_SIGN_IN). */
+  readonly demoSignIn: boolean;
+  /** An external OpenID provider (OIDC_ISSUER) replacing the embedded one in production. */
+  readonly oidcIssuer: string | undefined;
+  /** The client secret at the external provider (OIDC_CLIENT_SECRET), the same for every title. */
+  readonly oidcClientSecret: string | undefined;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -39,16 +55,39 @@ function flagFrom(env: Env, name: string, fallback: boolean): boolean {
   throw new Error(`${name} must be true or false, got "${raw}"`);
 }
 
+function idpClientSecretFrom(env: Env): string | undefined {
+  const secret = env.IDP_CLIENT_SECRET;
+  if (!secret) return undefined;
+  if (secret.length < 32) throw new Error('IDP_CLIENT_SECRET must be at least 32 characters');
+  return secret;
+}
+
+function oidcClientSecretFrom(env: Env): string | undefined {
+  if (!env.OIDC_ISSUER) return undefined;
+  if (!env.OIDC_CLIENT_SECRET) {
+    throw new Error('OIDC_CLIENT_SECRET must be set when OIDC_ISSUER names an external provider');
+  }
+  return env.OIDC_CLIENT_SECRET;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const port = intFrom(env, 'PORT', 8080);
+  const production = env.NODE_ENV === 'production';
   return {
-    port: intFrom(env, 'PORT', 8080),
+    port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || path.join(cwd, 'data', 'pglite'),
     logLevel: env.LOG_LEVEL || 'info',
-    production: env.NODE_ENV === 'production',
+    production,
     distDir: env.DIST_DIR || path.join(cwd, 'dist'),
+    publicDir: env.PUBLIC_DIR || path.join(cwd, 'public'),
     validateResponses: flagFrom(env, 'VALIDATE_RESPONSES', true),
     seedDemoData: flagFrom(env, 'SEED_DEMO_DATA', true),
+    idpIssuer: env.IDP_ISSUER || `http://localhost:${port}/idp`,
+    idpClientSecret: idpClientSecretFrom(env),
+    demoSignIn: flagFrom(env, 'DEMO_SIGN_IN', flagFrom(env, 'SEED_DEMO_DATA', true)),
+    oidcIssuer: env.OIDC_ISSUER || undefined,
+    oidcClientSecret: oidcClientSecretFrom(env),
   };
 }

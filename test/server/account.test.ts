@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
-import { createTestApp, type TestApp } from './support';
+import { newIdentitySession, sessionFor, type TestSession } from './session-support';
+import { createTestApp, demoAccountNo, type TestApp } from './support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,11 +11,22 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const create = (payload: object) => t.app.inject({ method: 'POST', url: '/api/account', payload });
+const create = (session: TestSession, payload: object) =>
+  session.request({ method: 'POST', url: '/api/account', payload });
+
+async function newAccount(
+  spidId: string,
+): Promise<{ session: TestSession; ariaAccountNo: string }> {
+  const session = await newIdentitySession(t, spidId);
+  const response = await create(session, { accountBalance: 0, spidId, firstTitleCode: 'FVN' });
+  expect(response.statusCode).toBe(201);
+  return { session, ariaAccountNo: (response.json() as { ariaAccountNo: string }).ariaAccountNo };
+}
 
 describe('POST /api/account', () => {
   it('creates an account with balance 0, the identity id and the first title, and returns its number', async () => {
-    const response = await create({
+    const session = await newIdentitySession(t, 'new-user-1');
+    const response = await create(session, {
       accountBalance: 0,
       spidId: 'new-user-1',
       firstTitleCode: 'fvn',
@@ -22,8 +34,9 @@ describe('POST /api/account', () => {
     expect(response.statusCode).toBe(201);
     const { ariaAccountNo } = response.json() as { ariaAccountNo: string };
     expect(ariaAccountNo).toMatch(/^[0-9]{6,12}$/);
+    expect(response.headers.location).toBe(`/api/account/${ariaAccountNo}`);
 
-    const account = await t.app.inject({ url: `/api/account/${ariaAccountNo}` });
+    const account = await session.request({ url: `/api/account/${ariaAccountNo}` });
     expect(account.statusCode).toBe(200);
     expect(account.json()).toMatchObject({
       ariaAccountNo,
@@ -35,16 +48,69 @@ describe('POST /api/account', () => {
   });
 
   it('refuses a second account for the same identity and writes nothing', async () => {
-    await create({ accountBalance: 0, spidId: 'twice', firstTitleCode: 'FVN' });
-    const again = await create({ accountBalance: 0, spidId: 'twice', firstTitleCode: 'ADR' });
+    const { session } = await newAccount('twice');
+    const again = await create(session, {
+      accountBalance: 0,
+      spidId: 'twice',
+      firstTitleCode: 'ADR',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'ACCOUNT_EXISTS' });
-    const rows = await t.db.query('select * from accounts where spid_id = $1', ['twice']);
-    expect(rows).toHaveLength(1);
+    expect(await t.db.query('select * from accounts where spid_id = $1', ['twice'])).toHaveLength(
+      1,
+    );
+  });
+
+  it("refuses to create an account for another identity than the session's", async () => {
+    const session = await newIdentitySession(t, 'honest');
+    const response = await create(session, {
+      accountBalance: 0,
+      spidId: 'someone-else',
+      firstTitleCode: 'FVN',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await t.db.query('select * from accounts where spid_id = $1', ['someone-else'])).toEqual(
+      [],
+    );
+  });
+
+  it('needs a session, and the SPA headers from this origin', async () => {
+    const payload = { accountBalance: 0, spidId: 'anon', firstTitleCode: 'FVN' };
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/account',
+      payload,
+      headers: { host: 'fvn.localhost', origin: 'http://fvn.localhost', 'x-minside-request': '1' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const session = await newIdentitySession(t, 'anon');
+    const { 'x-minside-request': _header, ...withoutHeader } = session.headers;
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/account',
+      payload,
+      headers: withoutHeader,
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ code: 'CSRF_REJECTED' });
+    const crossSite = await create(session, payload).then(() =>
+      session.request({
+        method: 'POST',
+        url: '/api/account',
+        payload,
+        headers: { origin: 'https://evil.example' },
+      }),
+    );
+    expect(crossSite.json()).toMatchObject({ code: 'CSRF_REJECTED' });
   });
 
   it('refuses an opening balance other than 0, naming the field', async () => {
-    const response = await create({ accountBalance: 500, spidId: 'rich', firstTitleCode: 'FVN' });
+    const session = await newIdentitySession(t, 'rich');
+    const response = await create(session, {
+      accountBalance: 500,
+      spidId: 'rich',
+      firstTitleCode: 'FVN',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'INVALID_BALANCE',
@@ -53,7 +119,12 @@ describe('POST /api/account', () => {
   });
 
   it('refuses an unknown first title code', async () => {
-    const response = await create({ accountBalance: 0, spidId: 'lost', firstTitleCode: 'QQQ' });
+    const session = await newIdentitySession(t, 'lost');
+    const response = await create(session, {
+      accountBalance: 0,
+      spidId: 'lost',
+      firstTitleCode: 'QQQ',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'UNKNOWN_TITLE',
@@ -67,22 +138,27 @@ describe('POST /api/account', () => {
     [{ accountBalance: 0, spidId: 'x', firstTitleCode: 'FVN', extra: 1 }, 'extra'],
     [{ accountBalance: 'zero', spidId: 'x', firstTitleCode: 'FVN' }, 'accountBalance'],
   ])('answers 400 naming the field for %j', async (payload, field) => {
-    const response = await create(payload);
+    const session = await newIdentitySession(t, 'x');
+    const response = await create(session, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].field).toBe(field);
   });
 });
 
 describe('GET and PUT /api/account', () => {
-  it('answers 404 problem+json for an unknown account', async () => {
-    const response = await t.app.inject({ url: '/api/account/999999999' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+  it("answers 403 for an account that is not the session's, existing or not", async () => {
+    const session = await sessionFor(t, 'papir@demo.minside.no');
+    const foreign = await demoAccountNo(t.db, 'digital@demo.minside.no');
+    for (const id of [foreign, '999999999']) {
+      const response = await session.request({ url: `/api/account/${id}` });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+      expect(response.body).not.toContain('spidId');
+    }
   });
 
   it('changes only the profile fields sent, and keeps the address whole', async () => {
-    const created = await create({ accountBalance: 0, spidId: 'mover', firstTitleCode: 'FVN' });
-    const { ariaAccountNo } = created.json() as { ariaAccountNo: string };
+    const { session, ariaAccountNo } = await newAccount('mover');
     const address = {
       coName: 'Kari Nordmann',
       street: 'Markens gate',
@@ -90,14 +166,14 @@ describe('GET and PUT /api/account', () => {
       postalCode: '4611',
       place: 'Kristiansand',
     };
-    const first = await t.app.inject({
+    const first = await session.request({
       method: 'PUT',
       url: '/api/account',
       payload: { ariaAccountNo, firstName: 'Kari', address },
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ ariaAccountNo });
-    await t.app.inject({
+    await session.request({
       method: 'PUT',
       url: '/api/account',
       payload: { ariaAccountNo, lastName: 'Nordmann' },
@@ -115,9 +191,8 @@ describe('GET and PUT /api/account', () => {
   });
 
   it('rejects an invalid postal code, naming the nested field, and changes nothing', async () => {
-    const created = await create({ accountBalance: 0, spidId: 'typo', firstTitleCode: 'FVN' });
-    const { ariaAccountNo } = created.json() as { ariaAccountNo: string };
-    const response = await t.app.inject({
+    const { session, ariaAccountNo } = await newAccount('typo');
+    const response = await session.request({
       method: 'PUT',
       url: '/api/account',
       payload: {
@@ -141,12 +216,17 @@ describe('GET and PUT /api/account', () => {
     ).toEqual([]);
   });
 
-  it('answers 404 when modifying an unknown account', async () => {
-    const response = await t.app.inject({
+  it("refuses to modify another user's account and changes nothing", async () => {
+    const session = await sessionFor(t, 'papir@demo.minside.no');
+    const foreign = await demoAccountNo(t.db, 'digital@demo.minside.no');
+    const response = await session.request({
       method: 'PUT',
       url: '/api/account',
-      payload: { ariaAccountNo: '999999998', firstName: 'X' },
+      payload: { ariaAccountNo: foreign, firstName: 'Mallory' },
     });
-    expect(response.statusCode).toBe(404);
+    expect(response.statusCode).toBe(403);
+    expect(
+      await t.db.query('select * from account_profiles where aria_account_no = $1', [foreign]),
+    ).toEqual([]);
   });
 });

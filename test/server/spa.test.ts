@@ -15,7 +15,10 @@ let dist: string;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'minside-dist-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="app"></div>');
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="nb"><head><title>Min Side</title></head><body><div id="app"></div></body></html>',
+  );
   await writeFile(path.join(dist, 'assets', 'main.0123456789ab.js'), 'console.log(1)');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
   app = await buildApp({
@@ -30,6 +33,37 @@ afterAll(async () => {
 });
 
 describe('serving the built SPA', () => {
+  it('puts the title of the host into the page: language, document title, brand, favicon', async () => {
+    const page = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', host: 'fir.localhost:8080' },
+    });
+    expect(page.body).toContain(
+      '<html lang="nn" class="title-firda-no" data-color-scheme="light">',
+    );
+    expect(page.body).toContain('<title>Min Side - Firda</title>');
+    expect(page.body).toContain('<link rel="stylesheet" id="brand-theme" href="/brands/fir.css">');
+    expect(page.body).toContain('<link rel="icon" href="https://www.firda.no/favicon.ico">');
+    const json = /<script id="minside-title" type="application\/json">(.*?)<\/script>/.exec(
+      page.body,
+    )?.[1];
+    expect(JSON.parse(json!)).toMatchObject({ titleCode: 'FIR', name: 'Firda', language: 'nn' });
+    const unknown = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', host: 'example.com' },
+    });
+    expect(unknown.body).toContain('<title>Min Side - Polaris Media</title>');
+  });
+
+  it('serves the brand themes and logos, revalidated', async () => {
+    const theme = await app.inject({ url: '/brands/fvn.css' });
+    expect(theme.statusCode).toBe(200);
+    expect(theme.headers['content-type']).toMatch(/^text\/css/);
+    expect(theme.headers['cache-control']).toBe('no-cache');
+    const logo = await app.inject({ url: '/logos/fvn.no.svg' });
+    expect(logo.statusCode).toBe(200);
+  });
+
   it('caches content-hashed assets as immutable', async () => {
     const response = await app.inject({ url: '/assets/main.0123456789ab.js' });
     expect(response.statusCode).toBe(200);

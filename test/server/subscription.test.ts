@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
+import { sessionFor } from './session-support';
 import { createTestApp, demoAccountNo, type TestApp } from './support';
 
 let t: TestApp;
@@ -12,7 +13,8 @@ afterAll(async () => {
 
 async function lookup(email: string, titleCode = 'FVN') {
   const accountNo = await demoAccountNo(t.db, email);
-  const response = await t.app.inject({ url: `/api/subscription/${accountNo}/${titleCode}` });
+  const session = await sessionFor(t, email, titleCode);
+  const response = await session.request({ url: `/api/subscription/${accountNo}/${titleCode}` });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -134,19 +136,41 @@ describe('errors are returned in the body', () => {
     });
   });
 
-  it('an unknown account', async () => {
-    const response = await t.app.inject({ url: '/api/subscription/123456789/FVN' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      hasSubscription: false,
-      error: { code: 'ACCOUNT_NOT_FOUND' },
-    });
+  it('a logged-in user whose account is not created yet', async () => {
+    const session = await sessionFor(t, 'ingen@demo.minside.no');
+    const response = await session.request({ url: '/api/subscription/123456789/FVN' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('a malformed account number is still a 400 naming the parameter', async () => {
-    const response = await t.app.inject({ url: '/api/subscription/12ab/FVN' });
+    const session = await sessionFor(t, 'digital@demo.minside.no');
+    const response = await session.request({ url: '/api/subscription/12ab/FVN' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].field).toBe('accountNo');
+  });
+});
+
+describe('authorisation', () => {
+  it('needs a session', async () => {
+    const accountNo = await demoAccountNo(t.db, 'digital@demo.minside.no');
+    const response = await t.app.inject({ url: `/api/subscription/${accountNo}/FVN` });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it("refuses another user's account number and records the attempt", async () => {
+    const victim = await demoAccountNo(t.db, 'digital@demo.minside.no');
+    const attacker = await sessionFor(t, 'papir@demo.minside.no');
+    const response = await attacker.request({ url: `/api/subscription/${victim}/FVN` });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).not.toContain('C-DIGITAL-PREMIUM');
+    const events = await t.db.query<{ kind: string; spid_id: string }>(
+      `select kind, spid_id from security_events where kind = 'forbidden' and spid_id = $1`,
+      [attacker.spidId],
+    );
+    expect(events.length).toBeGreaterThan(0);
   });
 });
 

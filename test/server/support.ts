@@ -1,6 +1,7 @@
 // Builds the server for tests: in-memory PGlite by default, or a fresh schema of the PostgreSQL
 // named by DATABASE_URL, so the same suite proves both databases.
 import { randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -40,17 +41,34 @@ export interface TestApp {
 
 export const TEST_NOW = '2026-03-10T09:00:00+01:00';
 
+/** Master secret of the embedded identity provider in tests (see clientSecretFor). */
+export const TEST_IDP_CLIENT_SECRET = 'test-only-idp-client-secret';
+
 export async function createTestApp(
-  options: { clock?: Clock & { set(iso: string): void }; validateResponses?: boolean } = {},
+  options: {
+    clock?: Clock & { set(iso: string): void };
+    validateResponses?: boolean;
+    /**
+     * Mounts the embedded identity provider at http://127.0.0.1:<port>/idp. Listen on that
+     * port (freePort() picks one) for real HTTP; its local redirect URIs use the same port.
+     */
+    identityProvider?: { port: number };
+  } = {},
 ): Promise<TestApp> {
   const db = await openTestDb();
   const clock = options.clock ?? fixedClock(TEST_NOW);
+  const idp = options.identityProvider;
   const app = await buildApp({
     config: {
       validateResponses: options.validateResponses ?? true,
       distDir: '/nonexistent',
       seedDemoData: true,
       logLevel: 'silent',
+      ...(idp && {
+        port: idp.port,
+        idpIssuer: `http://127.0.0.1:${idp.port}/idp`,
+        idpClientSecret: TEST_IDP_CLIENT_SECRET,
+      }),
     },
     db,
     clock,
@@ -58,6 +76,15 @@ export async function createTestApp(
   });
   await app.ready();
   return { app, db, clock };
+}
+
+/** A TCP port that is free right now on 127.0.0.1 (for servers whose URL is needed up front). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /** The account number of a seeded demo user, by e-mail. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
+import { spaHeaders } from './session-support';
 import { createTestApp, type TestApp } from './support';
 
 let t: TestApp;
@@ -53,7 +54,12 @@ describe('GET /api/title/{titleCode}', () => {
 
 describe('POST /api/retrieveTitleCode', () => {
   const lookup = (minsideUrl: string) =>
-    t.app.inject({ method: 'POST', url: '/api/retrieveTitleCode', payload: { minsideUrl } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/retrieveTitleCode',
+      headers: spaHeaders(),
+      payload: { minsideUrl },
+    });
 
   it.each([
     ['https://minside.fvn.no/', 'FVN'],
@@ -75,6 +81,7 @@ describe('POST /api/retrieveTitleCode', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/retrieveTitleCode',
+      headers: { ...spaHeaders(), 'content-type': 'application/json' },
       payload: {},
     });
     expect(response.statusCode).toBe(400);
@@ -85,6 +92,7 @@ describe('POST /api/retrieveTitleCode', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/retrieveTitleCode',
+      headers: { ...spaHeaders(), 'content-type': 'application/json' },
       payload: { minsideUrl: 'https://www.fvn.no/', admin: true },
     });
     expect(response.statusCode).toBe(400);
@@ -95,7 +103,7 @@ describe('POST /api/retrieveTitleCode', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/retrieveTitleCode',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...spaHeaders(), 'content-type': 'application/json' },
       payload: '{"minsideUrl":',
     });
     expect(response.statusCode).toBe(400);

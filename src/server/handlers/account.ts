@@ -1,8 +1,10 @@
-// Account handlers: create (first login), read and modify a billing account.
+// Account handlers: create (first login), read and modify the session user's billing account.
+// Every id in a request is checked against the session: another user's account is 403.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { createAccount, getAccount, modifyAccount } from '../domain/accounts/accounts';
 import type { OperationHandler } from '../http/contract';
+import { forbid, requireOwnAccount, requireSession } from '../http/security';
 
 type CreateAccount = FastifyRequest<{
   Body: { accountBalance: number; spidId: string; firstTitleCode: string };
@@ -12,18 +14,25 @@ type ModifyAccount = FastifyRequest<{ Body: Parameters<typeof modifyAccount>[1] 
 
 export const handlers: Record<string, OperationHandler> = {
   async createAccount(request, reply: FastifyReply) {
-    const account = await createAccount(
-      request.server.services.db,
-      (request as CreateAccount).body,
-    );
-    return reply.code(201).send({ ariaAccountNo: account.ariaAccountNo });
+    const session = await requireSession(request);
+    const body = (request as CreateAccount).body;
+    if (body.spidId !== session.spidId) await forbid(request, `create account for ${body.spidId}`);
+    const account = await createAccount(request.server.services.db, body);
+    return reply
+      .code(201)
+      .header('location', `/api/account/${account.ariaAccountNo}`)
+      .send({ ariaAccountNo: account.ariaAccountNo });
   },
 
   async getAccount(request) {
-    return getAccount(request.server.services.db, (request as GetAccount).params.id);
+    const { id } = (request as GetAccount).params;
+    await requireOwnAccount(request, id);
+    return getAccount(request.server.services.db, id);
   },
 
   async modifyAccount(request) {
-    return modifyAccount(request.server.services.db, (request as ModifyAccount).body);
+    const body = (request as ModifyAccount).body;
+    await requireOwnAccount(request, body.ariaAccountNo);
+    return modifyAccount(request.server.services.db, body);
   },
 };

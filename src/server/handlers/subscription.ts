@@ -1,15 +1,17 @@
-// Subscription handlers. The lookup answers 200 and reports a missing account in the body: the
-// spec's client treats subscription errors as returned values, not thrown ones.
+// Subscription handlers. The lookup answers 200 and reports problems in the body (the spec's
+// client treats subscription errors as returned values), except a foreign account: 403.
 import type { FastifyRequest } from 'fastify';
 
 import { currentSubscription } from '../domain/subscriptions/subscriptions';
 import type { OperationHandler } from '../http/contract';
+import { requireOwnAccount } from '../http/security';
 
 type GetSubscription = FastifyRequest<{ Params: { accountNo: string; titleCode: string } }>;
 
 export const handlers: Record<string, OperationHandler> = {
   async getSubscription(request) {
     const { accountNo, titleCode } = (request as GetSubscription).params;
+    await requireOwnAccount(request, accountNo);
     const { accountExists, subscription } = await currentSubscription(
       request.server.services.db,
       accountNo,

@@ -71,8 +71,12 @@ function responseAjv(): Ajv {
 
 type ResponseSchemas = Record<string, { content?: Record<string, { schema?: object }> }>;
 
+export type SecurityHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 export interface ContractOptions {
   readonly handlers: Readonly<Record<string, OperationHandler>>;
+  /** One handler per security scheme of the contract (cookieAuth). */
+  readonly securityHandlers?: Readonly<Record<string, SecurityHandler>>;
   readonly validateResponses: boolean;
   readonly document?: OpenApiDocument;
 }
@@ -134,6 +138,7 @@ export async function registerContract(app: FastifyInstance, options: ContractOp
   await app.register(openapiGlue, {
     specification: structuredClone(document),
     prefix: 'api',
+    ...(options.securityHandlers ? { securityHandlers: { ...options.securityHandlers } } : {}),
     operationResolver: (operationId: string) =>
       options.handlers[operationId] ??
       (async () => {

@@ -83,6 +83,8 @@ function messageOf(error: AjvLikeError): string {
 
 const clientErrorCodes: Readonly<Record<number, string>> = {
   400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
@@ -106,13 +108,22 @@ const titles: Readonly<Record<number, string>> = {
 
 const domainStatus: Readonly<Record<DomainErrorKind, number>> = {
   invalid: 400,
+  unauthenticated: 401,
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  upstream: 500,
 };
 
 export function problemFromError(error: FastifyError | Error): ProblemError {
   if (error instanceof ProblemError) return error;
+  // The contract's security handlers fail with their own problem, wrapped by the router in a
+  // SecurityError (fastify-openapi-glue exports it as a type only).
+  const wrapped = (error as { errors?: unknown }).errors;
+  if (error.name === 'Unauthorized' && Array.isArray(wrapped)) {
+    const inner = wrapped.find((e): e is ProblemError => e instanceof ProblemError);
+    if (inner) return inner;
+  }
   if (error instanceof DomainError) {
     const status = domainStatus[error.kind];
     const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;

@@ -1,0 +1,201 @@
+// Identity handlers of the backend-for-frontend: the session bootstrap, login start and
+// completion, and logout. Tokens stay on the server; the browser gets an HttpOnly cookie.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { findPublication } from '../../shared/publications/registry';
+import type { Publication } from '../../shared/publications/types';
+import { createAccount, findAccountBySpidId, type Account } from '../domain/accounts/accounts';
+import { DomainError } from '../domain/errors';
+import { currentSubscription } from '../domain/subscriptions/subscriptions';
+import type { OperationHandler } from '../http/contract';
+import {
+  clearCookie,
+  loadSession,
+  loginCookieName,
+  publicationForRequest,
+  readCookie,
+  requestOrigin,
+  requireSession,
+  sessionCookieName,
+  setCookie,
+} from '../http/security';
+import {
+  completeLogin,
+  LOGIN_TTL_MS,
+  sha256,
+  startLogin,
+  type UserClaims,
+} from '../identity/login';
+import {
+  createSession,
+  deleteSession,
+  recordSecurityEvent,
+  SESSION_ABSOLUTE_MS,
+} from '../identity/sessions';
+
+type LoginToken = FastifyRequest<{ Querystring: { returnUrl?: string } }>;
+type Callback = FastifyRequest<{
+  Body: { code: string; state: string; schibstedId?: string | null };
+}>;
+
+function userOf(claims: UserClaims) {
+  return {
+    schibstedId: claims.sub,
+    // A pseudonymous id for analytics, stable per user, that is not the identity id itself.
+    sp_id: `sdrn:minside:user:${Buffer.from(claims.sub).toString('base64url')}`,
+    displayName: claims.name || claims.email,
+    givenName: claims.givenName,
+    familyName: claims.familyName,
+    phoneNumber: claims.phoneNumber,
+    email: claims.email,
+    birthDate: claims.birthDate,
+  };
+}
+
+async function sessionView(request: FastifyRequest, publication: Publication) {
+  const session = await loadSession(request);
+  const { db } = request.server.services;
+  if (!session) {
+    return {
+      authenticated: false,
+      user: null,
+      account: null,
+      subscription: null,
+      titleCode: publication.titleCode,
+    };
+  }
+  const account = (await findAccountBySpidId(db, session.spidId)) ?? null;
+  const subscription = account
+    ? (await currentSubscription(db, account.ariaAccountNo, publication.titleCode)).subscription
+    : null;
+  return {
+    authenticated: true,
+    user: userOf(session.claims),
+    account,
+    subscription,
+    titleCode: publication.titleCode,
+  };
+}
+
+/** Spec §4: on the first login the account is created (balance 0, identity id, first title). */
+async function ensureAccount(
+  request: FastifyRequest,
+  spidId: string,
+  titleCode: string,
+): Promise<Account> {
+  const { db } = request.server.services;
+  const existing = await findAccountBySpidId(db, spidId);
+  if (existing) return existing;
+  try {
+    return await createAccount(db, { spidId, firstTitleCode: titleCode, accountBalance: 0 });
+  } catch (error) {
+    // Two first logins at once: the other one created it.
+    if (error instanceof DomainError && error.code === 'ACCOUNT_EXISTS') {
+      const account = await findAccountBySpidId(db, spidId);
+      if (account) return account;
+    }
+    throw error;
+  }
+}
+
+async function handleCallback(request: FastifyRequest, reply: FastifyReply) {
+  const { code, state } = (request as Callback).body;
+  const { db, clock, rp } = request.server.services;
+  const publication = publicationForRequest(request);
+  const binding = readCookie(request, loginCookieName(request));
+  let login;
+  try {
+    login = await completeLogin(db, rp, clock, { code, state, binding, publication });
+  } catch (error) {
+    if (error instanceof DomainError) {
+      request.log.warn(
+        { code: error.code, title: publication.titleCode },
+        `login rejected: ${error.message}`,
+      );
+      await recordSecurityEvent(
+        db,
+        error.code === 'LOGIN_FAILED' ? 'login-failed' : 'login-state-rejected',
+        error.message,
+      );
+      if (error.code === 'LOGIN_FAILED') {
+        // The provider's reason is logged above, not told to the browser.
+        throw new DomainError(
+          'unauthenticated',
+          'LOGIN_FAILED',
+          'The login could not be completed. Try again.',
+        );
+      }
+    }
+    throw error;
+  }
+  await ensureAccount(request, login.claims.sub, login.titleCode);
+  // A new session id at every login (no fixation); the old session, if any, ends.
+  const previous = await loadSession(request);
+  if (previous) await deleteSession(db, previous.idHash);
+  const sessionId = await createSession(db, clock, {
+    spidId: login.claims.sub,
+    titleCode: login.titleCode,
+    claims: login.claims,
+    idToken: login.idToken,
+    refreshToken: login.refreshToken,
+  });
+  setCookie(reply, request, sessionCookieName(request), sessionId, SESSION_ABSOLUTE_MS / 1000);
+  clearCookie(reply, request, loginCookieName(request));
+  request.minsideSession = {
+    idHash: sha256(sessionId),
+    spidId: login.claims.sub,
+    titleCode: login.titleCode,
+    claims: login.claims,
+    idToken: login.idToken ?? null,
+  };
+  request.log.info({ spidId: login.claims.sub, title: login.titleCode }, 'login completed');
+  return { returnUrl: login.returnUrl, session: await sessionView(request, publication) };
+}
+
+/** Local hosts (`*.localhost`) have no public title page: logout lands on Min Side itself. */
+function logoutTarget(request: FastifyRequest, publication: Publication): string {
+  const host = request.hostname.toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || /^[\d.]+$/.test(host)) {
+    return `${requestOrigin(request)}/`;
+  }
+  return `${publication.baseUrl}/`;
+}
+
+export const handlers: Record<string, OperationHandler> = {
+  async getSession(request, reply) {
+    reply.header('cache-control', 'no-store');
+    return sessionView(request, publicationForRequest(request));
+  },
+
+  async getLoginToken(request, reply) {
+    const { db, clock, rp } = request.server.services;
+    const publication = publicationForRequest(request);
+    const started = await startLogin(db, rp, clock, {
+      publication,
+      redirectUri: `${requestOrigin(request)}/callback`,
+      returnUrl: (request as LoginToken).query.returnUrl,
+      binding: readCookie(request, loginCookieName(request)),
+    });
+    setCookie(reply, request, loginCookieName(request), started.binding, LOGIN_TTL_MS / 1000);
+    reply.header('cache-control', 'no-store');
+    return {
+      loginToken: started.loginToken,
+      state: started.state,
+      authorizeUrl: started.authorizeUrl,
+    };
+  },
+
+  handleCode: handleCallback,
+  // The same verified exchange; kept as its own operation for the identity SDK's callers.
+  handleLoginToken: handleCallback,
+
+  async logout(request, reply) {
+    const session = await requireSession(request);
+    const { db } = request.server.services;
+    await deleteSession(db, session.idHash);
+    clearCookie(reply, request, sessionCookieName(request));
+    request.log.info({ spidId: session.spidId }, 'logged out');
+    const publication = findPublication(session.titleCode) ?? publicationForRequest(request);
+    return { redirectUrl: logoutTarget(request, publication) };
+  },
+};

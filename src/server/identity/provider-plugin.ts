@@ -1,0 +1,355 @@
+// Mounts the embedded OpenID provider under /idp and serves its sign-in interaction: oidc-provider
+// (a Koa app) answers every /idp path through @fastify/middie except /idp/interaction/…, which
+// are our own Fastify routes (Norwegian sign-in page, password check, automatic consent for our
+// first-party title clients). Form bodies are parsed only inside this plugin's context, so the
+// JSON API is untouched.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import formbody from '@fastify/formbody';
+import middie from '@fastify/middie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Interaction } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/db';
+import { demoUsers, type UserKind } from '../db/seed/demo';
+
+import { verifyPassword } from './password';
+import {
+  createIdentityProvider,
+  escapeHtml,
+  IDP_MOUNT_PATH,
+  PAGE_HEADERS,
+  renderPage,
+} from './provider';
+
+/** The webpack dev server of `npm run dev` serves the SPA here while the API runs elsewhere. */
+const DEV_SERVER_PORT = 8080;
+
+export interface IdentityProviderPluginOptions {
+  /** No provider is mounted unless idpIssuer and idpClientSecret are both set. */
+  readonly config: Partial<Pick<Config, 'port' | 'idpIssuer' | 'idpClientSecret' | 'demoSignIn'>>;
+  readonly db: Db;
+  readonly clock?: Clock;
+}
+
+const USER_KIND_LABELS: Readonly<Record<UserKind, string>> = {
+  'no-subscription': 'uten abonnement',
+  subscriber: 'abonnent',
+  'paper-subscriber': 'papirabonnent',
+  youth: 'ungdomsabonnent',
+  'family-invitee': 'familiemedlem',
+  'business-admin': 'bedriftsadministrator',
+  'business-employee': 'bedriftsansatt',
+  student: 'student',
+};
+
+const LOGIN_FAILED = 'Feil e-post eller passord.';
+const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+// Compared against when the e-mail is unknown, so both cases take as long as a real check.
+const UNKNOWN_USER_HASH =
+  'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+const DEMO_EMAILS: ReadonlySet<string> = new Set(demoUsers.map((u) => u.email));
+
+type UidParams = { uid: string };
+
+type DemoUserRow = {
+  readonly email: string;
+  readonly given_name: string;
+  readonly family_name: string;
+  readonly user_kind: string;
+};
+
+type LoginUserRow = { readonly spid_id: string; readonly password_hash: string };
+
+/**
+ * Mounts the provider when configured and returns it (undefined when not). Call it on the root
+ * instance: middie's hook must also run for /idp paths that have no Fastify route.
+ */
+export async function registerIdentityProvider(
+  app: FastifyInstance,
+  options: IdentityProviderPluginOptions,
+): Promise<Provider | undefined> {
+  const { config, db } = options;
+  if (!config.idpIssuer || !config.idpClientSecret) return undefined;
+  const demoSignIn = config.demoSignIn ?? false;
+  const port = config.port ?? (Number(new URL(config.idpIssuer).port) || 80);
+
+  const provider = await createIdentityProvider({
+    db,
+    issuer: config.idpIssuer,
+    clientSecret: config.idpClientSecret,
+    redirectOrigins: { localPorts: [port, DEV_SERVER_PORT] },
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  // Behind a TLS-terminating proxy: take scheme and host from X-Forwarded-* (Fastify trusts
+  // them too, trustProxy in app.ts), so cookies are Secure and URLs use https.
+  provider.proxy = true;
+  provider.on('server_error', (_ctx: unknown, err: Error) => {
+    app.log.error({ err }, 'identity provider: server error');
+  });
+
+  if (!app.hasPlugin('@fastify/middie')) await app.register(middie);
+  const callback = provider.callback();
+  const interactionPrefix = '/interaction/';
+  // middie strips the mount path, so the provider sees /auth, /token … and derives /idp back
+  // from req.originalUrl when it builds URLs.
+  app.use(IDP_MOUNT_PATH, (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    if (req.url?.startsWith(interactionPrefix)) return next();
+    void callback(req, res);
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: 16 * 1024 });
+    registerInteractionRoutes(scope, { provider, db, demoSignIn });
+  });
+  return provider;
+}
+
+interface InteractionContext {
+  readonly provider: Provider;
+  readonly db: Db;
+  /** List the demo users and sign them in with one click (demo data only). */
+  readonly demoSignIn: boolean;
+}
+
+function registerInteractionRoutes(scope: FastifyInstance, context: InteractionContext) {
+  const { provider, db, demoSignIn } = context;
+  const base = `${IDP_MOUNT_PATH}/interaction`;
+
+  scope.setErrorHandler((error, request, reply) => {
+    request.log.error({ err: error }, 'identity provider: interaction failed');
+    return sendPage(reply.code(500), 'Noe gikk galt', errorBody('Noe gikk galt. Prøv igjen.'));
+  });
+
+  scope.get<{ Params: UidParams }>(`${base}/:uid`, async (request, reply) => {
+    const interaction = await interactionFor(provider, request, reply);
+    if (!interaction) return reply;
+    if (interaction.prompt.name === 'login') {
+      return sendLoginPage(reply, {
+        uid: interaction.uid,
+        clientName: await clientNameOf(provider, interaction),
+        demoUsers: demoSignIn ? await listDemoUsers(db) : [],
+      });
+    }
+    if (interaction.prompt.name === 'consent') {
+      const grantId = await grantConsent(provider, interaction);
+      return finish(provider, request, reply, { consent: { grantId } }, true);
+    }
+    return sendPage(reply.code(400), 'Noe gikk galt', errorBody('Ukjent innloggingssteg.'));
+  });
+
+  scope.post<{ Params: UidParams; Body: unknown }>(`${base}/:uid/login`, async (request, reply) => {
+    const interaction = await interactionFor(provider, request, reply);
+    if (!interaction) return reply;
+    if (interaction.prompt.name !== 'login') {
+      return reply.redirect(`${base}/${interaction.uid}`, 303);
+    }
+    const form = formFields(request.body);
+    const email = form('email').trim().toLowerCase();
+    // Passwordless demo sign-in, only where demo sign-in is on and for the seeded demo users.
+    const demo = form('demo') === '1' && demoSignIn && DEMO_EMAILS.has(email);
+    const [user] = email
+      ? await db.query<LoginUserRow>(
+          'select spid_id, password_hash from identity_users where lower(email) = $1',
+          [email],
+        )
+      : [];
+    const passwordOk = await verifyPassword(
+      form('password'),
+      user?.password_hash ?? UNKNOWN_USER_HASH,
+    );
+    if (!user || !(demo || passwordOk)) {
+      // Never the password; the e-mail is what support needs to help.
+      request.log.warn({ email }, 'identity provider: failed sign-in');
+      return sendLoginPage(reply.code(422), {
+        uid: interaction.uid,
+        clientName: await clientNameOf(provider, interaction),
+        demoUsers: demoSignIn ? await listDemoUsers(db) : [],
+        email,
+        error: LOGIN_FAILED,
+      });
+    }
+    return finish(provider, request, reply, { login: { accountId: user.spid_id } }, false);
+  });
+
+  scope.get<{ Params: UidParams }>(`${base}/:uid/abort`, async (request, reply) => {
+    const interaction = await interactionFor(provider, request, reply);
+    if (!interaction) return reply;
+    const result = {
+      error: 'access_denied',
+      error_description: 'End-User aborted interaction',
+    };
+    return finish(provider, request, reply, result, false);
+  });
+}
+
+/**
+ * The interaction the browser's cookie names, if it is the one in the URL. oidc-provider binds
+ * the interaction to the browser with a signed cookie; requiring the URL's uid to match it keeps
+ * a form posted from another interaction (or another site) from completing this one.
+ */
+async function interactionFor(
+  provider: Provider,
+  request: FastifyRequest<{ Params: UidParams }>,
+  reply: FastifyReply,
+): Promise<Interaction | undefined> {
+  const { uid } = request.params;
+  let interaction: Interaction | undefined;
+  try {
+    interaction = UID_PATTERN.test(uid)
+      ? await provider.interactionDetails(request.raw, reply.raw)
+      : undefined;
+  } catch (error) {
+    // oidc-provider's SessionNotFound (no or expired interaction cookie); anything else is ours.
+    if (!(error instanceof Error && error.name === 'SessionNotFound')) throw error;
+  }
+  if (interaction?.uid === uid) return interaction;
+  request.log.info({ uid }, 'identity provider: unknown or expired interaction');
+  sendPage(
+    reply.code(400),
+    'Innloggingen er utløpt',
+    errorBody(
+      'Innloggingen er utløpt eller ugyldig. Gå tilbake til nettstedet og prøv igjen.',
+      'Innloggingen er utløpt',
+    ),
+  );
+  return undefined;
+}
+
+/** Hands the raw response to oidc-provider, which redirects back to its authorization flow. */
+async function finish(
+  provider: Provider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: Parameters<Provider['interactionFinished']>[2],
+  mergeWithLastSubmission: boolean,
+) {
+  reply.hijack();
+  try {
+    await provider.interactionFinished(request.raw, reply.raw, result, {
+      mergeWithLastSubmission,
+    });
+  } catch (error) {
+    request.log.error({ err: error }, 'identity provider: could not finish interaction');
+    if (!reply.raw.headersSent) {
+      reply.raw.writeHead(500, PAGE_HEADERS);
+      reply.raw.end(renderPage('Noe gikk galt', errorBody('Noe gikk galt. Prøv igjen.')));
+    } else {
+      reply.raw.end();
+    }
+  }
+}
+
+/**
+ * Our title clients are first-party: whatever scopes and claims they ask for are granted without
+ * a consent screen, extending the grant the session already has for the client.
+ */
+async function grantConsent(provider: Provider, interaction: Interaction): Promise<string> {
+  const { details } = interaction.prompt;
+  const accountId = interaction.session?.accountId;
+  const clientId = interaction.params.client_id;
+  if (!accountId || typeof clientId !== 'string') throw new Error('consent without a session');
+  const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+  const grant = existing ?? new provider.Grant({ accountId, clientId });
+  const scopes = details.missingOIDCScope;
+  if (Array.isArray(scopes)) grant.addOIDCScope(scopes.join(' '));
+  const claims = details.missingOIDCClaims;
+  if (Array.isArray(claims)) grant.addOIDCClaims(claims.map(String));
+  const resources = details.missingResourceScopes;
+  if (resources && typeof resources === 'object') {
+    for (const [indicator, scope] of Object.entries(resources)) {
+      if (Array.isArray(scope)) grant.addResourceScope(indicator, scope.join(' '));
+    }
+  }
+  return grant.save();
+}
+
+async function clientNameOf(provider: Provider, interaction: Interaction): Promise<string> {
+  const clientId = interaction.params.client_id;
+  const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
+  return client?.clientName ?? 'Min Side';
+}
+
+async function listDemoUsers(db: Db): Promise<DemoUserRow[]> {
+  return db.query<DemoUserRow>(
+    `select email, given_name, family_name, user_kind from identity_users
+      where email = any($1::text[]) order by spid_id`,
+    [[...DEMO_EMAILS]],
+  );
+}
+
+function formFields(body: unknown): (name: string) => string {
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  return (name) => {
+    const value = fields[name];
+    return typeof value === 'string' ? value : '';
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+function sendPage(reply: FastifyReply, title: string, body: string) {
+  return reply.headers(PAGE_HEADERS).send(renderPage(title, body));
+}
+
+function errorBody(message: string, heading = 'Noe gikk galt'): string {
+  return `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(message)}</p>`;
+}
+
+interface LoginPage {
+  readonly uid: string;
+  readonly clientName: string;
+  readonly demoUsers: readonly DemoUserRow[];
+  readonly email?: string;
+  readonly error?: string;
+}
+
+function sendLoginPage(reply: FastifyReply, page: LoginPage) {
+  const action = `${IDP_MOUNT_PATH}/interaction/${escapeHtml(page.uid)}`;
+  const invalid = page.error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
+  const alert = page.error
+    ? `<p id="login-error" class="alert" role="alert">${escapeHtml(page.error)}</p>`
+    : '';
+  const demo =
+    page.demoUsers.length === 0
+      ? ''
+      : `<section aria-labelledby="demo-heading">
+<h2 id="demo-heading">Demobrukere</h2>
+<p class="note">Logg inn uten passord som en av demobrukerne.</p>
+<form method="post" action="${action}/login">
+<input type="hidden" name="demo" value="1">
+<ul>
+${page.demoUsers
+  .map((u) => {
+    const kind = USER_KIND_LABELS[u.user_kind as UserKind] ?? u.user_kind;
+    const label = `${u.given_name} ${u.family_name} – ${kind}`;
+    return `<li><button type="submit" class="secondary" name="email" value="${escapeHtml(u.email)}">${escapeHtml(label)}</button></li>`;
+  })
+  .join('\n')}
+</ul>
+</form>
+</section>
+<hr>
+<h2>Logg inn med e-post</h2>`;
+  return sendPage(
+    reply,
+    'Logg inn',
+    `<h1>Logg inn</h1>
+<p>Logg inn for å fortsette til ${escapeHtml(page.clientName)}.</p>
+${alert}
+${demo}
+<form method="post" action="${action}/login">
+<label for="email">E-post</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(page.email ?? '')}"${invalid}>
+<label for="password">Passord</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
+<button type="submit">Logg inn</button>
+</form>
+<p><a href="${action}/abort">Avbryt innloggingen</a></p>`,
+  );
+}

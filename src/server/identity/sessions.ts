@@ -1,0 +1,122 @@
+// Server-side sessions. The cookie holds a random id; the table holds its hash. A session ends
+// after an idle period or an absolute lifetime, whichever comes first, and at logout.
+import type { Clock } from '../clock';
+import type { Queryable } from '../db/db';
+
+import { randomToken, sha256, type UserClaims } from './login';
+
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface Session {
+  readonly idHash: string;
+  readonly spidId: string;
+  readonly titleCode: string;
+  readonly claims: UserClaims;
+  readonly idToken: string | null;
+}
+
+export async function createSession(
+  db: Queryable,
+  clock: Clock,
+  input: {
+    readonly spidId: string;
+    readonly titleCode: string;
+    readonly claims: UserClaims;
+    readonly idToken: string | undefined;
+    readonly refreshToken: string | undefined;
+  },
+): Promise<string> {
+  const id = randomToken();
+  const now = clock.now();
+  await db.query(
+    `insert into sessions (id_hash, spid_id, title_code, user_claims, id_token, refresh_token,
+       created_at, last_seen_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $7, $8)`,
+    [
+      sha256(id),
+      input.spidId,
+      input.titleCode,
+      JSON.stringify(input.claims),
+      input.idToken ?? null,
+      input.refreshToken ?? null,
+      now.toISOString(),
+      new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+    ],
+  );
+  return id;
+}
+
+interface SessionRow extends Record<string, unknown> {
+  id_hash: string;
+  spid_id: string;
+  title_code: string;
+  user_claims: UserClaims | string;
+  id_token: string | null;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+}
+
+/** The live session for a cookie value, or null (unknown, idle too long, or too old). */
+export async function findSession(
+  db: Queryable,
+  clock: Clock,
+  id: string | undefined,
+): Promise<Session | null> {
+  if (!id || id.length < 32 || id.length > 128) return null;
+  const idHash = sha256(id);
+  const [row] = await db.query<SessionRow>(
+    `select id_hash, spid_id, title_code, user_claims, id_token, last_seen_at, expires_at
+       from sessions where id_hash = $1`,
+    [idHash],
+  );
+  if (!row) return null;
+  const now = clock.now().getTime();
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (now >= new Date(row.expires_at).getTime() || now - lastSeen >= SESSION_IDLE_MS) {
+    await db.query('delete from sessions where id_hash = $1', [idHash]);
+    return null;
+  }
+  if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+    await db.query('update sessions set last_seen_at = $2 where id_hash = $1', [
+      idHash,
+      new Date(now).toISOString(),
+    ]);
+  }
+  return {
+    idHash,
+    spidId: row.spid_id,
+    titleCode: row.title_code,
+    claims:
+      typeof row.user_claims === 'string'
+        ? (JSON.parse(row.user_claims) as UserClaims)
+        : row.user_claims,
+    idToken: row.id_token,
+  };
+}
+
+export async function deleteSession(db: Queryable, idHash: string): Promise<void> {
+  await db.query('delete from sessions where id_hash = $1', [idHash]);
+}
+
+export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<void> {
+  await db.query('delete from sessions where expires_at <= $1 or last_seen_at <= $2', [
+    now.toISOString(),
+    new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+  ]);
+}
+
+export async function recordSecurityEvent(
+  db: Queryable,
+  kind: 'login-failed' | 'login-state-rejected' | 'forbidden' | 'csrf-rejected',
+  detail: string,
+  spidId?: string,
+): Promise<void> {
+  await db.query('insert into security_events (kind, spid_id, detail) values ($1, $2, $3)', [
+    kind,
+    spidId ?? null,
+    detail.slice(0, 500),
+  ]);
+}
