@@ -1,6 +1,8 @@
 // ESLint: TypeScript rules, import order and boundaries, consistent type imports, accessibility
 // (jsx-a11y), React hooks, and no literal UI strings in the SPA (every visible text comes from
 // locales/). Generated *.gen.ts files are never linted; they are checked for drift instead.
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
 import { importX } from 'eslint-plugin-import-x';
@@ -9,6 +11,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const features = readdirSync(new URL('./src/app/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'coverage', 'src/app/api/*.gen.ts', '.tmp'] },
   js.configs.recommended,
@@ -16,7 +24,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.cjs'] },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.cjs'],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.cjs'] } },
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': [
@@ -73,6 +84,23 @@ export default tseslint.config(
     },
   },
   {
+    // Features never import each other; shared code flows shared → app core → features.
+    files: ['src/app/features/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: features.map((feature) => ({
+            target: `./src/app/features/${feature}`,
+            from: './src/app/features',
+            except: [`./${feature}`],
+            message: 'Features do not import each other; move shared code to src/app.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['src/app/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'jsx-a11y': jsxA11y, 'react-hooks': reactHooks, i18next },
@@ -80,7 +108,30 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.strict.rules,
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'i18next/no-literal-string': ['error', { mode: 'jsx-only' }],
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          // The plugin's defaults, plus attributes that are never visible text: router paths
+          // (to, path) and data-* state (data-size on h1–h6 is flagged because the plugin's
+          // list of DOM tags spells them "h1 to h6").
+          'jsx-attributes': {
+            exclude: [
+              'className',
+              'styleName',
+              'style',
+              'type',
+              'key',
+              'id',
+              'width',
+              'height',
+              'to',
+              'path',
+              'data-.*',
+            ],
+          },
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

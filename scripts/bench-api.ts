@@ -15,7 +15,6 @@ const CONNECTIONS = 10;
 const FIXED_RATE = 1000;
 const P99_TARGET_MS = 15;
 const SHARE_OF_BARE_TARGET = 0.25;
-const MAX_ACCOUNT_PROBES = 20;
 
 const seconds = Number(process.env.BENCH_SECONDS || 8);
 if (!Number.isInteger(seconds) || seconds < 1) {
@@ -39,9 +38,15 @@ interface Run {
 
 const autocannonCli = path.join(root, 'node_modules', 'autocannon', 'autocannon.js');
 
-async function autocannon(url: string, duration: number, rate?: number): Promise<Run> {
+async function autocannon(
+  url: string,
+  duration: number,
+  rate?: number,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<Run> {
   const args = [autocannonCli, '--json', '-c', String(CONNECTIONS), '-d', String(duration)];
   if (rate !== undefined) args.push('-R', String(rate));
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const child = spawn(process.execPath, [...args, url], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,19 +101,73 @@ async function stopServers() {
   );
 }
 
-/**
- * The demo account to query: the first account from the seed's sequence (100000001, …) with an
- * FVN subscription, which is the digital demo user's. Uses only the public lookup; once login
- * exists this should sign in as digital@demo.minside.no and use that session's account instead.
- */
-async function demoAccount(base: string): Promise<string> {
-  for (let n = 100000001; n < 100000001 + MAX_ACCOUNT_PROBES; n++) {
-    const response = await fetch(`${base}/api/subscription/${n}/FVN`);
-    if (!response.ok) throw new Error(`GET /api/subscription/${n}/FVN answered ${response.status}`);
-    const body = (await response.json()) as { hasSubscription: boolean };
-    if (body.hasSubscription) return String(n);
+/** Cookies of a browser, kept across manual redirects. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
-  throw new Error(`No account with an FVN subscription among the first ${MAX_ACCOUNT_PROBES}`);
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set('cookie', this.header());
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const [name, value] = [pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()];
+      if (value) this.cookies.set(name, value);
+      else this.cookies.delete(name);
+    }
+    return response;
+  }
+}
+
+/**
+ * Signs in as the digital demo user the way the SPA does: login token from the BFF, the embedded
+ * provider's one-click demo sign-in, back to /callback, the code exchanged by POST handlecode.
+ * Returns the session cookie and the account number of the session.
+ */
+async function signIn(base: string): Promise<{ cookie: string; account: string }> {
+  const spa = new CookieJar();
+  const api = { origin: base, 'x-minside-request': '1' };
+  const token = await spa.fetch(`${base}/api/loginToken?returnUrl=/`);
+  const { authorizeUrl } = (await token.json()) as { authorizeUrl: string };
+  const idp = new CookieJar();
+  let response = await idp.fetch(authorizeUrl);
+  const interaction = new URL(response.headers.get('location')!, authorizeUrl).href;
+  response = await idp.fetch(`${interaction}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ demo: '1', email: 'digital@demo.minside.no' }).toString(),
+  });
+  for (let hop = 0; hop < 10; hop++) {
+    const location = new URL(response.headers.get('location') ?? '', authorizeUrl);
+    if (location.pathname === '/callback') {
+      const exchange = await spa.fetch(`${base}/api/handlecode`, {
+        method: 'POST',
+        headers: { ...api, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          code: location.searchParams.get('code'),
+          state: location.searchParams.get('state'),
+        }),
+      });
+      const body = (await exchange.json()) as { session?: { account?: { ariaAccountNo: string } } };
+      const account = body.session?.account?.ariaAccountNo;
+      const session = spa.get('minside');
+      if (!exchange.ok || !account || !session) {
+        throw new Error(`Sign-in failed: ${exchange.status} ${JSON.stringify(body)}`);
+      }
+      return { cookie: `minside=${session}`, account };
+    }
+    response = await idp.fetch(location.href);
+  }
+  throw new Error('Sign-in did not come back to /callback');
 }
 
 // autocannon records latency in whole milliseconds, so below 1 ms it has no finer figure.
@@ -118,7 +177,8 @@ let failed = false;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'minside-bench-'));
 try {
   const [apiPort, barePort] = [await freePort(), await freePort()];
-  const api = `http://127.0.0.1:${apiPort}`;
+  // localhost (both loopback families): the login flow runs against the server's own provider.
+  const api = `http://localhost:${apiPort}`;
   const bare = `http://127.0.0.1:${barePort}`;
   await Promise.all([
     startServer(
@@ -129,7 +189,7 @@ try {
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
+        HOST: 'localhost',
         PORT: String(apiPort),
       },
       `${api}/api/title/FVN`,
@@ -142,23 +202,30 @@ try {
     ),
   ]);
 
-  const account = await demoAccount(api);
-  console.log(`Demo account: ${account} (first seeded account with an FVN subscription)`);
+  const { cookie, account } = await signIn(api);
+  console.log(`Signed in as digital@demo.minside.no (account ${account})`);
 
+  const withSession = { cookie };
   const targets = [
-    { name: 'bare Fastify `GET /hello`', url: `${bare}/hello` },
-    { name: '`GET /api/title/FVN`', url: `${api}/api/title/FVN` },
+    { name: 'bare Fastify `GET /hello`', url: `${bare}/hello`, headers: {} },
+    { name: '`GET /api/title/FVN`', url: `${api}/api/title/FVN`, headers: {} },
     {
-      name: `\`GET /api/subscription/${account}/FVN\``,
+      name: '`GET /api/session` (bootstrap, signed in)',
+      url: `${api}/api/session`,
+      headers: withSession,
+    },
+    {
+      name: `\`GET /api/subscription/${account}/FVN\` (signed in)`,
       url: `${api}/api/subscription/${account}/FVN`,
+      headers: withSession,
     },
   ];
   const results = [];
   for (const target of targets) {
     console.error(`Benchmarking ${target.url} (1 s warm-up, then 2 × ${seconds} s)…`);
-    await autocannon(target.url, 1);
-    const max = await autocannon(target.url, seconds);
-    const fixed = await autocannon(target.url, seconds, FIXED_RATE);
+    await autocannon(target.url, 1, undefined, target.headers);
+    const max = await autocannon(target.url, seconds, undefined, target.headers);
+    const fixed = await autocannon(target.url, seconds, FIXED_RATE, target.headers);
     results.push({ ...target, max, fixed });
   }
 

@@ -24,7 +24,8 @@ const server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
-    HOST: '127.0.0.1',
+    // Both loopback families: the browser and the server's own OpenID client reach it as localhost.
+    HOST: 'localhost',
     DATA_DIR: 'memory://',
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',

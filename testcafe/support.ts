@@ -1,11 +1,36 @@
-// Shared helpers of the TestCafe journeys: per-title URLs on {code}.localhost and the axe check.
+// Shared helpers of the TestCafe journeys: per-title URLs on {code}.localhost, signing in at the
+// embedded identity provider, and the axe check.
 import { checkForViolations } from '@testcafe-community/axe';
+import { ClientFunction, Selector } from 'testcafe';
 
 export const port = Number(process.env.E2E_PORT ?? 8080);
+export const DEMO_PASSWORD = 'minside-demo';
 
 /** The URL of a path on a title's local host, e.g. http://fvn.localhost:PORT/ */
 export const titleUrl = (code: string, path = '/') =>
   `http://${code.toLowerCase()}.localhost:${port}${path}`;
+
+export const documentTitle = ClientFunction(() => document.title);
+export const documentLang = ClientFunction(() => document.documentElement.lang);
+export const rootClasses = ClientFunction(() => document.documentElement.className);
+export const brandHref = ClientFunction(
+  () => document.getElementById('brand-theme')?.getAttribute('href') ?? '',
+);
+export const currentUrl = ClientFunction(() => window.location.href);
+
+/** Signs in with e-mail and password on the embedded provider's page. */
+export async function signIn(t: TestController, email: string) {
+  await t.expect(Selector('h1').withExactText('Logg inn').exists).ok({ timeout: 20000 });
+  await t
+    .typeText(Selector('#email'), email, { replace: true })
+    .typeText(Selector('#password'), DEMO_PASSWORD, { replace: true })
+    .click(Selector('button[type="submit"]').withExactText('Logg inn'));
+}
+
+/** Waits until the SPA shows the screen with this level-1 heading (the spinner is gone). */
+export async function expectScreen(t: TestController, heading: string) {
+  await t.expect(Selector('h1').withText(heading).exists).ok({ timeout: 20000 });
+}
 
 /** Fails the test on any WCAG 2.1 A/AA violation axe finds on the current page. */
 export async function expectAccessible(t: TestController) {

@@ -1,17 +1,41 @@
-// Entry of the SPA: mounts on #app (spec §9) with the store and the catalogues.
+// Entry of the SPA: mounts on #app (spec §9). The server puts the title of the page's host into
+// the page, so the first render needs no round trip for it; the session is one call.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 
+import '@digdir/designsystemet-css';
+import './layout/layout.css';
+
+import type { Title } from './api/title';
 import { App } from './App';
-import { createI18n } from './i18n/i18n';
+import { createI18n, DEFAULT_LANGUAGE, isLanguage, storedLanguage } from './i18n/i18n';
+import { installDefaultPreloadErrorHandler } from './routing/preloadError';
+import { bootstrapRequested } from './session/sessionActions';
 import { createStore } from './store/store';
+
+/** The title JSON the server wrote into <script id="minside-title" type="application/json">. */
+function injectedTitle(): Title | undefined {
+  const text = document.getElementById('minside-title')?.textContent?.trim();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Title;
+  } catch {
+    return undefined;
+  }
+}
 
 async function start() {
   const element = document.getElementById('app');
   if (!element) throw new Error('Min Side mounts on the element with id "app"');
-  const [i18n, store] = [await createI18n(), createStore()];
+  installDefaultPreloadErrorHandler();
+  const title = injectedTitle();
+  const language =
+    storedLanguage() ?? (isLanguage(title?.language) ? title.language : DEFAULT_LANGUAGE);
+  const store = createStore(title ? { title } : {});
+  store.dispatch(bootstrapRequested());
+  const i18n = await createI18n(language);
   createRoot(element).render(
     <StrictMode>
       <Provider store={store}>

@@ -1,12 +1,18 @@
 // Renders a component the way main.tsx does (store, catalogues), with `fetch` answered by a
 // table of routes: the component talks to its API through the real RTK Query client.
+// renderWithState renders with a given store state instead (no sagas; every dispatched action is
+// recorded), inside a router at a given location.
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import userEvent from '@testing-library/user-event';
+import { type ReactElement, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 
+import { baseApi } from '../../src/app/api/baseApi';
 import { createI18n, type Language } from '../../src/app/i18n/i18n';
-import { createStore } from '../../src/app/store/store';
+import { createStore, rootReducer, type RootState } from '../../src/app/store/store';
 
 export type ApiRoute = (request: Request) => Response | Promise<Response> | undefined;
 
@@ -40,6 +46,50 @@ export async function renderApp(ui: ReactElement, language: Language = 'nb') {
     ...render(
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
+      </Provider>,
+    ),
+  };
+}
+
+export interface RenderWithStateOptions {
+  /** Slices to start from; the rest start as in the app. */
+  readonly preloadedState?: Partial<RootState>;
+  readonly language?: Language;
+  /** The router's location (path, query and hash). */
+  readonly route?: string;
+}
+
+/**
+ * Renders `ui` with a store built from `preloadedState` (the real reducers, no sagas), the
+ * catalogues of `language`, and a MemoryRouter at `route`. `actions` records every dispatched
+ * action, so a test sees what a click asked for.
+ */
+export async function renderWithState(ui: ReactElement, options: RenderWithStateOptions = {}) {
+  const { preloadedState, language = 'nb', route = '/' } = options;
+  const i18n = await createI18n(language);
+  const actions: UnknownAction[] = [];
+  const record: Middleware = () => (next) => (action) => {
+    actions.push(action as UnknownAction);
+    return next(action);
+  };
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(baseApi.middleware, record),
+  });
+  const user = userEvent.setup();
+  return {
+    store,
+    i18n,
+    actions,
+    user,
+    ...render(
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter initialEntries={[route]}>
+            <Suspense fallback={null}>{ui}</Suspense>
+          </MemoryRouter>
+        </I18nextProvider>
       </Provider>,
     ),
   };

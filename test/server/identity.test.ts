@@ -250,7 +250,11 @@ describe('session', () => {
     const { session } = await login('ung@demo.minside.no');
     const out = await spa({ minside: session }).post('/api/logout');
     expect(out.statusCode).toBe(200);
-    expect(out.json()).toEqual({ redirectUrl: `http://${host}/` });
+    // The provider's session ends too (RP-initiated logout), then back to this title's page.
+    const redirect = new URL((out.json() as { redirectUrl: string }).redirectUrl);
+    expect(redirect.origin + redirect.pathname).toBe(`http://127.0.0.1:${port}/idp/session/end`);
+    expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe(`http://${host}/`);
+    expect(redirect.searchParams.get('id_token_hint')).toBeTruthy();
     expect([out.headers['set-cookie']].flat().join()).toMatch(/minside=; .*Max-Age=0/);
     expect((await spa({ minside: session }).get('/api/session')).json()).toMatchObject({
       authenticated: false,

@@ -10,6 +10,31 @@ export const DEFAULT_LANGUAGE: Language = 'nb';
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value);
 
+const LANGUAGE_KEY = 'minside.language';
+
+/** The language the reader chose with the switch, remembered on this device. */
+export function storedLanguage(
+  storage: Pick<Storage, 'getItem'> = window.localStorage,
+): Language | null {
+  try {
+    const value = storage.getItem(LANGUAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberLanguage(
+  language: Language,
+  storage: Pick<Storage, 'setItem'> = window.localStorage,
+) {
+  try {
+    storage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Storage may be blocked; the choice then lasts for this page only.
+  }
+}
+
 const lazyCatalogues = {
   type: 'backend' as const,
   init() {},
@@ -24,7 +49,10 @@ const lazyCatalogues = {
   },
 };
 
-export async function createI18n(language: Language = DEFAULT_LANGUAGE): Promise<I18n> {
+export async function createI18n(
+  language: Language = DEFAULT_LANGUAGE,
+  namespaces: readonly string[] = ['common'],
+): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance
     .use(lazyCatalogues)
@@ -33,7 +61,7 @@ export async function createI18n(language: Language = DEFAULT_LANGUAGE): Promise
       lng: language,
       fallbackLng: false,
       supportedLngs: [...languages],
-      ns: ['common'],
+      ns: [...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },

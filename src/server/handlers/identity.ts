@@ -191,11 +191,20 @@ export const handlers: Record<string, OperationHandler> = {
 
   async logout(request, reply) {
     const session = await requireSession(request);
-    const { db } = request.server.services;
+    const { db, rp } = request.server.services;
     await deleteSession(db, session.idHash);
     clearCookie(reply, request, sessionCookieName(request));
     request.log.info({ spidId: session.spidId }, 'logged out');
     const publication = findPublication(session.titleCode) ?? publicationForRequest(request);
-    return { redirectUrl: logoutTarget(request, publication) };
+    const target = logoutTarget(request, publication);
+    // End the provider's session too (OpenID RP-initiated logout), or the next login would be
+    // silent: the provider returns the browser to the title's page afterwards.
+    const endSession = session.idToken
+      ? await rp.endSessionUrl(publication, session.idToken, target).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'provider logout unavailable; local logout only');
+          return null;
+        })
+      : null;
+    return { redirectUrl: endSession ?? target };
   },
 };

@@ -58,4 +58,18 @@ export class RelyingParty {
     }
     return configuration;
   }
+
+  /** The provider's end-session URL for this login, or null if it has none. */
+  async endSessionUrl(
+    publication: Publication,
+    idToken: string,
+    returnTo: string,
+  ): Promise<string | null> {
+    const configuration = await this.configurationFor(publication);
+    if (!configuration.serverMetadata().end_session_endpoint) return null;
+    return oidc.buildEndSessionUrl(configuration, {
+      id_token_hint: idToken,
+      post_logout_redirect_uri: returnTo,
+    }).href;
+  }
 }

@@ -76,13 +76,16 @@ export function renderIndex(html: string, request: FastifyRequest): string {
   const head = [
     `<title>Min Side - ${escapeHtml(title.name)}</title>`,
     `<link rel="icon" href="${escapeHtml(`${title.pageUrl}favicon.ico`)}">`,
-    `<link rel="stylesheet" id="brand-theme" href="/brands/${publication.titleCode.toLowerCase()}.css">`,
     `<script id="minside-title" type="application/json">${scriptJson(title)}</script>`,
-  ].join('\n    ');
+  ].join('');
+  // The brand theme comes last in <head> so its variables win over the component defaults.
+  const code = publication.titleCode.toLowerCase();
+  const brand = `<link rel="stylesheet" id="brand-theme" href="/brands/${code}.css">`;
   return html
     .replace(
-      /<html lang="[^"]*">/,
+      /<html[^>]*>/,
       `<html lang="${title.language}" class="${rootClass}" data-color-scheme="light">`,
     )
-    .replace(/<title>[^<]*<\/title>/, head);
+    .replace(/<title>[^<]*<\/title>/, head)
+    .replace('</head>', `${brand}</head>`);
 }

@@ -1,0 +1,205 @@
+// / (login and subscription): the subscriber's overview. A greeting, the subscription's facts
+// (plan, product, period, price, status, renewal or expiry, payment method, customer and account
+// number, what is included), a scheduled plan change and the notes that apply (trial, family
+// share, business).
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { formatKroner } from '../../../shared/money/money';
+import {
+  hasBusinessInfo,
+  isBusinessAdmin,
+  isFamilyShare,
+  isPaying,
+  SubscriptionStatus,
+} from '../../../shared/subscription/status';
+import type { Subscription } from '../../api/subscription';
+import { isEnding, periodSlug, statusKey, traitsOf } from '../../format/subscription';
+import { useLongDate } from '../../format/useLongDate';
+import { selectAccount } from '../../session/accountSlice';
+import { selectSubscription } from '../../session/subscriptionSlice';
+import { selectUser } from '../../session/userSlice';
+import { useAppSelector } from '../../store/hooks';
+
+type Fact = { readonly key: string; readonly label: string; readonly value: ReactNode };
+
+function Facts({ facts }: { readonly facts: readonly Fact[] }) {
+  return (
+    <dl className="facts">
+      {facts.map((fact) => (
+        <div key={fact.key}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Notice({ children }: { readonly children: ReactNode }) {
+  return (
+    <div className="ds-alert" data-color="info">
+      <p>{children}</p>
+    </div>
+  );
+}
+
+function SubscriptionOverview({
+  subscription,
+  accountNumber,
+}: {
+  readonly subscription: Subscription;
+  readonly accountNumber: string;
+}) {
+  const { t } = useTranslation();
+  const longDate = useLongDate();
+  const traits = traitsOf(subscription);
+  const status = subscription.instStatusCode;
+  const familyShare = isFamilyShare(traits);
+  const business = hasBusinessInfo(traits);
+  const trial = status === SubscriptionStatus.TRIAL;
+  const pricePer = (price: number, period: Subscription['period']) =>
+    t(`home.price.per.${periodSlug(period)}`, { price: formatKroner(price) });
+
+  let price: string;
+  if (familyShare) price = t('home.price.family-share');
+  else if (business) price = t('home.price.business');
+  else if (trial)
+    price = t('home.price.after-trial', {
+      price: pricePer(subscription.price, subscription.period),
+    });
+  else if (!isPaying(traits)) price = t('home.price.not-paying');
+  else price = pricePer(subscription.price, subscription.period);
+
+  // Ending (or ended) with a last day: the expiry date instead of a renewal date.
+  const ending = isEnding(status) ? subscription.expiryDate : null;
+  const ended = status === SubscriptionStatus.CANCELLED || status === SubscriptionStatus.TERMINATED;
+  const dateFact: Fact | null = ending
+    ? {
+        key: 'expires',
+        label: t(ended ? 'home.facts.ended' : 'home.facts.expires'),
+        value: longDate(ending),
+      }
+    : subscription.renewalDate
+      ? {
+          key: 'renewal',
+          label: t('home.facts.renewal'),
+          value: longDate(subscription.renewalDate),
+        }
+      : subscription.expiryDate
+        ? {
+            key: 'expires',
+            label: t('home.facts.expires'),
+            value: longDate(subscription.expiryDate),
+          }
+        : null;
+
+  const payment = subscription.paymentMethod;
+  const paymentText = payment
+    ? [
+        t(`home.payment.provider.${payment.provider.toLowerCase()}`, {
+          defaultValue: payment.label,
+        }),
+        payment.maskedCardNumber
+          ? t('home.payment.card', {
+              number: payment.maskedCardNumber,
+              expiry: payment.cardExpiry ?? '',
+            })
+          : null,
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : t('home.payment.none');
+
+  const facts: Fact[] = [
+    { key: 'plan', label: t('home.facts.plan'), value: subscription.planName },
+    { key: 'product', label: t('home.facts.product'), value: subscription.product },
+    {
+      key: 'period',
+      label: t('home.facts.period'),
+      value: t(`home.period.${periodSlug(subscription.period)}`),
+    },
+    { key: 'price', label: t('home.facts.price'), value: price },
+    { key: 'status', label: t('home.facts.status'), value: t(statusKey(status)) },
+    ...(dateFact ? [dateFact] : []),
+    { key: 'payment', label: t('home.facts.payment-method'), value: paymentText },
+    { key: 'customer', label: t('home.facts.customer-number'), value: subscription.customerNumber },
+    {
+      key: 'account',
+      label: t('home.facts.account-number'),
+      value: accountNumber || subscription.ariaAccountNo,
+    },
+  ];
+  if (subscription.features.length > 0)
+    facts.push({
+      key: 'features',
+      label: t('home.facts.features'),
+      value: (
+        <ul className="ds-list">
+          {subscription.features.map((feature) => (
+            <li key={feature}>{t(`home.features.${feature}`)}</li>
+          ))}
+        </ul>
+      ),
+    });
+
+  const change = subscription.pendingChange;
+  return (
+    <section aria-labelledby="home-subscription-heading" className="screen">
+      <h2 id="home-subscription-heading" className="ds-heading" data-size="md">
+        {t('home.subscription-heading')}
+      </h2>
+      {ending ? (
+        <div className="ds-alert" data-color="warning">
+          <p>{t(ended ? 'home.notes.ended' : 'home.notes.ending', { date: longDate(ending) })}</p>
+        </div>
+      ) : null}
+      {change ? (
+        <Notice>
+          {t('home.pending-change', {
+            date: longDate(change.effectiveDate),
+            plan: change.planName,
+            period: t(`home.period.${periodSlug(change.period)}`),
+            price: formatKroner(change.price),
+          })}
+        </Notice>
+      ) : null}
+      {trial ? <Notice>{t('home.notes.trial')}</Notice> : null}
+      {familyShare ? <Notice>{t('home.notes.family-share')}</Notice> : null}
+      {business ? (
+        <Notice>
+          {t(
+            isBusinessAdmin(traits) ? 'home.notes.business-admin' : 'home.notes.business-employee',
+          )}
+        </Notice>
+      ) : null}
+      <Facts facts={facts} />
+    </section>
+  );
+}
+
+export default function HomeScreen() {
+  const { t } = useTranslation();
+  const user = useAppSelector(selectUser);
+  const account = useAppSelector(selectAccount);
+  const { subscription } = useAppSelector(selectSubscription);
+  return (
+    <section aria-labelledby="home-heading" className="screen">
+      <h1 id="home-heading" className="ds-heading" data-size="lg">
+        {user.givenName ? t('home.greeting', { name: user.givenName }) : t('home.heading')}
+      </h1>
+      {subscription ? (
+        <SubscriptionOverview subscription={subscription} accountNumber={account.ariaAccountNo} />
+      ) : (
+        <p className="ds-paragraph">{t('home.missing-subscription')}</p>
+      )}
+      <p className="ds-paragraph">
+        {t('home.help')}{' '}
+        <Link className="ds-link" to="/kundeservice">
+          {t('home.customer-service-link')}
+        </Link>
+      </p>
+    </section>
+  );
+}

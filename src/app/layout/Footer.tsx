@@ -1,0 +1,49 @@
+// The page footer of spec §2: the title's name linking to its home page, the customer center's
+// phone, e-mail and organisation number, the current year, and the privacy settings (the
+// consent manager's dialog).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ConsentDialog } from '../consent/ConsentDialog';
+import { currentYear } from '../format/date';
+import { selectTitle } from '../session/titleSlice';
+import { useAppSelector } from '../store/hooks';
+
+import { ContactDetails } from './ContactDetails';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const title = useAppSelector(selectTitle);
+  const [consentOpen, setConsentOpen] = useState(false);
+  const name = title?.name ?? t('app.name');
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__content">
+        {title ? (
+          <section aria-labelledby="site-footer-contact">
+            <h2 id="site-footer-contact" className="ds-heading" data-size="2xs">
+              <a className="ds-link" href={title.pageUrl}>
+                {title.name}
+              </a>
+            </h2>
+            <p className="site-footer__lead">{t('footer.customer-center')}</p>
+            <ContactDetails title={title} />
+          </section>
+        ) : null}
+        <div className="site-footer__meta">
+          <button
+            type="button"
+            className="ds-button"
+            data-variant="tertiary"
+            data-size="sm"
+            onClick={() => setConsentOpen(true)}
+          >
+            {t('footer.privacy-settings')}
+          </button>
+          <p>{t('footer.copyright', { year: currentYear(), name })}</p>
+        </div>
+      </div>
+      {consentOpen ? <ConsentDialog onClose={() => setConsentOpen(false)} /> : null}
+    </footer>
+  );
+}

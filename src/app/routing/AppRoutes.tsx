@@ -1,0 +1,112 @@
+// The router: every registered route behind the guard sequence, the /t/ SMS links, the
+// /order-timeout alias and /404 for anything else.
+import {
+  type ComponentType,
+  lazy,
+  type LazyExoticComponent,
+  Suspense,
+  useEffect,
+  useRef,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+
+import { setNavigate } from '../session/platform';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+
+import { navigationCompleted, navigationRequested, selectNavigation } from './navigationSlice';
+import { withPreloadError } from './preloadError';
+import {
+  ORDER_TIMEOUT_REDIRECT,
+  registeredRoutes,
+  type RouteDefinition,
+  smsLinkTarget,
+} from './routes';
+
+const screens = new Map<string, LazyExoticComponent<ComponentType>>(
+  registeredRoutes.map((r) => [r.path, lazy(withPreloadError(r.screen!))]),
+);
+
+function Completed({ route, location }: { route: RouteDefinition; location: string }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(navigationCompleted({ location, path: route.path, track: route.track }));
+  }, [dispatch, location, route.path, route.track]);
+  return null;
+}
+
+function GuardedScreen({ route }: { route: RouteDefinition }) {
+  const dispatch = useAppDispatch();
+  const { t } = useTranslation();
+  const here = useLocation();
+  // A hash-only change (a skip link, an anchor) is no new navigation; the hash still travels
+  // with the return target of a login.
+  const key = here.pathname + here.search;
+  const hashRef = useRef(here.hash);
+  hashRef.current = here.hash;
+  const location = key + here.hash;
+  const { allowed, cancelled } = useAppSelector(selectNavigation);
+  const sameKey = (value: string | null) => value !== null && value.split('#')[0] === key;
+  useEffect(() => {
+    dispatch(navigationRequested({ location: key + hashRef.current, guard: route.guard }));
+  }, [dispatch, key, route.guard]);
+
+  if (sameKey(cancelled)) {
+    return (
+      <div className="ds-alert" data-color="danger" role="alert">
+        <p>{t('errors.navigation-failed')}</p>
+        <button
+          type="button"
+          className="ds-button"
+          onClick={() => dispatch(navigationRequested({ location, guard: route.guard }))}
+        >
+          {t('errors.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!sameKey(allowed)) return null;
+  const Screen = screens.get(route.path)!;
+  return (
+    <Suspense fallback={null}>
+      <Screen />
+      <Completed route={route} location={location} />
+    </Suspense>
+  );
+}
+
+function SmsLink() {
+  const params = useParams();
+  const here = useLocation();
+  return <Navigate replace to={smsLinkTarget(params['*'] ?? '', here.search, here.hash)} />;
+}
+
+/** Gives the sagas the router's navigate function. */
+function NavigateBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigate((path, options) => {
+      void navigate(path, options?.replace ? { replace: true } : undefined);
+    });
+  }, [navigate]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <NavigateBridge />
+      <Routes>
+        {registeredRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<GuardedScreen route={route} />} />
+        ))}
+        <Route
+          path={ORDER_TIMEOUT_REDIRECT.from}
+          element={<Navigate replace to={ORDER_TIMEOUT_REDIRECT.to} />}
+        />
+        <Route path="/t/*" element={<SmsLink />} />
+        <Route path="*" element={<Navigate replace to="/404" />} />
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+// Every route of spec §2 as data: path, guard and, once its screen is built, the lazy screen.
+// A route without a screen is known (and tested against the spec) but not registered: it
+// answers /404 like any unknown path until its issue builds it.
+import type { ComponentType } from 'react';
+
+/** none; A = login; A+S = login and an active subscription; A but explicitly not S. */
+export type Guard = 'none' | 'auth' | 'auth+subscription' | 'auth-not-subscription';
+
+export type ScreenModule = { default: ComponentType };
+
+export interface RouteDefinition {
+  readonly path: string;
+  readonly guard: Guard;
+  /** Loads the screen's chunk; absent while the screen is not built. */
+  readonly screen?: () => Promise<ScreenModule>;
+  /** Page views are sent for every route but the login callback (spec §4). */
+  readonly track: boolean;
+}
+
+const route = (
+  path: string,
+  guard: Guard,
+  screen?: RouteDefinition['screen'],
+): RouteDefinition => ({
+  path,
+  guard,
+  track: path !== '/callback',
+  ...(screen ? { screen } : {}),
+});
+
+const home = () => import(/* webpackChunkName: "route-home" */ '../features/home/HomeScreen');
+const noSubscription = () =>
+  import(
+    /* webpackChunkName: "route-ingen-abonnement" */ '../features/no-subscription/NoSubscriptionScreen'
+  );
+const customerService = () =>
+  import(
+    /* webpackChunkName: "route-kundeservice" */ '../features/customer-service/CustomerServiceScreen'
+  );
+const maintenance = () =>
+  import(/* webpackChunkName: "route-maintenance" */ '../features/maintenance/MaintenanceScreen');
+const notFound = () =>
+  import(/* webpackChunkName: "route-404" */ '../features/not-found/NotFoundScreen');
+const callback = () =>
+  import(/* webpackChunkName: "route-callback" */ '../features/callback/CallbackScreen');
+
+export const routes: readonly RouteDefinition[] = [
+  // Student offer
+  route('/student', 'none'),
+  route('/student2', 'none'),
+  route('/student-verifisering', 'auth'),
+  route('/student-verifisering2', 'auth'),
+  route('/student-kvittering', 'auth+subscription'),
+  route('/student-kvittering2', 'auth+subscription'),
+  route('/elev-verifisering', 'auth'),
+  // Business
+  route('/bedrift', 'auth'),
+  route('/administrer-bedrift', 'auth+subscription'),
+  // Legal and privacy
+  route('/vilkaar/bedrift', 'none'),
+  route('/vilkaar', 'none'),
+  route('/vilkaar-mer', 'none'),
+  route('/data', 'none'),
+  route('/personvern', 'none'),
+  route('/personverndetaljer', 'none'),
+  route('/cookie-policy', 'none'),
+  route('/personverninnstillinger', 'auth-not-subscription'),
+  route('/samtykke1', 'auth+subscription'),
+  route('/samtykke2', 'auth+subscription'),
+  route('/samtykke3', 'auth+subscription'),
+  // Ordering and purchase
+  route('/bestill-abonnement', 'auth'),
+  route('/winback', 'none'),
+  route('/bestilling-feilet', 'auth'),
+  route('/completepurchase', 'none'),
+  route('/completevippspurchase', 'none'),
+  route('/feil-kjop', 'none'),
+  route('/kvittering', 'auth+subscription'),
+  route('/leveringsadresse', 'auth+subscription'),
+  route('/kontakt', 'auth+subscription'),
+  // Family sharing
+  route('/familiedeling', 'auth+subscription'),
+  route('/verifiser-familiemedlem', 'auth'),
+  route('/deling-akseptert', 'auth+subscription'),
+  // Payment
+  route('/betaling', 'none'),
+  route('/avbryt-bestilling', 'none'),
+  route('/fakturaoversikt', 'auth+subscription'),
+  route('/betal-faktura/:ariaInvoiceNo', 'auth+subscription'),
+  route('/endre-betalingsmetode', 'auth+subscription'),
+  route('/endre-betalingsmetode/verify', 'auth+subscription'),
+  route('/legg-til-betalingskort', 'auth+subscription'),
+  route('/legg-til-betalingskort/verify', 'auth+subscription'),
+  // Subscription lifecycle
+  route('/ingen-abonnement', 'auth', noSubscription),
+  route('/allerede-abonnent', 'auth+subscription'),
+  route('/koble-bruker', 'auth'),
+  route('/endre-abonnement', 'auth+subscription'),
+  route('/receipt2', 'none'),
+  route('/avslutt-abonnement', 'auth+subscription'),
+  route('/abonnement-avsluttet', 'auth+subscription'),
+  route('/abonnement-reaktivert', 'auth+subscription'),
+  route('/angre-oppsigelse', 'auth+subscription'),
+  route('/nye-priser', 'none'),
+  // Other
+  route('/', 'auth+subscription', home),
+  route('/callback', 'none', callback),
+  route('/kundeservice', 'none', customerService),
+  route('/tilbakemelding', 'auth+subscription'),
+  route('/endre-avislevering', 'auth+subscription'),
+  route('/endre-profil', 'auth+subscription'),
+  route('/schibstedTakeoutGateway', 'auth+subscription'),
+  route('/schibstedDeleteGateway', 'auth+subscription'),
+  route('/mitt-innhold', 'auth+subscription'),
+  route('/maintenance', 'none', maintenance),
+  route('/404', 'none', notFound),
+];
+
+export const registeredRoutes = routes.filter((r) => r.screen);
+
+/** /order-timeout is an alias of /bestilling-feilet (spec §4). */
+export const ORDER_TIMEOUT_REDIRECT = { from: '/order-timeout', to: '/bestilling-feilet' } as const;
+
+/** /t/{path} → /{path} with source=sms added to the query (links sent by SMS). */
+export function smsLinkTarget(pathAfterT: string, search: string, hash: string): string {
+  const params = new URLSearchParams(search);
+  params.set('source', 'sms');
+  const path = `/${pathAfterT.replace(/^\/+/, '')}`;
+  return `${path}?${params.toString()}${hash}`;
+}

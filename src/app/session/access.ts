@@ -1,0 +1,15 @@
+// Who may enter a route (spec §6), as a plain function the guard saga and the tests share.
+import type { Guard } from '../routing/routes';
+
+export type Access = 'allow' | 'login' | 'no-subscription';
+
+export function accessFor(
+  guard: Guard,
+  user: { loggedIn: boolean; hasSubscription: boolean },
+): Access {
+  if (guard === 'none') return 'allow';
+  if (!user.loggedIn) return 'login';
+  if (guard === 'auth+subscription' && !user.hasSubscription) return 'no-subscription';
+  // 'auth' and 'auth-not-subscription' (privacy settings: login, explicitly no subscription).
+  return 'allow';
+}

@@ -1,0 +1,49 @@
+// The user's billing account (spec §3 Account): balance 0 for a new one.
+import { createSlice } from '@reduxjs/toolkit';
+
+import type { Account } from '../api/account';
+import { identityEndpoints } from '../api/identity';
+
+import { loggedOut } from './sessionActions';
+
+export interface AccountState {
+  readonly ariaAccountNo: string;
+  readonly spidId: string;
+  readonly accountBalance: number;
+  readonly firstTitleCode: string;
+}
+
+export const initialAccountState: AccountState = {
+  ariaAccountNo: '',
+  spidId: '',
+  accountBalance: 0,
+  firstTitleCode: '',
+};
+
+const fromAccount = (account: Account | null): AccountState =>
+  account
+    ? {
+        ariaAccountNo: account.ariaAccountNo,
+        spidId: account.spidId,
+        accountBalance: account.accountBalance,
+        firstTitleCode: account.firstTitleCode,
+      }
+    : initialAccountState;
+
+export const accountSlice = createSlice({
+  name: 'account',
+  initialState: initialAccountState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(loggedOut, () => initialAccountState)
+      .addMatcher(identityEndpoints.endpoints.getSession.matchFulfilled, (_state, { payload }) =>
+        fromAccount(payload.account),
+      )
+      .addMatcher(identityEndpoints.endpoints.handleCode.matchFulfilled, (_state, { payload }) =>
+        fromAccount(payload.session.account),
+      );
+  },
+});
+
+export const selectAccount = (state: { account: AccountState }) => state.account;

@@ -1,0 +1,2 @@
+// Stylesheets are bundled by webpack (css-loader + MiniCssExtractPlugin).
+declare module '*.css';

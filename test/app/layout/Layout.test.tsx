@@ -1,0 +1,282 @@
+// The page layout: login and logout, the small-screen menu, the loading indicator, the footer's
+// contact details, the language switch and the privacy settings.
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { act, screen, within } from '@testing-library/react';
+
+import { storedLanguage } from '../../../src/app/i18n/i18n';
+import { Layout } from '../../../src/app/layout/Layout';
+import { loginRequested, logoutRequested } from '../../../src/app/session/sessionActions';
+import { initialSessionState } from '../../../src/app/session/sessionSlice';
+import {
+  DEFAULT_SPINNER_MESSAGE,
+  startSpinner,
+  stopSpinner,
+} from '../../../src/app/session/spinnerSlice';
+import { initialUserState } from '../../../src/app/session/userSlice';
+import type { RootState } from '../../../src/app/store/store';
+import { fvn, subscriberState } from '../fixtures';
+import { renderWithState, type RenderWithStateOptions } from '../render';
+
+const renderLayout = (
+  state: Partial<RootState> = subscriberState(),
+  options: RenderWithStateOptions = {},
+) =>
+  renderWithState(
+    <Layout>
+      <h1>Innhold</h1>
+    </Layout>,
+    { preloadedState: state, ...options },
+  );
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+describe('login and logout', () => {
+  it('offers a login that returns to the current path, query and hash', async () => {
+    const { user, actions } = await renderLayout(
+      { ...subscriberState(), user: initialUserState },
+      { route: '/kundeservice?kilde=epost#faq' },
+    );
+    expect(screen.queryByRole('button', { name: 'Logg ut' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Logg inn' }));
+    expect(actions).toContainEqual(loginRequested({ returnUrl: '/kundeservice?kilde=epost#faq' }));
+  });
+
+  it('offers a logout to a logged-in user', async () => {
+    const { user, actions } = await renderLayout();
+    expect(screen.queryByRole('button', { name: 'Logg inn' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Logg ut' }));
+    expect(actions).toContainEqual(logoutRequested());
+  });
+
+  it('shows a failed login as an alert instead of the loading indicator', async () => {
+    await renderLayout({
+      ...subscriberState(),
+      session: { ...initialSessionState, loginError: 'No login token received' },
+      spinner: { showSpinner: true, spinnerMsg: DEFAULT_SPINNER_MESSAGE },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Vi fikk ikke startet innloggingen');
+    expect(screen.queryByText('Henter informasjon..')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Identity not initialized', 'Innloggingstjenesten svarer ikke'],
+    ['session-expired-again', 'Innloggingen din gikk ut igjen'],
+  ])('words the login error %s', async (loginError, text) => {
+    await renderLayout({ ...subscriberState(), session: { ...initialSessionState, loginError } });
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+  });
+});
+
+describe('header', () => {
+  it('links the logo and the navigation, and skips to the main area', async () => {
+    await renderLayout();
+    const header = screen.getByRole('banner');
+    const logo = within(header).getByRole('link', { name: fvn.name });
+    expect(logo).toHaveAttribute('href', '/');
+    expect(within(logo).getByRole('img')).toHaveAttribute('src', '/logos/fvn.no.svg');
+    const nav = within(header).getByRole('navigation', { name: 'Hovedmeny' });
+    expect(within(nav).getByRole('link', { name: 'Min side' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Kundeservice' })).toHaveAttribute(
+      'href',
+      '/kundeservice',
+    );
+    expect(within(header).getByRole('link', { name: 'Hopp til hovedinnholdet' })).toHaveAttribute(
+      'href',
+      '#main',
+    );
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+
+  it('moves focus to the main area from the skip link', async () => {
+    const { user } = await renderLayout();
+    await user.click(screen.getByRole('link', { name: 'Hopp til hovedinnholdet' }));
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('opens the menu and closes it on a click outside it', async () => {
+    const { user } = await renderLayout();
+    const menuButton = screen.getByRole('button', { name: 'Meny' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById(menuButton.getAttribute('aria-controls')!);
+    expect(menu).toContainElement(screen.getByRole('navigation', { name: 'Hovedmeny' }));
+
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('group', { name: 'Språk' }));
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(screen.getByRole('heading', { name: 'Innhold' }));
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes the menu on Escape and gives focus back to the menu button', async () => {
+    const { user } = await renderLayout();
+    const menuButton = screen.getByRole('button', { name: 'Meny' });
+    await user.click(menuButton);
+    await user.tab();
+    expect(menuButton).not.toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
+  });
+});
+
+describe('loading indicator', () => {
+  it('shows the fetching message while the spinner is on and hides it when stopped', async () => {
+    const { store } = await renderLayout({
+      ...subscriberState(),
+      spinner: { showSpinner: true, spinnerMsg: DEFAULT_SPINNER_MESSAGE },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Henter informasjon..');
+    // The routed view stays mounted under the indicator.
+    expect(screen.getByRole('heading', { name: 'Innhold' })).toBeInTheDocument();
+
+    act(() => {
+      store.dispatch(stopSpinner());
+    });
+    expect(screen.queryByText('Henter informasjon..')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('shows a given message as it is, and a label when the message is empty', async () => {
+    const { store } = await renderLayout();
+    act(() => {
+      store.dispatch(startSpinner('Lagrer endringene'));
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Lagrer endringene');
+    act(() => {
+      store.dispatch(startSpinner());
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Laster inn');
+  });
+});
+
+describe('footer', () => {
+  it("shows the title's name, contact details and the current year", async () => {
+    await renderLayout();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: fvn.name })).toHaveAttribute(
+      'href',
+      'https://www.fvn.no/',
+    );
+    expect(within(footer).getByRole('link', { name: '+47 400 00 001' })).toHaveAttribute(
+      'href',
+      'tel:+4740000001',
+    );
+    expect(within(footer).getByRole('link', { name: 'kundesenter@fvn.no' })).toHaveAttribute(
+      'href',
+      'mailto:kundesenter@fvn.no',
+    );
+    expect(within(footer).getByText('Org.nr.')).toBeInTheDocument();
+    expect(within(footer).getByText('999 000 001')).toBeInTheDocument();
+    expect(
+      within(footer).getByText(`© ${new Date().getFullYear()} ${fvn.name}`),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('language switch', () => {
+  it('switches to nynorsk and remembers the choice', async () => {
+    const { user } = await renderLayout();
+    const nynorsk = screen.getByRole('button', { name: 'Nynorsk' });
+    expect(screen.getByRole('button', { name: 'Bokmål' })).toHaveAttribute('aria-pressed', 'true');
+    expect(nynorsk).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(nynorsk);
+
+    expect(await screen.findByRole('link', { name: 'Mi side' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nynorsk' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Personverninnstillingar' })).toBeInTheDocument();
+    expect(storedLanguage()).toBe('nn');
+  });
+});
+
+describe('privacy settings', () => {
+  it('opens the consent dialog from the footer and saves the choice', async () => {
+    const { user } = await renderLayout();
+    const opener = within(screen.getByRole('contentinfo')).getByRole('button', {
+      name: 'Personverninnstillinger',
+    });
+    await user.click(opener);
+
+    const dialog = screen.getByRole('dialog', { name: 'Personverninnstillinger' });
+    // The test page runs on a .localhost host, where consent is disabled.
+    expect(within(dialog).getByText(/Samtykkeløsningen er slått av/)).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(4);
+    expect(within(dialog).getByRole('checkbox', { name: 'Annonser' })).toHaveAccessibleDescription(
+      /Annonser tilpasset det du leser/,
+    );
+    for (const name of ['Annonser', 'Analyse og statistikk', 'Markedsføring', 'Tilpasset innhold'])
+      expect(within(dialog).getByRole('checkbox', { name })).not.toBeChecked();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Analyse og statistikk' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Lagre valg' }));
+
+    expect(JSON.parse(window.localStorage.getItem('CMP:accepted')!)).toEqual(['analytics']);
+    expect(JSON.parse(window.localStorage.getItem('CMP:rejected')!)).toEqual([
+      'advertising',
+      'marketing',
+      'personalization',
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('shows the stored choice, accepts or rejects all, and closes on Escape', async () => {
+    window.localStorage.setItem('CMP:accepted', JSON.stringify(['marketing']));
+    const { user } = await renderLayout();
+    const opener = screen.getByRole('button', { name: 'Personverninnstillinger' });
+
+    await user.click(opener);
+    expect(screen.getByRole('checkbox', { name: 'Markedsføring' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Godta alle' }));
+    expect(JSON.parse(window.localStorage.getItem('CMP:accepted')!)).toEqual([
+      'advertising',
+      'analytics',
+      'marketing',
+      'personalization',
+    ]);
+    expect(JSON.parse(window.localStorage.getItem('CMP:rejected')!)).toEqual([]);
+
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Avvis alle' }));
+    expect(JSON.parse(window.localStorage.getItem('CMP:accepted')!)).toEqual([]);
+
+    await user.click(opener);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    // Closing without saving keeps the stored choice.
+    expect(JSON.parse(window.localStorage.getItem('CMP:accepted')!)).toEqual([]);
+  });
+
+  it('uses the native modal dialog where the browser has one', async () => {
+    // A browser's <dialog>: showModal opens it, close() closes it and fires 'close'.
+    const prototype = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+    const calls: string[] = [];
+    prototype.showModal = function (this: HTMLDialogElement) {
+      calls.push('showModal');
+      this.setAttribute('open', '');
+    };
+    prototype.close = function (this: HTMLDialogElement) {
+      calls.push('close');
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    };
+    try {
+      const { user } = await renderLayout();
+      await user.click(screen.getByRole('button', { name: 'Personverninnstillinger' }));
+      expect(screen.getByRole('dialog', { name: 'Personverninnstillinger' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Avvis alle' }));
+      expect(calls).toEqual(['showModal', 'close']);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(JSON.parse(window.localStorage.getItem('CMP:rejected')!)).toHaveLength(4);
+    } finally {
+      delete prototype.showModal;
+      delete prototype.close;
+    }
+  });
+});

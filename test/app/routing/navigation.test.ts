@@ -1,0 +1,131 @@
+// The guard sequence of spec §4, run whole through the store's sagas.
+import { describe, expect, it, jest } from '@jest/globals';
+import { waitFor } from '@testing-library/react';
+
+import { navigationCompleted, navigationRequested } from '../../../src/app/routing/navigationSlice';
+import { bootstrapRequested } from '../../../src/app/session/sessionActions';
+import { anonymousSession, fvnTitle, json, route, session, startApp } from '../session/harness';
+
+describe('navigation guard sequence', () => {
+  it('starts the spinner, and lets an unguarded route through without waiting for the session', async () => {
+    const app = startApp([]);
+    app.store.dispatch(navigationRequested({ location: '/kundeservice', guard: 'none' }));
+    await waitFor(() => expect(app.store.getState().navigation.allowed).toBe('/kundeservice'));
+    expect(app.store.getState().spinner.showSpinner).toBe(true);
+    app.store.dispatch(
+      navigationCompleted({ location: '/kundeservice', path: '/kundeservice', track: true }),
+    );
+    await waitFor(() => expect(app.store.getState().spinner.showSpinner).toBe(false));
+  });
+
+  it('loads the title when missing: origin → code → title', async () => {
+    const app = startApp(
+      [
+        route('POST', 'retrieveTitleCode', () => json({ titleCode: 'FVN' })),
+        route('GET', 'title/FVN', () => json(fvnTitle)),
+      ],
+      { title: null },
+    );
+    app.store.dispatch(navigationRequested({ location: '/404', guard: 'none' }));
+    await waitFor(() => expect(app.store.getState().navigation.allowed).toBe('/404'));
+    expect(app.store.getState().title.title?.name).toBe('Fædrelandsvennen');
+    const lookup = app.requests.find((r) => r.url.endsWith('/api/retrieveTitleCode'))!;
+    expect(await lookup.json()).toEqual({ minsideUrl: 'http://fvn.localhost:8080/' });
+  });
+
+  it('falls back to POL when the title code cannot be resolved', async () => {
+    const app = startApp(
+      [
+        route('POST', 'retrieveTitleCode', () => json({ code: 'INTERNAL_ERROR' }, 500)),
+        route('GET', 'title/POL', () =>
+          json({ ...fvnTitle, titleCode: 'POL', name: 'Polaris Media' }),
+        ),
+      ],
+      { title: null },
+    );
+    app.store.dispatch(navigationRequested({ location: '/404', guard: 'none' }));
+    await waitFor(() => expect(app.store.getState().title.title?.titleCode).toBe('POL'));
+  });
+
+  it('sends a logged-out user on a guarded route to login with the path as return target', async () => {
+    const app = startApp([
+      route('GET', 'session', () => json(anonymousSession)),
+      route('GET', 'loginToken', () =>
+        json({ loginToken: 't', state: 's', authorizeUrl: 'http://idp/auth' }),
+      ),
+    ]);
+    app.store.dispatch(bootstrapRequested());
+    app.store.dispatch(navigationRequested({ location: '/?tab=1#x', guard: 'auth+subscription' }));
+    await waitFor(() => expect(app.calls.redirects).toEqual(['http://idp/auth']));
+    const token = app.requests.find((r) => r.url.includes('/api/loginToken'))!;
+    expect(new URL(token.url).searchParams.get('returnUrl')).toBe('/?tab=1#x');
+    expect(app.store.getState().navigation.allowed).toBeNull();
+  });
+
+  it('sends a user without a subscription from an A+S route to /ingen-abonnement', async () => {
+    const app = startApp([route('GET', 'session', () => json(session({ subscription: null })))]);
+    app.store.dispatch(bootstrapRequested());
+    app.store.dispatch(navigationRequested({ location: '/', guard: 'auth+subscription' }));
+    await waitFor(() =>
+      expect(app.calls.navigations).toEqual([{ path: '/ingen-abonnement', replace: true }]),
+    );
+    expect(app.store.getState().navigation.allowed).toBeNull();
+  });
+
+  it('lets a user without a subscription into A routes and the privacy settings (A, not S)', async () => {
+    const app = startApp([route('GET', 'session', () => json(session({ subscription: null })))]);
+    app.store.dispatch(bootstrapRequested());
+    app.store.dispatch(
+      navigationRequested({ location: '/personverninnstillinger', guard: 'auth-not-subscription' }),
+    );
+    await waitFor(() =>
+      expect(app.store.getState().navigation.allowed).toBe('/personverninnstillinger'),
+    );
+  });
+
+  it('lets a subscriber in and records a page view after navigation, but not for /callback', async () => {
+    window.minsidePulseQueue = [];
+    const app = startApp([route('GET', 'session', () => json(session()))]);
+    app.store.dispatch(bootstrapRequested());
+    app.store.dispatch(navigationRequested({ location: '/', guard: 'auth+subscription' }));
+    await waitFor(() => expect(app.store.getState().navigation.allowed).toBe('/'));
+    app.store.dispatch(navigationCompleted({ location: '/', path: '/', track: true }));
+    app.store.dispatch(
+      navigationCompleted({ location: '/callback?code=x', path: '/callback', track: false }),
+    );
+    await waitFor(() => expect(window.minsidePulseQueue).toHaveLength(1));
+    expect(window.minsidePulseQueue?.[0]).toMatchObject({
+      object: { type: 'Page', contentId: 'home' },
+      provider: { id: 'fvn' },
+    });
+  });
+
+  it('sends no page view for a title with the pulse off (AN, VA)', async () => {
+    window.minsidePulseQueue = [];
+    const app = startApp([], { title: { ...fvnTitle, titleCode: 'AN', analyticsEnabled: false } });
+    app.store.dispatch(navigationRequested({ location: '/kundeservice', guard: 'none' }));
+    await waitFor(() => expect(app.store.getState().navigation.allowed).toBe('/kundeservice'));
+    app.store.dispatch(
+      navigationCompleted({ location: '/kundeservice', path: '/kundeservice', track: true }),
+    );
+    await waitFor(() => expect(app.store.getState().spinner.showSpinner).toBe(false));
+    expect(window.minsidePulseQueue).toEqual([]);
+  });
+
+  it('on error stops the spinner and cancels the navigation', async () => {
+    const app = startApp(
+      [
+        route('POST', 'retrieveTitleCode', () => json({ titleCode: 'FVN' })),
+        route('GET', 'title/FVN', () => json({ code: 'INTERNAL_ERROR' }, 500)),
+      ],
+      { title: null },
+    );
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    app.store.dispatch(navigationRequested({ location: '/kundeservice', guard: 'none' }));
+    await waitFor(() => expect(app.store.getState().navigation.cancelled).toBe('/kundeservice'));
+    expect(app.store.getState().spinner.showSpinner).toBe(false);
+    expect(app.store.getState().navigation.allowed).toBeNull();
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+});

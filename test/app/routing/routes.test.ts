@@ -1,0 +1,130 @@
+// The route table against spec §2: every route with exactly its guard.
+import { describe, expect, it } from '@jest/globals';
+
+import { routes, smsLinkTarget } from '../../../src/app/routing/routes';
+import { accessFor } from '../../../src/app/session/access';
+
+/** Spec §2, table by table. */
+const spec: Record<string, string> = {
+  '/student': 'none',
+  '/student2': 'none',
+  '/student-verifisering': 'A',
+  '/student-verifisering2': 'A',
+  '/student-kvittering': 'A+S',
+  '/student-kvittering2': 'A+S',
+  '/elev-verifisering': 'A',
+  '/bedrift': 'A',
+  '/administrer-bedrift': 'A+S',
+  '/vilkaar/bedrift': 'none',
+  '/vilkaar': 'none',
+  '/vilkaar-mer': 'none',
+  '/data': 'none',
+  '/personvern': 'none',
+  '/personverndetaljer': 'none',
+  '/cookie-policy': 'none',
+  '/personverninnstillinger': 'A not S',
+  '/samtykke1': 'A+S',
+  '/samtykke2': 'A+S',
+  '/samtykke3': 'A+S',
+  '/bestill-abonnement': 'A',
+  '/winback': 'none',
+  '/bestilling-feilet': 'A',
+  '/completepurchase': 'none',
+  '/completevippspurchase': 'none',
+  '/feil-kjop': 'none',
+  '/kvittering': 'A+S',
+  '/leveringsadresse': 'A+S',
+  '/kontakt': 'A+S',
+  '/familiedeling': 'A+S',
+  '/verifiser-familiemedlem': 'A',
+  '/deling-akseptert': 'A+S',
+  '/betaling': 'none',
+  '/avbryt-bestilling': 'none',
+  '/fakturaoversikt': 'A+S',
+  '/betal-faktura/:ariaInvoiceNo': 'A+S',
+  '/endre-betalingsmetode': 'A+S',
+  '/endre-betalingsmetode/verify': 'A+S',
+  '/legg-til-betalingskort': 'A+S',
+  '/legg-til-betalingskort/verify': 'A+S',
+  '/ingen-abonnement': 'A',
+  '/allerede-abonnent': 'A+S',
+  '/koble-bruker': 'A',
+  '/endre-abonnement': 'A+S',
+  '/receipt2': 'none',
+  '/avslutt-abonnement': 'A+S',
+  '/abonnement-avsluttet': 'A+S',
+  '/abonnement-reaktivert': 'A+S',
+  '/angre-oppsigelse': 'A+S',
+  '/nye-priser': 'none',
+  '/': 'A+S',
+  '/callback': 'none',
+  '/kundeservice': 'none',
+  '/tilbakemelding': 'A+S',
+  '/endre-avislevering': 'A+S',
+  '/endre-profil': 'A+S',
+  '/schibstedTakeoutGateway': 'A+S',
+  '/schibstedDeleteGateway': 'A+S',
+  '/mitt-innhold': 'A+S',
+  '/maintenance': 'none',
+  '/404': 'none',
+};
+
+const guardOf: Record<string, string> = {
+  none: 'none',
+  auth: 'A',
+  'auth+subscription': 'A+S',
+  'auth-not-subscription': 'A not S',
+};
+
+describe('route table', () => {
+  it('has every route of spec §2 with its guard, and no other', () => {
+    expect(Object.fromEntries(routes.map((r) => [r.path, guardOf[r.guard]]))).toEqual(spec);
+  });
+
+  it('registers the screens built so far', () => {
+    expect(
+      routes
+        .filter((r) => r.screen)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(
+      ['/', '/404', '/callback', '/ingen-abonnement', '/kundeservice', '/maintenance'].sort(),
+    );
+  });
+
+  it('tracks page views for every route but /callback', () => {
+    expect(routes.filter((r) => !r.track).map((r) => r.path)).toEqual(['/callback']);
+  });
+
+  it('turns /t/{path} into /{path} with source=sms, keeping query and hash', () => {
+    expect(smsLinkTarget('fakturaoversikt', '', '')).toBe('/fakturaoversikt?source=sms');
+    expect(smsLinkTarget('betal-faktura/123', '?a=1', '#x')).toBe(
+      '/betal-faktura/123?a=1&source=sms#x',
+    );
+  });
+});
+
+describe('access (spec §6)', () => {
+  const anonymous = { loggedIn: false, hasSubscription: false };
+  const withoutSubscription = { loggedIn: true, hasSubscription: false };
+  const subscriber = { loggedIn: true, hasSubscription: true };
+
+  it('anonymous visitors reach unguarded routes only', () => {
+    expect(accessFor('none', anonymous)).toBe('allow');
+    for (const guard of ['auth', 'auth+subscription', 'auth-not-subscription'] as const) {
+      expect(accessFor(guard, anonymous)).toBe('login');
+    }
+  });
+
+  it('a logged-in user without a subscription is sent to /ingen-abonnement from A+S routes only', () => {
+    expect(accessFor('auth', withoutSubscription)).toBe('allow');
+    expect(accessFor('auth-not-subscription', withoutSubscription)).toBe('allow');
+    expect(accessFor('auth+subscription', withoutSubscription)).toBe('no-subscription');
+  });
+
+  it('a subscriber reaches everything', () => {
+    for (const guard of ['none', 'auth', 'auth+subscription', 'auth-not-subscription'] as const) {
+      expect(accessFor(guard, subscriber)).toBe('allow');
+    }
+  });
+});
