@@ -128,7 +128,7 @@ async function handleCallback(request: FastifyRequest, reply: FastifyReply) {
     }
     throw error;
   }
-  await ensureAccount(request, login.claims.sub, login.titleCode);
+  const account = await ensureAccount(request, login.claims.sub, login.titleCode);
   // A new session id at every login (no fixation); the old session, if any, ends.
   const previous = await loadSession(request);
   if (previous) await deleteSession(db, previous.idHash);
@@ -144,6 +144,7 @@ async function handleCallback(request: FastifyRequest, reply: FastifyReply) {
   request.minsideSession = {
     idHash: sha256(sessionId),
     spidId: login.claims.sub,
+    ariaAccountNo: account.ariaAccountNo,
     titleCode: login.titleCode,
     claims: login.claims,
     idToken: login.idToken ?? null,

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { getPublication, titleCodeForOrigin } from '../../shared/publications/registry';
 import type { Publication } from '../../shared/publications/types';
-import { findAccountBySpidId, type Account } from '../domain/accounts/accounts';
 import { findSession, recordSecurityEvent, type Session } from '../identity/sessions';
 
 import { parseCookies, serializeCookie } from './cookies';
@@ -95,22 +94,12 @@ export async function forbid(request: FastifyRequest, detail: string): Promise<n
   throw new ProblemError(403, 'FORBIDDEN', 'Forbidden', 'This belongs to another user.');
 }
 
-/** The session user's own billing account (null before it is created at first login). */
-export async function ownAccount(request: FastifyRequest): Promise<Account | null> {
-  const session = await requireSession(request);
-  return (await findAccountBySpidId(request.server.services.db, session.spidId)) ?? null;
-}
-
 /** Throws 403 unless `ariaAccountNo` is the session user's own account. */
-export async function requireOwnAccount(
-  request: FastifyRequest,
-  ariaAccountNo: string,
-): Promise<Account> {
-  const account = await ownAccount(request);
-  if (!account || account.ariaAccountNo !== ariaAccountNo) {
-    return forbid(request, `account ${ariaAccountNo} is not the session's`);
+export async function requireOwnAccount(request: FastifyRequest, ariaAccountNo: string): Promise<void> {
+  const session = await requireSession(request);
+  if (session.ariaAccountNo === null || session.ariaAccountNo !== ariaAccountNo) {
+    await forbid(request, `account ${ariaAccountNo} is not the session's`);
   }
-  return account;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -13,6 +13,8 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 export interface Session {
   readonly idHash: string;
   readonly spidId: string;
+  /** The user's billing account, read with the session (null until it is created). */
+  readonly ariaAccountNo: string | null;
   readonly titleCode: string;
   readonly claims: UserClaims;
   readonly idToken: string | null;
@@ -57,6 +59,7 @@ interface SessionRow extends Record<string, unknown> {
   id_token: string | null;
   last_seen_at: Date | string;
   expires_at: Date | string;
+  aria_account_no: string | null;
 }
 
 /** The live session for a cookie value, or null (unknown, idle too long, or too old). */
@@ -68,8 +71,11 @@ export async function findSession(
   if (!id || id.length < 32 || id.length > 128) return null;
   const idHash = sha256(id);
   const [row] = await db.query<SessionRow>(
-    `select id_hash, spid_id, title_code, user_claims, id_token, last_seen_at, expires_at
-       from sessions where id_hash = $1`,
+    // One statement for the session and the account it owns: every protected call needs both.
+    `select s.id_hash, s.spid_id, s.title_code, s.user_claims, s.id_token, s.last_seen_at,
+            s.expires_at, a.aria_account_no
+       from sessions s left join accounts a on a.spid_id = s.spid_id
+      where s.id_hash = $1`,
     [idHash],
   );
   if (!row) return null;
@@ -88,6 +94,7 @@ export async function findSession(
   return {
     idHash,
     spidId: row.spid_id,
+    ariaAccountNo: row.aria_account_no,
     titleCode: row.title_code,
     claims:
       typeof row.user_claims === 'string'
