@@ -95,7 +95,10 @@ export async function forbid(request: FastifyRequest, detail: string): Promise<n
 }
 
 /** Throws 403 unless `ariaAccountNo` is the session user's own account. */
-export async function requireOwnAccount(request: FastifyRequest, ariaAccountNo: string): Promise<void> {
+export async function requireOwnAccount(
+  request: FastifyRequest,
+  ariaAccountNo: string,
+): Promise<void> {
   const session = await requireSession(request);
   if (session.ariaAccountNo === null || session.ariaAccountNo !== ariaAccountNo) {
     await forbid(request, `account ${ariaAccountNo} is not the session's`);
