@@ -9,6 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
+import pg from 'pg';
+
 import { freePort, root, waitFor } from './lib';
 
 const CONNECTIONS = 10;
@@ -175,6 +177,25 @@ const ms = (value: number) => (value < 1 ? '<1' : value.toFixed(0));
 
 let failed = false;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'minside-bench-'));
+// BENCH_DATABASE_URL runs the same benchmark on PostgreSQL, in a schema of its own.
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const schema = `bench_${process.pid}`;
+async function onPostgres(sql: string) {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+let databaseUrl = '';
+if (postgresUrl) {
+  await onPostgres(`create schema ${schema}`);
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  databaseUrl = url.href;
+}
 try {
   const [apiPort, barePort] = [await freePort(), await freePort()];
   // localhost (both loopback families): the login flow runs against the server's own provider.
@@ -187,7 +208,7 @@ try {
       {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
+        DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
         HOST: 'localhost',
         PORT: String(apiPort),
@@ -232,7 +253,7 @@ try {
   const bareMax = results[0]!.max.reqPerSec;
   const cpus = os.cpus();
   console.log(
-    `\nNode ${process.version} · ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}) · ` +
+    `\nDatabase: ${postgresUrl ? 'PostgreSQL' : 'embedded PGlite'} · Node ${process.version} · ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}) · ` +
       `${new Date().toISOString()} · ${CONNECTIONS} connections, ${seconds} s per run\n`,
   );
   console.log(
@@ -265,5 +286,6 @@ try {
 } finally {
   await stopServers();
   await rm(dataDir, { recursive: true, force: true });
+  if (postgresUrl) await onPostgres(`drop schema if exists ${schema} cascade`);
 }
 process.exit(failed ? 1 : 0);

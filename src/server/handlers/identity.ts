@@ -64,7 +64,7 @@ async function sessionView(request: FastifyRequest, publication: Publication) {
       titleCode: publication.titleCode,
     };
   }
-  const account = (await findAccountBySpidId(db, session.spidId)) ?? null;
+  const account = session.account;
   const subscription = account
     ? (await currentSubscription(db, account.ariaAccountNo, publication.titleCode)).subscription
     : null;
@@ -144,7 +144,7 @@ async function handleCallback(request: FastifyRequest, reply: FastifyReply) {
   request.minsideSession = {
     idHash: sha256(sessionId),
     spidId: login.claims.sub,
-    ariaAccountNo: account.ariaAccountNo,
+    account,
     titleCode: login.titleCode,
     claims: login.claims,
     idToken: login.idToken ?? null,

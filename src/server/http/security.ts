@@ -100,7 +100,7 @@ export async function requireOwnAccount(
   ariaAccountNo: string,
 ): Promise<void> {
   const session = await requireSession(request);
-  if (session.ariaAccountNo === null || session.ariaAccountNo !== ariaAccountNo) {
+  if (session.account?.ariaAccountNo !== ariaAccountNo) {
     await forbid(request, `account ${ariaAccountNo} is not the session's`);
   }
 }

@@ -2,6 +2,7 @@
 // after an idle period or an absolute lifetime, whichever comes first, and at logout.
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
+import { type Account, toAccount } from '../domain/accounts/accounts';
 
 import { randomToken, sha256, type UserClaims } from './login';
 
@@ -14,7 +15,7 @@ export interface Session {
   readonly idHash: string;
   readonly spidId: string;
   /** The user's billing account, read with the session (null until it is created). */
-  readonly ariaAccountNo: string | null;
+  readonly account: Account | null;
   readonly titleCode: string;
   readonly claims: UserClaims;
   readonly idToken: string | null;
@@ -60,6 +61,9 @@ interface SessionRow extends Record<string, unknown> {
   last_seen_at: Date | string;
   expires_at: Date | string;
   aria_account_no: string | null;
+  account_balance: number | null;
+  first_title_code: string | null;
+  account_created_at: Date | string | null;
 }
 
 /** The live session for a cookie value, or null (unknown, idle too long, or too old). */
@@ -73,7 +77,8 @@ export async function findSession(
   const [row] = await db.query<SessionRow>(
     // One statement for the session and the account it owns: every protected call needs both.
     `select s.id_hash, s.spid_id, s.title_code, s.user_claims, s.id_token, s.last_seen_at,
-            s.expires_at, a.aria_account_no
+            s.expires_at, a.aria_account_no, a.account_balance, a.first_title_code,
+            a.created_at as account_created_at
        from sessions s left join accounts a on a.spid_id = s.spid_id
       where s.id_hash = $1`,
     [idHash],
@@ -94,7 +99,15 @@ export async function findSession(
   return {
     idHash,
     spidId: row.spid_id,
-    ariaAccountNo: row.aria_account_no,
+    account: row.aria_account_no
+      ? toAccount({
+          aria_account_no: row.aria_account_no,
+          spid_id: row.spid_id,
+          account_balance: Number(row.account_balance),
+          first_title_code: row.first_title_code ?? '',
+          created_at: row.account_created_at ?? '',
+        })
+      : null,
     titleCode: row.title_code,
     claims:
       typeof row.user_claims === 'string'

@@ -13,7 +13,7 @@ export interface Account {
   readonly createdAt: string;
 }
 
-interface AccountRow extends Row {
+export interface AccountRow extends Row {
   aria_account_no: string;
   spid_id: string;
   account_balance: number;
@@ -21,7 +21,7 @@ interface AccountRow extends Row {
   created_at: Date | string;
 }
 
-const toAccount = (row: AccountRow): Account => ({
+export const toAccount = (row: AccountRow): Account => ({
   ariaAccountNo: row.aria_account_no,
   spidId: row.spid_id,
   accountBalance: Number(row.account_balance),
