@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 
-import type { Db } from '../../src/server/db/db';
+import { type Db, openPglite } from '../../src/server/db/db';
 import { migrate, splitStatements } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed/seed';
 
@@ -64,4 +68,15 @@ it('splits migration scripts on statement ends, ignoring comments', () => {
       '-- a comment; here\ncreate table a (x int);\n\ncreate table b (\n  y int\n);\n',
     ),
   ).toEqual(['create table a (x int)', 'create table b (\n  y int\n)']);
+});
+
+it('creates the folders of a file-backed embedded database on a fresh checkout', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'minside-fresh-'));
+  try {
+    const fileDb = await openPglite(join(root, 'data', 'pglite'));
+    expect(await fileDb.query('select 1 as one')).toEqual([{ one: 1 }]);
+    await fileDb.close();
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 });

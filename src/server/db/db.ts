@@ -1,5 +1,8 @@
 // The database port: one small interface over embedded PGlite and PostgreSQL (node-postgres), so
 // the domain code and the SQL migrations are the same for both.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -38,6 +41,8 @@ const pgliteParsers = {
 };
 
 export async function openPglite(dataDir: string): Promise<Db> {
+  // A fresh checkout has no data folder yet; PGlite creates only the last level itself.
+  if (!dataDir.includes('://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const lite = await PGlite.create(dataDir, {
     parsers: pgliteParsers,
   });
