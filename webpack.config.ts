@@ -64,7 +64,9 @@ export default (
     ],
     optimization: {
       splitChunks: { chunks: 'all' },
-      runtimeChunk: 'single',
+      // No separate runtime chunk: one request fewer on the first visit (HTTP/1.1 allows six at
+      // once per host, and the document, scripts, styles and brand theme already take five).
+      runtimeChunk: false,
     },
     performance: { hints: false },
     devServer: {

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
+import { matchPath } from 'react-router';
 
 import '@digdir/designsystemet-css';
 import './layout/layout.css';
@@ -12,6 +13,7 @@ import type { Title } from './api/title';
 import { App } from './App';
 import { createI18n, DEFAULT_LANGUAGE, isLanguage, storedLanguage } from './i18n/i18n';
 import { installDefaultPreloadErrorHandler } from './routing/preloadError';
+import { registeredRoutes } from './routing/routes';
 import { bootstrapRequested } from './session/sessionActions';
 import { createStore } from './store/store';
 
@@ -35,7 +37,12 @@ async function start() {
     storedLanguage() ?? (isLanguage(title?.language) ? title.language : DEFAULT_LANGUAGE);
   const store = createStore(title ? { title } : {});
   store.dispatch(bootstrapRequested());
-  const i18n = await createI18n(language);
+  // The first screen's chunk and texts load alongside the session call, so the first visit is
+  // document → entry scripts → {session, texts, screen} (bench:waterfall): nothing waits on the
+  // session except the decision to show the screen.
+  const first = registeredRoutes.find((r) => matchPath(r.path, window.location.pathname));
+  void first?.screen?.();
+  const i18n = await createI18n(language, ['common', ...(first?.namespaces ?? [])]);
   createRoot(element).render(
     <StrictMode>
       <Provider store={store}>

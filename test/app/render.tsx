@@ -1,9 +1,11 @@
 // Renders a component the way main.tsx does (store, catalogues), with `fetch` answered by a
 // table of routes: the component talks to its API through the real RTK Query client.
 // renderWithState renders with a given store state instead (no sagas; every dispatched action is
-// recorded), inside a router at a given location.
+// recorded), inside a router at a given location, and waits until the screen's catalogue
+// namespaces are loaded: screens ask for their own namespace (useTranslation('home')) and
+// suspend until the lazy backend has it, as they do in the app.
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactElement, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -57,16 +59,26 @@ export interface RenderWithStateOptions {
   readonly language?: Language;
   /** The router's location (path, query and hash). */
   readonly route?: string;
+  /**
+   * Catalogue namespaces to load before rendering besides `common`, e.g. ['home'] for
+   * HomeScreen. A namespace not listed is loaded when the screen asks for it, which works the
+   * same but costs React's Suspense reveal delay (about 300 ms) per render.
+   */
+  readonly namespaces?: readonly string[];
 }
+
+/** The Suspense fallback of renderWithState, there while a namespace (or lazy part) loads. */
+const SUSPENDED = 'data-render-suspended';
 
 /**
  * Renders `ui` with a store built from `preloadedState` (the real reducers, no sagas), the
- * catalogues of `language`, and a MemoryRouter at `route`. `actions` records every dispatched
- * action, so a test sees what a click asked for.
+ * catalogues of `language`, and a MemoryRouter at `route`, and resolves once nothing suspends
+ * any more (the screen's namespaces are loaded). `actions` records every dispatched action, so
+ * a test sees what a click asked for.
  */
 export async function renderWithState(ui: ReactElement, options: RenderWithStateOptions = {}) {
-  const { preloadedState, language = 'nb', route = '/' } = options;
-  const i18n = await createI18n(language);
+  const { preloadedState, language = 'nb', route = '/', namespaces = [] } = options;
+  const i18n = await createI18n(language, ['common', ...namespaces]);
   const actions: UnknownAction[] = [];
   const record: Middleware = () => (next) => (action) => {
     actions.push(action as UnknownAction);
@@ -78,19 +90,17 @@ export async function renderWithState(ui: ReactElement, options: RenderWithState
     middleware: (getDefault) => getDefault().concat(baseApi.middleware, record),
   });
   const user = userEvent.setup();
-  return {
-    store,
-    i18n,
-    actions,
-    user,
-    ...render(
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <MemoryRouter initialEntries={[route]}>
-            <Suspense fallback={null}>{ui}</Suspense>
-          </MemoryRouter>
-        </I18nextProvider>
-      </Provider>,
-    ),
-  };
+  const rendered = render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[route]}>
+          <Suspense fallback={<span {...{ [SUSPENDED]: '' }} />}>{ui}</Suspense>
+        </MemoryRouter>
+      </I18nextProvider>
+    </Provider>,
+  );
+  await waitFor(() => {
+    if (rendered.container.querySelector(`[${SUSPENDED}]`)) throw new Error('Still suspended');
+  });
+  return { store, i18n, actions, user, ...rendered };
 }

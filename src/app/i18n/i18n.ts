@@ -1,5 +1,8 @@
 // i18next with the catalogues in locales/{nb,nn}/<namespace>.json, each namespace its own chunk
 // loaded when a screen needs it. The language comes from the title's configuration (nb default).
+// `common` holds what the shell (header, footer, spinner, errors, consent) shows on every page;
+// each screen's texts are in the namespace named after its feature (features/home → `home`),
+// which the screen asks for with useTranslation('home') and which suspends until it is loaded.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -48,6 +51,17 @@ const lazyCatalogues = {
     );
   },
 };
+
+/**
+ * Requests the namespaces not yet loaded in the current language, e.g. alongside a route's
+ * screen chunk so the screen's texts do not wait for the chunk to ask for them. A namespace
+ * already loading is not read twice (useTranslation then waits on the same request), and once
+ * all are loaded this is a no-op. Never rejects: a failed load shows where the texts are used.
+ */
+export function loadNamespaces(i18n: I18n, namespaces: readonly string[] = []): Promise<void> {
+  const missing = namespaces.filter((namespace) => !i18n.hasLoadedNamespace(namespace));
+  return missing.length > 0 ? i18n.loadNamespaces(missing) : Promise.resolve();
+}
 
 export async function createI18n(
   language: Language = DEFAULT_LANGUAGE,

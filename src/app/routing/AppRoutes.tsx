@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 
+import { loadNamespaces } from '../i18n/i18n';
 import { setNavigate } from '../session/platform';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 
@@ -37,7 +38,7 @@ function Completed({ route, location }: { route: RouteDefinition; location: stri
 
 function GuardedScreen({ route }: { route: RouteDefinition }) {
   const dispatch = useAppDispatch();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const here = useLocation();
   // A hash-only change (a skip link, an anchor) is no new navigation; the hash still travels
   // with the return target of a login.
@@ -67,6 +68,8 @@ function GuardedScreen({ route }: { route: RouteDefinition }) {
   }
   if (!sameKey(allowed)) return null;
   const Screen = screens.get(route.path)!;
+  // Rendering <Screen /> requests its chunk; its texts are requested at the same time.
+  void loadNamespaces(i18n, route.namespaces);
   return (
     <Suspense fallback={null}>
       <Screen />

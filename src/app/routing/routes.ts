@@ -13,6 +13,8 @@ export interface RouteDefinition {
   readonly guard: Guard;
   /** Loads the screen's chunk; absent while the screen is not built. */
   readonly screen?: () => Promise<ScreenModule>;
+  /** The catalogue namespaces the screen reads, requested alongside its chunk. */
+  readonly namespaces?: readonly string[];
   /** Page views are sent for every route but the login callback (spec §4). */
   readonly track: boolean;
 }
@@ -21,11 +23,12 @@ const route = (
   path: string,
   guard: Guard,
   screen?: RouteDefinition['screen'],
+  namespaces?: RouteDefinition['namespaces'],
 ): RouteDefinition => ({
   path,
   guard,
   track: path !== '/callback',
-  ...(screen ? { screen } : {}),
+  ...(screen ? { screen, namespaces } : {}),
 });
 
 const home = () => import(/* webpackChunkName: "route-home" */ '../features/home/HomeScreen');
@@ -92,7 +95,7 @@ export const routes: readonly RouteDefinition[] = [
   route('/legg-til-betalingskort', 'auth+subscription'),
   route('/legg-til-betalingskort/verify', 'auth+subscription'),
   // Subscription lifecycle
-  route('/ingen-abonnement', 'auth', noSubscription),
+  route('/ingen-abonnement', 'auth', noSubscription, ['no-subscription']),
   route('/allerede-abonnent', 'auth+subscription'),
   route('/koble-bruker', 'auth'),
   route('/endre-abonnement', 'auth+subscription'),
@@ -103,17 +106,17 @@ export const routes: readonly RouteDefinition[] = [
   route('/angre-oppsigelse', 'auth+subscription'),
   route('/nye-priser', 'none'),
   // Other
-  route('/', 'auth+subscription', home),
-  route('/callback', 'none', callback),
-  route('/kundeservice', 'none', customerService),
+  route('/', 'auth+subscription', home, ['home']),
+  route('/callback', 'none', callback, ['callback']),
+  route('/kundeservice', 'none', customerService, ['customer-service']),
   route('/tilbakemelding', 'auth+subscription'),
   route('/endre-avislevering', 'auth+subscription'),
   route('/endre-profil', 'auth+subscription'),
   route('/schibstedTakeoutGateway', 'auth+subscription'),
   route('/schibstedDeleteGateway', 'auth+subscription'),
   route('/mitt-innhold', 'auth+subscription'),
-  route('/maintenance', 'none', maintenance),
-  route('/404', 'none', notFound),
+  route('/maintenance', 'none', maintenance, ['maintenance']),
+  route('/404', 'none', notFound, ['not-found']),
 ];
 
 export const registeredRoutes = routes.filter((r) => r.screen);

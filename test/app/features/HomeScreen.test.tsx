@@ -16,7 +16,12 @@ import { renderWithState } from '../render';
 const renderHome = (
   subscription: Subscription | null = subscriptionWith(),
   language: 'nb' | 'nn' = 'nb',
-) => renderWithState(<HomeScreen />, { preloadedState: subscriberState(subscription), language });
+) =>
+  renderWithState(<HomeScreen />, {
+    preloadedState: subscriberState(subscription),
+    language,
+    namespaces: ['home'],
+  });
 
 /** The value of a fact (<dt> label → its <dd>) in the overview. */
 function fact(label: string): HTMLElement {

@@ -1,11 +1,14 @@
-// The information screens: no subscription, customer service (contact and FAQ), maintenance, 404.
+// The information screens: no subscription, customer service (contact and FAQ), maintenance, 404,
+// and the login callback. Each reads its texts from its own catalogue namespace.
 import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 
+import CallbackScreen from '../../../src/app/features/callback/CallbackScreen';
 import CustomerServiceScreen from '../../../src/app/features/customer-service/CustomerServiceScreen';
 import MaintenanceScreen from '../../../src/app/features/maintenance/MaintenanceScreen';
 import NoSubscriptionScreen from '../../../src/app/features/no-subscription/NoSubscriptionScreen';
 import NotFoundScreen from '../../../src/app/features/not-found/NotFoundScreen';
+import { callbackReceived, loginRequested } from '../../../src/app/session/sessionActions';
 import { SubscriptionStatus } from '../../../src/shared/subscription/status';
 import { fvn, subscriberState, subscriptionWith } from '../fixtures';
 import { renderWithState } from '../render';
@@ -24,7 +27,10 @@ function expectContactDetails() {
 
 describe('NoSubscriptionScreen', () => {
   it('explains that the user has no subscription to this title and how to get help', async () => {
-    await renderWithState(<NoSubscriptionScreen />, { preloadedState: subscriberState(null) });
+    await renderWithState(<NoSubscriptionScreen />, {
+      preloadedState: subscriberState(null),
+      namespaces: ['no-subscription'],
+    });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Du har ikke et aktivt abonnement' }),
     ).toBeInTheDocument();
@@ -53,6 +59,7 @@ describe('NoSubscriptionScreen', () => {
           expiryDate: '2026-03-31',
         }),
       ),
+      namespaces: ['no-subscription'],
     });
     expect(
       screen.getByText('Abonnementet ditt (Digital) ble avsluttet 31. mars 2026.'),
@@ -63,6 +70,7 @@ describe('NoSubscriptionScreen', () => {
     await renderWithState(<NoSubscriptionScreen />, {
       preloadedState: subscriberState(null),
       language: 'nn',
+      namespaces: ['no-subscription'],
     });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Du har ikkje eit aktivt abonnement' }),
@@ -72,7 +80,10 @@ describe('NoSubscriptionScreen', () => {
 
 describe('CustomerServiceScreen', () => {
   it("shows the title's contact channels", async () => {
-    await renderWithState(<CustomerServiceScreen />, { preloadedState: subscriberState() });
+    await renderWithState(<CustomerServiceScreen />, {
+      preloadedState: subscriberState(),
+      namespaces: ['customer-service'],
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Kundeservice' })).toBeInTheDocument();
     expect(
       screen.getByRole('heading', { level: 2, name: 'Kontakt kundesenteret til Fædrelandsvennen' }),
@@ -83,6 +94,7 @@ describe('CustomerServiceScreen', () => {
   it('answers common questions in disclosures that open from the keyboard', async () => {
     const { user } = await renderWithState(<CustomerServiceScreen />, {
       preloadedState: subscriberState(),
+      namespaces: ['customer-service'],
     });
     const faq = screen.getByRole('region', { name: 'Ofte stilte spørsmål' });
     const questions = within(faq).getAllByRole('group');
@@ -113,6 +125,7 @@ describe('CustomerServiceScreen', () => {
     await renderWithState(<CustomerServiceScreen />, {
       preloadedState: subscriberState(),
       language: 'nn',
+      namespaces: ['customer-service'],
     });
     expect(screen.getByText('Korleis loggar eg inn på Mi side?')).toBeInTheDocument();
   });
@@ -120,7 +133,10 @@ describe('CustomerServiceScreen', () => {
 
 describe('MaintenanceScreen', () => {
   it('says Min Side is down for maintenance and how to reach customer service', async () => {
-    await renderWithState(<MaintenanceScreen />, { preloadedState: subscriberState() });
+    await renderWithState(<MaintenanceScreen />, {
+      preloadedState: subscriberState(),
+      namespaces: ['maintenance'],
+    });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Min side er stengt for vedlikehold' }),
     ).toBeInTheDocument();
@@ -132,7 +148,7 @@ describe('MaintenanceScreen', () => {
 
 describe('NotFoundScreen', () => {
   it('says the page was not found and offers the way home and to customer service', async () => {
-    await renderWithState(<NotFoundScreen />, { route: '/finnes-ikke' });
+    await renderWithState(<NotFoundScreen />, { route: '/finnes-ikke', namespaces: ['not-found'] });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Vi fant ikke siden' }),
     ).toBeInTheDocument();
@@ -141,5 +157,48 @@ describe('NotFoundScreen', () => {
       'href',
       '/kundeservice',
     );
+  });
+
+  it("loads its own namespace when it renders, and no other screen's", async () => {
+    // Nothing preloaded but `common`: the screen asks for `not-found` and suspends until it is
+    // there, as on a first visit to /404.
+    const { i18n } = await renderWithState(<NotFoundScreen />, { route: '/finnes-ikke' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Vi fant ikke siden' }),
+    ).toBeInTheDocument();
+    expect(i18n.hasResourceBundle('nb', 'not-found')).toBe(true);
+    for (const namespace of ['home', 'no-subscription', 'customer-service', 'callback'])
+      expect([namespace, i18n.hasResourceBundle('nb', namespace)]).toEqual([namespace, false]);
+  });
+});
+
+describe('CallbackScreen', () => {
+  it('hands code and state to the session and says it is signing in', async () => {
+    const { actions } = await renderWithState(<CallbackScreen />, {
+      route: '/callback?code=c-1&state=s-1',
+      namespaces: ['callback'],
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Logger deg inn …');
+    expect(actions).toContainEqual(callbackReceived({ code: 'c-1', state: 's-1' }));
+  });
+
+  it('says a cancelled login was cancelled and offers to log in again', async () => {
+    const { user, actions } = await renderWithState(<CallbackScreen />, {
+      route: '/callback?error=access_denied',
+      namespaces: ['callback'],
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Innlogging' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Innloggingen ble avbrutt.');
+    await user.click(screen.getByRole('button', { name: 'Logg inn på nytt' }));
+    expect(actions).toContainEqual(loginRequested({ returnUrl: '/' }));
+  });
+
+  it('reads in nynorsk', async () => {
+    await renderWithState(<CallbackScreen />, {
+      route: '/callback',
+      language: 'nn',
+      namespaces: ['callback'],
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Vi fekk ikkje logga deg inn. Prøv igjen.');
   });
 });

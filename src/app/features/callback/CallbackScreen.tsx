@@ -9,7 +9,7 @@ import { selectSession } from '../../session/sessionSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 export default function CallbackScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('callback');
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const code = params.get('code');

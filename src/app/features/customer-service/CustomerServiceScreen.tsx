@@ -19,7 +19,7 @@ const faqIds = [
 ] as const;
 
 export default function CustomerServiceScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('customer-service');
   const title = useAppSelector(selectTitle);
   return (
     <section aria-labelledby="customer-service-heading" className="screen">

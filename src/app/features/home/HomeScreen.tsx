@@ -52,7 +52,7 @@ function SubscriptionOverview({
   readonly subscription: Subscription;
   readonly accountNumber: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const longDate = useLongDate();
   const traits = traitsOf(subscription);
   const status = subscription.instStatusCode;
@@ -180,7 +180,7 @@ function SubscriptionOverview({
 }
 
 export default function HomeScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const user = useAppSelector(selectUser);
   const account = useAppSelector(selectAccount);
   const { subscription } = useAppSelector(selectSubscription);

@@ -8,7 +8,7 @@ import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 
 export default function MaintenanceScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('maintenance');
   const title = useAppSelector(selectTitle);
   return (
     <section aria-labelledby="maintenance-heading" className="screen">

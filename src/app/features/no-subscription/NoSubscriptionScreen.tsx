@@ -13,7 +13,7 @@ import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 
 export default function NoSubscriptionScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('no-subscription');
   const longDate = useLongDate();
   const title = useAppSelector(selectTitle);
   const user = useAppSelector(selectUser);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export default function NotFoundScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('not-found');
   return (
     <section aria-labelledby="not-found-heading" className="screen">
       <h1 id="not-found-heading" className="ds-heading" data-size="lg">
