@@ -1,5 +1,6 @@
 // The database port: one small interface over embedded PGlite and PostgreSQL (node-postgres), so
 // the domain code and the SQL migrations are the same for both.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -71,6 +72,16 @@ export interface PostgresOptions {
   readonly max?: number;
 }
 
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `s_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -81,7 +92,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   await pool.query('select 1');
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query(sql, params as unknown[]);
+      // Parameterised statements are prepared once per connection under a name derived from
+      // their text, so PostgreSQL plans each of them once instead of on every request.
+      const result =
+        params.length > 0
+          ? await q.query({ name: statementName(sql), text: sql, values: params as unknown[] })
+          : await q.query(sql);
       return result.rows as T[];
     },
   });
