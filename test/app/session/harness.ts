@@ -2,22 +2,10 @@
 // records where the sagas send the browser instead of leaving the page.
 import type { Platform } from '../../../src/app/session/platform';
 import { createStore } from '../../../src/app/store/store';
+import { fvn, subscriptionWith } from '../fixtures';
 import { type ApiRoute, json, serveApi } from '../render';
 
-export const fvnTitle = {
-  titleCode: 'FVN',
-  titleDomain: 'fvn.no',
-  pageUrl: 'https://www.fvn.no/',
-  name: 'Fædrelandsvennen',
-  customerCenterPhoneNumber: '+47 400 00 002',
-  customerCenterEmail: 'kundesenter@fvn.no',
-  organizationNumber: '999000002',
-  language: 'nb' as const,
-  spidCredential: { clientId: 'minside-fvn' },
-  analyticsEnabled: true,
-  videoBaseUrl: 'https://tv.fvn.no',
-  group: 'Sør',
-};
+export const fvnTitle = fvn;
 
 export const dag = {
   schibstedId: '1000002',
@@ -39,36 +27,12 @@ export const dagsAccount = {
   createdAt: '2025-01-01T10:00:00.000Z',
 };
 
-export const activeSubscription = {
+export const activeSubscription = subscriptionWith({
   subscriptionNo: '500000001',
   ariaAccountNo: '100000001',
-  titleCode: 'FVN',
   ariaPlanID: 'C-DIGITAL-PREMIUM',
-  ariaScheduleId: 'MND',
   planName: 'Premium digital',
-  product: 'Digitalt abonnement',
-  planProductType: 'DIGITAL' as const,
-  period: 'Månedlig' as const,
-  price: 27900,
-  currency: 'NOK' as const,
-  instStatusCode: 1,
-  status: 'ACTIVE' as const,
-  eligibleForSharing: true,
-  renewalDate: '2026-12-04',
-  expiryDate: null,
-  paymentMethod: {
-    provider: 'SWEDBANK-PPG' as const,
-    label: 'Betalingskort',
-    maskedCardNumber: '•••• 4242',
-    cardExpiry: '05/28',
-  },
-  customerNumber: '7000001',
-  features: ['content' as const, 'family-share' as const],
-  subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: null },
-  pendingChange: null,
-  isPaying: true,
-  hasSubscription: true,
-};
+});
 
 export const session = (overrides: Record<string, unknown> = {}) => ({
   authenticated: true,
