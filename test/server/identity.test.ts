@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 
+import { RelyingParty } from '../../src/server/identity/oidc-client';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/identity/sessions';
+import { getPublication } from '../../src/shared/publications/registry';
 
 import { Browser } from './browser';
 import { createTestApp, freePort, TEST_NOW, type TestApp } from './support';
@@ -338,5 +340,35 @@ describe('session', () => {
       titleCode: 'FIR',
     });
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the identity provider must be the one configured, for this title', () => {
+  it('gives no session when the code was issued to another title’s client (audience)', async () => {
+    const start = await startLogin();
+    const { code, state } = await signInAtProvider(start, 'papir@demo.minside.no');
+    // The same state, now claimed for Adresseavisen: its client exchanges FVN's code.
+    await t.db.query(`update login_attempts set title_code = 'ADR' where consumed_at is null`);
+    const response = await spa({ 'minside-login': start.binding }, `adr.localhost:${port}`).post(
+      '/api/handlecode',
+      {
+        code,
+        state,
+      },
+    );
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'LOGIN_FAILED' });
+    expect(cookieValue(response, 'minside')).toBeUndefined();
+  });
+
+  it('refuses a provider whose discovery names another issuer', async () => {
+    // The provider answers on localhost too, but its issuer is http://127.0.0.1:<port>/idp.
+    const impostor = new RelyingParty({
+      issuer: `http://localhost:${port}/idp`,
+      clientSecretFor: () => 'x',
+    });
+    await expect(impostor.configurationFor(getPublication('FVN'))).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+    });
   });
 });
