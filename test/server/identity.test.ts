@@ -247,6 +247,22 @@ describe('login', () => {
   });
 });
 
+describe('cookies over HTTPS', () => {
+  it('uses the __Host- prefix and Secure behind an HTTPS proxy', async () => {
+    const response = await t.app.inject({
+      url: '/api/loginToken?returnUrl=/',
+      headers: { host: 'minside.fvn.no', 'x-forwarded-proto': 'https' },
+    });
+    expect(response.statusCode).toBe(200);
+    const cookie = [response.headers['set-cookie']].flat().join();
+    expect(cookie).toMatch(
+      /^__Host-minside-login=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=600$/,
+    );
+    const url = new URL((response.json() as { authorizeUrl: string }).authorizeUrl);
+    expect(url.searchParams.get('redirect_uri')).toBe('https://minside.fvn.no/callback');
+  });
+});
+
 describe('session', () => {
   it('logout deletes the session server-side and clears the cookie', async () => {
     const { session } = await login('ung@demo.minside.no');
