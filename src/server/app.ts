@@ -76,6 +76,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', { db: options.db, clock, rp: relyingParty(options.config, idpSecret) });
 
   installProblemHandling(app);
+  // The contract names problem+json; a client may send it too (it is JSON).
+  app.addContentTypeParser(
+    'application/problem+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
   installCsrfDefence(app);
   await registerContract(app, {
     validateResponses: options.config.validateResponses,
