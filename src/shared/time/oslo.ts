@@ -46,6 +46,13 @@ export function addMonths(date: string, months: number): string {
   return format(year, month, Math.min(d, daysInMonth(year, month)));
 }
 
+/** Calendar days from `from` to `to` (negative when `to` is earlier); DST cannot change it. */
+export function daysBetween(from: string, to: string): number {
+  const [y1, m1, d1] = parts(from);
+  const [y2, m2, d2] = parts(to);
+  return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
+}
+
 export function isIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const [y, m, d] = parts(value);

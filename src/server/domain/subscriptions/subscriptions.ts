@@ -195,3 +195,17 @@ export async function currentSubscription(
   if (!row) return { accountExists: false, subscription: null };
   return { accountExists: true, subscription: row.subscription_no ? toSubscription(row) : null };
 }
+
+/** One subscription by its number (null if there is none), optionally only within an account. */
+export async function getSubscription(
+  db: Queryable,
+  subscriptionNo: string,
+  ariaAccountNo?: string,
+): Promise<Subscription | null> {
+  const rows = await db.query<SubscriptionRow>(
+    `${selectSubscriptions} where s.subscription_no = $1
+        and ($2::text is null or s.aria_account_no = $2)`,
+    [subscriptionNo, ariaAccountNo ?? null],
+  );
+  return rows[0] ? toSubscription(rows[0]) : null;
+}

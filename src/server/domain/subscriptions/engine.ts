@@ -1,0 +1,387 @@
+// The subscription engine: explicit, pure transition rules over the status codes of spec §4.
+// `transition(state, command, today)` returns the next state and the effects it asks for
+// (charges and invoices as data; nothing is paid here). A command that the current status does
+// not allow throws SUBSCRIPTION_STATE_CONFLICT; one that is allowed but not yet due throws
+// SUBSCRIPTION_NOT_DUE; bad input throws an 'invalid' error naming the field.
+//
+// Dates are Oslo calendar dates (YYYY-MM-DD). A renewal date is the first day of the next paid
+// period; an expiry date is the last day with access; a trial's end is its last free day.
+import {
+  CANCELLATION_COMMENT_MAX,
+  isCancellationReason,
+  type CancellationReason,
+} from '../../../shared/subscription/cancellation';
+import { periodMonths, type Period } from '../../../shared/subscription/plans';
+import {
+  classifyPlanChange,
+  reactivationOffer,
+  upgradeQuote,
+} from '../../../shared/subscription/proration';
+import {
+  isPaying,
+  statusName,
+  SubscriptionStatus as S,
+  type StatusCode,
+} from '../../../shared/subscription/status';
+import { addDays, addMonths } from '../../../shared/time/oslo';
+import { DomainError } from '../errors';
+
+import type { PaymentProvider } from './subscriptions';
+
+export interface PlanRef {
+  readonly id: number;
+  readonly titleCode: string;
+  readonly ariaPlanID: string;
+  readonly period: Period;
+  readonly priceOre: number;
+  readonly productType: 'DIGITAL' | 'COMBO';
+}
+
+export interface EngineState {
+  readonly status: StatusCode;
+  readonly plan: PlanRef;
+  readonly renewalDate: string | null;
+  readonly expiryDate: string | null;
+  /** Last day of the trial (kept after the trial as history). */
+  readonly trialEnds: string | null;
+  readonly pendingChange: { readonly plan: PlanRef; readonly effectiveDate: string } | null;
+  readonly cancellation: {
+    readonly reason: CancellationReason;
+    readonly comment: string | null;
+  } | null;
+  readonly paymentProvider: PaymentProvider | null;
+  readonly eligibleForSharing: boolean;
+  readonly subscriptionInfo1: string | null;
+}
+
+export type Command =
+  /** A paid order went through. */
+  | { readonly kind: 'activate' }
+  | { readonly kind: 'startTrial'; readonly trialEnds: string }
+  | {
+      readonly kind: 'cancel';
+      readonly reason?: string | null | undefined;
+      readonly comment?: string | null | undefined;
+    }
+  | { readonly kind: 'undoCancellation' }
+  | { readonly kind: 'expire' }
+  | { readonly kind: 'reactivate' }
+  | { readonly kind: 'renew' }
+  | { readonly kind: 'endTrial' }
+  | { readonly kind: 'schedulePlanChange'; readonly plan: PlanRef }
+  | { readonly kind: 'withdrawPlanChange' }
+  | { readonly kind: 'applyPlanChange' }
+  | { readonly kind: 'upgradeNow'; readonly plan: PlanRef };
+
+export type CommandKind = Command['kind'];
+
+export type ChargeReason =
+  'renewal' | 'trial-conversion' | 'reactivation' | 'reactivation-offer' | 'upgrade';
+
+/** Money to collect: `charge` against the stored card/Vipps/mobile agreement, else `invoice`. */
+export interface BillingEffect {
+  readonly kind: 'charge' | 'invoice';
+  readonly amountOre: number;
+  readonly currency: 'NOK';
+  readonly reason: ChargeReason;
+  readonly planId: number;
+  /** The days paid for, both included. */
+  readonly periodStart: string;
+  readonly periodEnd: string;
+  readonly provider: PaymentProvider | null;
+  /** How the amount came about (proration days, the offer's ordinary price). */
+  readonly basis?: Readonly<Record<string, number | string>>;
+}
+
+export type Effect = BillingEffect;
+
+export interface Transition {
+  readonly state: EngineState;
+  readonly effects: readonly Effect[];
+}
+
+/** The statuses each command is allowed in; every other status refuses it. */
+export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]>> = {
+  activate: [S.INACTIVE, S.PENDING_ACTIVATION],
+  startTrial: [S.INACTIVE, S.PENDING_ACTIVATION],
+  cancel: [S.ACTIVE, S.TRIAL],
+  undoCancellation: [S.PENDING_CANCELLATION],
+  expire: [S.PENDING_CANCELLATION, S.PENDING_TERMINATION],
+  reactivate: [S.CANCELLED, S.TERMINATED],
+  renew: [S.ACTIVE, S.ACTIVE_NON_BILLABLE],
+  endTrial: [S.TRIAL],
+  schedulePlanChange: [S.ACTIVE, S.TRIAL],
+  withdrawPlanChange: [S.ACTIVE, S.TRIAL],
+  applyPlanChange: [S.ACTIVE, S.TRIAL],
+  upgradeNow: [S.ACTIVE, S.TRIAL],
+};
+
+export const commandKinds = Object.keys(allowedStatuses) as CommandKind[];
+
+export function isAllowed(kind: CommandKind, status: number): boolean {
+  return (allowedStatuses[kind] as readonly number[]).includes(status);
+}
+
+const stateConflict = (kind: CommandKind, status: number) =>
+  new DomainError(
+    'conflict',
+    'SUBSCRIPTION_STATE_CONFLICT',
+    `Cannot ${kind} a subscription that is ${statusName(status)}`,
+  );
+const notDue = (message: string) => new DomainError('conflict', 'SUBSCRIPTION_NOT_DUE', message);
+const invalid = (code: string, message: string, field: string) =>
+  new DomainError('invalid', code, message, field);
+
+/** Card, Vipps and mobile payments are charged; giro and no stored method are invoiced. */
+const chargedProviders: ReadonlySet<PaymentProvider> = new Set(['SWEDBANK-PPG', 'VIPPS', 'STREX']);
+
+function payingIn(state: EngineState): boolean {
+  return isPaying({
+    instStatusCode: state.status,
+    ariaPlanID: state.plan.ariaPlanID,
+    planProductType: state.plan.productType,
+    eligibleForSharing: state.eligibleForSharing,
+    subscriptionInfo1: state.subscriptionInfo1,
+  });
+}
+
+/**
+ * The billing effect for a state after a transition: none unless the subscription is paying
+ * (not trial, not active-non-billable, no business info) and the amount is above zero.
+ */
+function bill(
+  next: EngineState,
+  amountOre: number,
+  reason: ChargeReason,
+  periodStart: string,
+  periodEnd: string,
+  basis?: Record<string, number | string>,
+): Effect[] {
+  if (amountOre <= 0 || !payingIn(next)) return [];
+  const provider = next.paymentProvider;
+  return [
+    {
+      kind: provider && chargedProviders.has(provider) ? 'charge' : 'invoice',
+      amountOre,
+      currency: 'NOK',
+      reason,
+      planId: next.plan.id,
+      periodStart,
+      periodEnd,
+      provider,
+      ...(basis ? { basis } : {}),
+    },
+  ];
+}
+
+/** The last free day of a trial: stored, or the day before its first paid (renewal) day. */
+export function trialEndOf(state: EngineState): string | null {
+  return state.trialEnds ?? (state.renewalDate ? addDays(state.renewalDate, -1) : null);
+}
+
+function months(plan: PlanRef): number {
+  return periodMonths[plan.period];
+}
+
+function checkPlanOfTitle(state: EngineState, plan: PlanRef): void {
+  if (plan.titleCode.toUpperCase() !== state.plan.titleCode.toUpperCase())
+    throw invalid('PLAN_NOT_AVAILABLE', 'The plan is not sold for this title', 'plan');
+}
+
+/** An active (non-cancelling) subscription without changes in waiting or cancellation data. */
+function cleared(state: EngineState): EngineState {
+  return { ...state, expiryDate: null, pendingChange: null, cancellation: null };
+}
+
+export function transition(state: EngineState, command: Command, today: string): Transition {
+  if (!isAllowed(command.kind, state.status)) throw stateConflict(command.kind, state.status);
+
+  switch (command.kind) {
+    case 'activate': {
+      const next: EngineState = {
+        ...cleared(state),
+        status: S.ACTIVE,
+        renewalDate: addMonths(today, months(state.plan)),
+      };
+      // The order that activates it has been paid already.
+      return { state: next, effects: [] };
+    }
+
+    case 'startTrial': {
+      if (command.trialEnds < today)
+        throw invalid('TRIAL_END_IN_PAST', 'A trial cannot end before today', 'trialEnds');
+      const next: EngineState = {
+        ...cleared(state),
+        status: S.TRIAL,
+        trialEnds: command.trialEnds,
+        renewalDate: addDays(command.trialEnds, 1),
+      };
+      return { state: next, effects: [] };
+    }
+
+    case 'cancel': {
+      if (command.reason === undefined || command.reason === null || command.reason === '')
+        throw invalid(
+          'CANCELLATION_REASON_REQUIRED',
+          'A reason for cancelling is required',
+          'reason',
+        );
+      if (!isCancellationReason(command.reason))
+        throw invalid('CANCELLATION_REASON_UNKNOWN', 'Unknown cancellation reason', 'reason');
+      const comment = command.comment?.trim() || null;
+      if (comment && comment.length > CANCELLATION_COMMENT_MAX)
+        throw invalid(
+          'CANCELLATION_COMMENT_TOO_LONG',
+          `The comment may be at most ${CANCELLATION_COMMENT_MAX} characters`,
+          'comment',
+        );
+      // A trial ends on its last free day; a paid period on the day before the renewal date (the
+      // last day paid for). A renewal already due but not yet run does not put the end in the past.
+      const lastDay =
+        state.status === S.TRIAL
+          ? trialEndOf(state)
+          : state.renewalDate
+            ? addDays(state.renewalDate, -1)
+            : null;
+      const expiryDate = lastDay && lastDay > today ? lastDay : today;
+      const next: EngineState = {
+        ...state,
+        status: S.PENDING_CANCELLATION,
+        expiryDate,
+        renewalDate: null,
+        pendingChange: null,
+        trialEnds: state.status === S.TRIAL ? expiryDate : state.trialEnds,
+        cancellation: { reason: command.reason, comment },
+      };
+      return { state: next, effects: [] };
+    }
+
+    case 'undoCancellation': {
+      if (!state.expiryDate) throw notDue('The cancellation has no end date to undo');
+      // A cancelled trial goes back to being a trial (its end was kept as the expiry date).
+      const wasTrial = state.trialEnds !== null && state.trialEnds === state.expiryDate;
+      const next: EngineState = {
+        ...cleared(state),
+        status: wasTrial ? S.TRIAL : S.ACTIVE,
+        renewalDate: addDays(state.expiryDate, 1),
+      };
+      return { state: next, effects: [] };
+    }
+
+    case 'expire': {
+      if (!state.expiryDate || today <= state.expiryDate)
+        throw notDue(`The subscription has access until ${state.expiryDate ?? 'further notice'}`);
+      const next: EngineState = {
+        ...state,
+        status: state.status === S.PENDING_TERMINATION ? S.TERMINATED : S.CANCELLED,
+        renewalDate: null,
+        pendingChange: null,
+      };
+      return { state: next, effects: [] };
+    }
+
+    case 'reactivate': {
+      const offer = reactivationOffer(state.plan);
+      const renewalDate = addMonths(today, offer ? offer.months : months(state.plan));
+      const next: EngineState = { ...cleared(state), status: S.ACTIVE, renewalDate };
+      const periodEnd = addDays(renewalDate, -1);
+      const effects = offer
+        ? bill(next, offer.amountOre, 'reactivation-offer', today, periodEnd, {
+            months: offer.months,
+            ordinaryAmountOre: offer.ordinaryAmountOre,
+          })
+        : bill(next, state.plan.priceOre, 'reactivation', today, periodEnd);
+      return { state: next, effects };
+    }
+
+    case 'renew': {
+      if (!state.renewalDate || state.renewalDate > today)
+        throw notDue(`The subscription renews on ${state.renewalDate ?? 'no date'}`);
+      const renewalDate = addMonths(state.renewalDate, months(state.plan));
+      const next: EngineState = { ...state, renewalDate };
+      return {
+        state: next,
+        effects: bill(
+          next,
+          state.plan.priceOre,
+          'renewal',
+          state.renewalDate,
+          addDays(renewalDate, -1),
+        ),
+      };
+    }
+
+    case 'endTrial': {
+      const trialEnd = trialEndOf(state);
+      if (!trialEnd || today <= trialEnd)
+        throw notDue(`The trial lasts until ${trialEnd ?? 'further notice'}`);
+      const firstPaidDay = addDays(trialEnd, 1);
+      const renewalDate = addMonths(firstPaidDay, months(state.plan));
+      const next: EngineState = { ...state, status: S.ACTIVE, trialEnds: trialEnd, renewalDate };
+      return {
+        state: next,
+        effects: bill(
+          next,
+          state.plan.priceOre,
+          'trial-conversion',
+          firstPaidDay,
+          addDays(renewalDate, -1),
+        ),
+      };
+    }
+
+    case 'schedulePlanChange': {
+      checkPlanOfTitle(state, command.plan);
+      const kind = classifyPlanChange(state.plan, command.plan);
+      if (kind === 'same')
+        throw invalid('PLAN_CHANGE_SAME_PLAN', 'The subscription already has this plan', 'plan');
+      if (kind === 'upgrade')
+        throw invalid('PLAN_CHANGE_IS_UPGRADE', 'An upgrade takes effect now, not later', 'plan');
+      if (!state.renewalDate) throw notDue('The subscription has no renewal date to change on');
+      const next: EngineState = {
+        ...state,
+        pendingChange: { plan: command.plan, effectiveDate: state.renewalDate },
+      };
+      return { state: next, effects: [] };
+    }
+
+    case 'withdrawPlanChange': {
+      if (!state.pendingChange)
+        throw new DomainError('conflict', 'NO_PENDING_PLAN_CHANGE', 'No plan change is pending');
+      return { state: { ...state, pendingChange: null }, effects: [] };
+    }
+
+    case 'applyPlanChange': {
+      const pending = state.pendingChange;
+      if (!pending)
+        throw new DomainError('conflict', 'NO_PENDING_PLAN_CHANGE', 'No plan change is pending');
+      if (pending.effectiveDate > today)
+        throw notDue(`The plan change takes effect on ${pending.effectiveDate}`);
+      // Swapping the plan costs nothing by itself: the renewal on that date charges the new plan.
+      return { state: { ...state, plan: pending.plan, pendingChange: null }, effects: [] };
+    }
+
+    case 'upgradeNow': {
+      checkPlanOfTitle(state, command.plan);
+      if (classifyPlanChange(state.plan, command.plan) !== 'upgrade')
+        throw invalid(
+          'PLAN_CHANGE_NOT_UPGRADE',
+          'Only a dearer plan over the same period can be taken into use now',
+          'plan',
+        );
+      if (!state.renewalDate) throw notDue('The subscription has no current period to upgrade');
+      const quote = upgradeQuote(state.plan, command.plan, state.renewalDate, today);
+      // An upgrade replaces any change in waiting; the renewal date stays.
+      const next: EngineState = { ...state, plan: command.plan, pendingChange: null };
+      return {
+        state: next,
+        effects: bill(next, quote.amountOre, 'upgrade', today, addDays(state.renewalDate, -1), {
+          fromPriceOre: state.plan.priceOre,
+          toPriceOre: command.plan.priceOre,
+          remainingDays: quote.remainingDays,
+          periodDays: quote.periodDays,
+        }),
+      };
+    }
+  }
+}
