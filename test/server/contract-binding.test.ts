@@ -73,6 +73,8 @@ const IMPLEMENTED = new Set([
   'createAccount',
   'modifyAccount',
   'getSubscription',
+  'deleteSubscription',
+  'reactivateSubscription',
 ]);
 
 // Parameter values for parameters without an example; the first one matching the parameter's

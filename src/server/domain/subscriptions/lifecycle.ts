@@ -34,6 +34,8 @@ export interface ApplyOptions {
   readonly ariaAccountNo?: string;
   /** Makes the change once per key (jobs: `<job>:<subscription_no>:<date>`). */
   readonly dedupeKey?: string;
+  /** Facts of the request kept with the audit event (e.g. whether a winback offer was taken). */
+  readonly context?: Readonly<Record<string, unknown>>;
 }
 
 export interface Applied {
@@ -229,6 +231,7 @@ export async function applyCommandInTx(
         before: snapshot(before),
         after: snapshot(after),
         effects,
+        ...(options.context ? { context: options.context } : {}),
       }),
       options.actor,
       now.toISOString(),
