@@ -12,6 +12,7 @@ import { persistedSecret } from './db/secrets';
 import { seed } from './db/seed/seed';
 import { handlers as accountHandlers } from './handlers/account';
 import { handlers as complaintHandlers } from './handlers/complaint';
+import { handlers as connectHandlers } from './handlers/connect';
 import { handlers as identityHandlers } from './handlers/identity';
 import { handlers as subscriptionHandlers } from './handlers/subscription';
 import { handlers as titleHandlers } from './handlers/title';
@@ -22,6 +23,7 @@ import type { Services } from './http/services';
 import { RelyingParty } from './identity/oidc-client';
 import { clientSecretFor } from './identity/provider';
 import { registerIdentityProvider } from './identity/provider-plugin';
+import { registerDevOutbox } from './plugins/dev-outbox';
 import { registerSpa } from './plugins/spa';
 
 export interface AppOptions {
@@ -92,8 +94,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...complaintHandlers,
       ...accountHandlers,
       ...subscriptionHandlers,
+      ...connectHandlers,
     },
   });
+
+  if (options.config.seedDemoData) registerDevOutbox(app);
 
   if (!options.config.oidcIssuer) {
     await registerIdentityProvider(app, {

@@ -75,6 +75,9 @@ const IMPLEMENTED = new Set([
   'getSubscription',
   'deleteSubscription',
   'reactivateSubscription',
+  'searchAccount',
+  'verifyCode',
+  'assignAccount',
 ]);
 
 // Parameter values for parameters without an example; the first one matching the parameter's

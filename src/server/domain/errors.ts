@@ -5,6 +5,8 @@ export type DomainErrorKind =
   | 'not-found'
   | 'conflict'
   | 'forbidden'
+  /** Too many attempts in a window; `RateLimitedError.retryAfter` says how long to wait. */
+  | 'rate-limited'
   /** An outside system (identity provider, payment provider) did not answer as it should. */
   | 'upstream';
 
@@ -17,5 +19,16 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = 'DomainError';
+  }
+}
+
+/** A rate limit was exceeded; the HTTP answer is 429 with Retry-After: `retryAfter` seconds. */
+export class RateLimitedError extends DomainError {
+  constructor(
+    readonly retryAfter: number,
+    message = `Too many attempts. Try again in ${retryAfter} seconds.`,
+  ) {
+    super('rate-limited', 'RATE_LIMITED', message);
+    this.name = 'RateLimitedError';
   }
 }

@@ -3,7 +3,7 @@
 // a problem without leaking stack traces or internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { DomainError, type DomainErrorKind } from '../domain/errors';
+import { DomainError, type DomainErrorKind, RateLimitedError } from '../domain/errors';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -29,6 +29,8 @@ export class ProblemError extends Error {
     readonly title: string,
     readonly detail?: string,
     readonly errors?: readonly FieldError[],
+    /** Seconds for the Retry-After header of a 429. */
+    readonly retryAfter?: number,
   ) {
     super(detail ?? title);
     this.name = 'ProblemError';
@@ -55,6 +57,7 @@ export function toProblem(error: ProblemError, instance?: string): Problem {
 }
 
 export function sendProblem(reply: FastifyReply, error: ProblemError, instance?: string) {
+  if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
   return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(toProblem(error, instance));
 }
 
@@ -112,6 +115,7 @@ const domainStatus: Readonly<Record<DomainErrorKind, number>> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'rate-limited': 429,
   upstream: 500,
 };
 
@@ -127,7 +131,8 @@ export function problemFromError(error: FastifyError | Error): ProblemError {
   if (error instanceof DomainError) {
     const status = domainStatus[error.kind];
     const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;
-    return new ProblemError(status, error.code, titles[status]!, error.message, errors);
+    const retryAfter = error instanceof RateLimitedError ? error.retryAfter : undefined;
+    return new ProblemError(status, error.code, titles[status]!, error.message, errors, retryAfter);
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {

@@ -1,0 +1,26 @@
+// Fixed-window rate limits kept in the database (`rate_limits`), so every instance counts the
+// same attempts. One atomic upsert per attempt: no read-then-write race between instances.
+import type { Queryable } from '../db/db';
+
+/**
+ * Counts one attempt for `key` in the current window of `windowSeconds`. Returns 0 when the
+ * attempt is within `limit`, else the seconds until the window ends (at least 1).
+ */
+export async function consume(
+  db: Queryable,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<number> {
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  const [row] = await db.query<{ count: number }>(
+    `insert into rate_limits (key, window_start, count) values ($1, $2, 1)
+     on conflict (key, window_start) do update set count = rate_limits.count + 1
+     returning count`,
+    [key, new Date(start).toISOString()],
+  );
+  if (Number(row?.count ?? 0) <= limit) return 0;
+  return Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
+}

@@ -1,0 +1,43 @@
+// Connecting an existing subscription (/koble-bruker): search (202, the same answer whether or
+// not anything matched), verify the SMS code, assign with the connect token. Everything acts
+// for the session user only; the rules live in domain/connect.
+import type { FastifyRequest } from 'fastify';
+
+import { assignAccount, searchAccount, verifyCode } from '../domain/connect/connect';
+import type { OperationHandler } from '../http/contract';
+import { requireSession } from '../http/security';
+
+type SearchAccount = FastifyRequest<{
+  Body: { email?: string; phone?: string; titleCode: string };
+}>;
+type VerifyCode = FastifyRequest<{ Body: { verificationId: string; code: string } }>;
+type AssignAccount = FastifyRequest<{ Body: { connectToken: string } }>;
+
+export const handlers: Record<string, OperationHandler> = {
+  async searchAccount(request, reply) {
+    const session = await requireSession(request);
+    const { email, phone, titleCode } = (request as SearchAccount).body;
+    const { db, clock } = request.server.services;
+    const accepted = await searchAccount(db, clock, {
+      sessionSpidId: session.spidId,
+      email,
+      phone,
+      titleCode,
+    });
+    return reply.code(202).send(accepted);
+  },
+
+  async verifyCode(request) {
+    const session = await requireSession(request);
+    const { verificationId, code } = (request as VerifyCode).body;
+    const { db, clock } = request.server.services;
+    return verifyCode(db, clock, { sessionSpidId: session.spidId, verificationId, code });
+  },
+
+  async assignAccount(request) {
+    const session = await requireSession(request);
+    const { connectToken } = (request as AssignAccount).body;
+    const { db, clock } = request.server.services;
+    return assignAccount(db, clock, { sessionSpidId: session.spidId, connectToken });
+  },
+};
