@@ -105,15 +105,18 @@ function exampleRequest(method: string, path: string): InjectOptions {
   const op = operationObject(method, path);
   let url = `/api${path}`;
   const query = new URLSearchParams();
+  const headers: Record<string, string> = {};
   for (const param of (op.parameters ?? []).map((p) => resolve(p))) {
     const value = parameterValue(param);
     if (value === undefined) continue;
     if (param.in === 'path') url = url.replace(`{${param.name}}`, encodeURIComponent(value));
     else if (param.in === 'query') query.set(param.name, value);
+    else if (param.in === 'header') headers[param.name.toLowerCase()] = value;
   }
   const request: InjectOptions = {
     method: method.toUpperCase() as InjectOptions['method'],
     url: query.size > 0 ? `${url}?${query}` : url,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
   };
   if (op.requestBody) {
     const example = op.requestBody.content?.['application/json']?.example;

@@ -62,6 +62,13 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["account"],
       }),
+      getAccountProfile: build.query<
+        GetAccountProfileApiResponse,
+        GetAccountProfileApiArg
+      >({
+        query: (queryArg) => ({ url: `/account/${queryArg.id}/profile` }),
+        providesTags: ["account"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -95,6 +102,12 @@ export type AssignAccountApiResponse =
   /** status 200 The account now connected to the user. */ Account;
 export type AssignAccountApiArg = {
   assignAccountRequest: AssignAccountRequest;
+};
+export type GetAccountProfileApiResponse =
+  /** status 200 The profile. */ AccountProfile;
+export type GetAccountProfileApiArg = {
+  /** Billing account number (ariaAccountNo) of the account to read. */
+  id: AriaAccountNo;
 };
 export type AriaAccountNo = string;
 export type AmountOre = number;
@@ -200,6 +213,16 @@ export type VerifyRequest = {
 export type AssignAccountRequest = {
   connectToken: string;
 };
+export type NullValue = null | null;
+export type AccountProfile = {
+  ariaAccountNo: AriaAccountNo;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  email: string | null;
+  birthDate: string | null;
+  address: DeliveryAddress | NullValue;
+};
 export const {
   useGetAccountQuery,
   useLazyGetAccountQuery,
@@ -208,4 +231,6 @@ export const {
   useSearchAccountMutation,
   useVerifyCodeMutation,
   useAssignAccountMutation,
+  useGetAccountProfileQuery,
+  useLazyGetAccountProfileQuery,
 } = injectedRtkApi;

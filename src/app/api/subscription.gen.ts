@@ -37,6 +37,28 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["subscription"],
       }),
+      schedulePlanChange: build.mutation<
+        SchedulePlanChangeApiResponse,
+        SchedulePlanChangeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/planChange`,
+          method: "PUT",
+          body: queryArg.planChangeRequest,
+        }),
+        invalidatesTags: ["subscription"],
+      }),
+      withdrawPlanChange: build.mutation<
+        WithdrawPlanChangeApiResponse,
+        WithdrawPlanChangeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/planChange`,
+          method: "DELETE",
+          body: queryArg.subscriptionRef,
+        }),
+        invalidatesTags: ["subscription"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -58,6 +80,16 @@ export type DeleteSubscriptionApiResponse =
   /** status 200 Cancellation registered. */ CancellationReceipt;
 export type DeleteSubscriptionApiArg = {
   deleteSubscriptionRequest: DeleteSubscriptionRequest;
+};
+export type SchedulePlanChangeApiResponse =
+  /** status 200 The subscription with the change pending. */ Subscription;
+export type SchedulePlanChangeApiArg = {
+  planChangeRequest: PlanChangeRequest;
+};
+export type WithdrawPlanChangeApiResponse =
+  /** status 200 The subscription without a pending change. */ Subscription;
+export type WithdrawPlanChangeApiArg = {
+  subscriptionRef: SubscriptionRef;
 };
 export type SubscriptionNo = string;
 export type AriaAccountNo = string;
@@ -187,9 +219,19 @@ export type DeleteSubscriptionRequest = {
   /** Whether the user was shown the winback offer and accepted it. The offer itself is ordered through the order flow; here the flag is stored with the cancellation reason for reporting. */
   acceptedWinback: boolean;
 };
+export type PlanChangeRequest = {
+  subscriptionNo: SubscriptionNo;
+  ariaPlanID: AriaPlanId;
+  period: Period;
+};
+export type SubscriptionRef = {
+  subscriptionNo: SubscriptionNo;
+};
 export const {
   useGetSubscriptionQuery,
   useLazyGetSubscriptionQuery,
   useReactivateSubscriptionMutation,
   useDeleteSubscriptionMutation,
+  useSchedulePlanChangeMutation,
+  useWithdrawPlanChangeMutation,
 } = injectedRtkApi;

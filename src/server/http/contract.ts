@@ -136,7 +136,7 @@ export async function registerContract(app: FastifyInstance, options: ContractOp
   }
 
   await app.register(openapiGlue, {
-    specification: structuredClone(document),
+    specification: withLowerCaseHeaderNames(document),
     prefix: 'api',
     ...(options.securityHandlers ? { securityHandlers: { ...options.securityHandlers } } : {}),
     operationResolver: (operationId: string) =>
@@ -150,6 +150,31 @@ export async function registerContract(app: FastifyInstance, options: ContractOp
         );
       }),
   });
+}
+
+/**
+ * Header names are case-insensitive and Node hands them to Fastify in lower case, while the glue
+ * copies the contract's spelling (Idempotency-Key) into the headers schema; lower-case them so a
+ * required header is found.
+ */
+function withLowerCaseHeaderNames(document: OpenApiDocument): OpenApiDocument {
+  const copy = structuredClone(document) as OpenApiDocument & {
+    components?: { parameters?: Record<string, { in?: string; name?: string }> };
+  };
+  for (const param of Object.values(copy.components?.parameters ?? {})) {
+    if (param.in === 'header' && param.name) param.name = param.name.toLowerCase();
+  }
+  for (const item of Object.values(copy.paths ?? {}) as Record<
+    string,
+    { parameters?: { in?: string; name?: string }[] }
+  >[]) {
+    for (const op of Object.values(item)) {
+      for (const param of op.parameters ?? []) {
+        if (param.in === 'header' && param.name) param.name = param.name.toLowerCase();
+      }
+    }
+  }
+  return copy;
 }
 
 /** The glue gives every dereferenced schema the same `$id`; our own Ajv must not see duplicates. */

@@ -1,0 +1,304 @@
+import { baseApi as api } from "./baseApi";
+export const addTagTypes = ["order"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getCatalogue: build.query<GetCatalogueApiResponse, GetCatalogueApiArg>({
+        query: (queryArg) => ({ url: `/catalogue/${queryArg.titleCode}` }),
+        providesTags: ["order"],
+      }),
+      quoteOrder: build.mutation<QuoteOrderApiResponse, QuoteOrderApiArg>({
+        query: (queryArg) => ({
+          url: `/orders/quote`,
+          method: "POST",
+          body: queryArg.orderQuoteRequest,
+        }),
+        invalidatesTags: ["order"],
+      }),
+      createOrder: build.mutation<CreateOrderApiResponse, CreateOrderApiArg>({
+        query: (queryArg) => ({
+          url: `/orders`,
+          method: "POST",
+          body: queryArg.createOrderRequest,
+          headers: {
+            "Idempotency-Key": queryArg["Idempotency-Key"],
+          },
+        }),
+        invalidatesTags: ["order"],
+      }),
+      getOrder: build.query<GetOrderApiResponse, GetOrderApiArg>({
+        query: (queryArg) => ({ url: `/orders/${queryArg.orderId}` }),
+        providesTags: ["order"],
+      }),
+      completeOrder: build.mutation<
+        CompleteOrderApiResponse,
+        CompleteOrderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/orders/${queryArg.orderId}/complete`,
+          method: "POST",
+        }),
+        invalidatesTags: ["order"],
+      }),
+      cancelOrder: build.mutation<CancelOrderApiResponse, CancelOrderApiArg>({
+        query: (queryArg) => ({
+          url: `/orders/${queryArg.orderId}/cancel`,
+          method: "POST",
+        }),
+        invalidatesTags: ["order"],
+      }),
+      paymentCallback: build.mutation<
+        PaymentCallbackApiResponse,
+        PaymentCallbackApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/payments/callback`,
+          method: "POST",
+          body: queryArg.paymentCallback,
+          headers: {
+            "Payment-Signature": queryArg["Payment-Signature"],
+          },
+        }),
+        invalidatesTags: ["order"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as orderApi };
+export type GetCatalogueApiResponse =
+  /** status 200 The catalogue. */ Catalogue;
+export type GetCatalogueApiArg = {
+  /** Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+  titleCode: TitleCode;
+};
+export type QuoteOrderApiResponse = /** status 200 The quote. */ OrderQuote;
+export type QuoteOrderApiArg = {
+  orderQuoteRequest: OrderQuoteRequest;
+};
+export type CreateOrderApiResponse =
+  | /** status 200 The order this idempotency key created earlier. */ Order
+  | /** status 201 The order, pending payment. */ Order;
+export type CreateOrderApiArg = {
+  /** A key the client makes once per order attempt (a UUID) and sends again on every retry of that attempt. Kept with the order for 24 hours. */
+  "Idempotency-Key": string;
+  createOrderRequest: CreateOrderRequest;
+};
+export type GetOrderApiResponse = /** status 200 The order. */ Order;
+export type GetOrderApiArg = {
+  /** Order id. */
+  orderId: OrderId;
+};
+export type CompleteOrderApiResponse =
+  /** status 200 The order as it is now. */ Order;
+export type CompleteOrderApiArg = {
+  /** Order id. */
+  orderId: OrderId;
+};
+export type CancelOrderApiResponse =
+  /** status 200 The order as it is now. */ Order;
+export type CancelOrderApiArg = {
+  /** Order id. */
+  orderId: OrderId;
+};
+export type PaymentCallbackApiResponse =
+  /** status 200 Received. */ PaymentCallbackReceipt;
+export type PaymentCallbackApiArg = {
+  /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
+  "Payment-Signature": string;
+  paymentCallback: PaymentCallback;
+};
+export type TitleCode = string;
+export type Currency = "NOK";
+export type AriaPlanId = string;
+export type Period =
+  "\u00C5rlig" | "Kvartalsvis" | "M\u00E5nedlig" | "M\u00E5nedlig Premium";
+export type AmountOre = number;
+export type PlanProductType = "DIGITAL" | "COMBO";
+export type SubscriptionFeature =
+  "content" | "e-paper" | "paper" | "family-share" | "partner-content";
+export type CatalogueOption = {
+  period: Period;
+  ariaScheduleId: string;
+  price: AmountOre;
+};
+export type CatalogueProduct = {
+  ariaPlanID: AriaPlanId;
+  planName: string;
+  product: string;
+  planProductType: PlanProductType;
+  /** The youth (UNG) plan, only for readers under `youthMaximumAge`. */
+  youth: boolean;
+  /** Paper plans (COMBO) need a delivery address. */
+  requiresDeliveryAddress: boolean;
+  features: SubscriptionFeature[];
+  options: CatalogueOption[];
+};
+export type Catalogue = {
+  titleCode: TitleCode;
+  currency: Currency;
+  /** Buying requires this age or over (18). */
+  minimumAge: number;
+  /** The youth plan is for readers under this age (34). */
+  youthMaximumAge: number;
+  /** The plan and period sold for `price` the first month to new readers. */
+  firstMonthOffer: {
+    ariaPlanID: AriaPlanId;
+    period: Period;
+    price: AmountOre;
+  } | null;
+  products: CatalogueProduct[];
+};
+export type ProblemFieldError = {
+  /** Request field, dotted for nested fields (e.g. address.postalCode). */
+  field: string;
+  /** What is wrong with the field, for developers (English, e.g. "is required"). The SPA shows its own Norwegian message for the field from the catalogue. */
+  message: string;
+};
+export type Problem = {
+  /** URI reference identifying the problem type. */
+  type: string;
+  /** Short human-readable summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** Human-readable explanation of this occurrence. */
+  detail?: string;
+  /** URI reference of this occurrence (normally the request path). */
+  instance?: string;
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID (400), UNAUTHENTICATED, LOGIN_FAILED (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, SUBSCRIPTION_STATE_CONFLICT, DISCOUNT_NOT_APPLICABLE, PAYMENT_METHOD_UNCHANGED (409), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  code: string;
+  /** Field-level validation errors (400 only). */
+  errors?: ProblemFieldError[];
+};
+export type OrderKind = "new" | "reactivation" | "upgrade";
+export type Offer = "FIRST_MONTH_1KR" | "REACTIVATION_3_FOR_1";
+export type NullValue = null | null;
+export type DiscountCode = string;
+export type DiscountDetails = {
+  discountCode: DiscountCode;
+  /** Campaign id, e.g. CAMP-2020-03-003 (sent to analytics as campaignID). */
+  campaignId: string;
+  description: string;
+  /** Amount off per period in øre; null for a percentage discount. */
+  amountOff: number | null;
+  /** Percent off per period; null for an amount discount. */
+  percentOff: number | null;
+  /** Number of billing periods the discount applies to. */
+  periods: number;
+  /** Last day the code can be used (Europe/Oslo); null when open-ended. */
+  validUntil: string | null;
+};
+export type OrderQuote = {
+  kind: OrderKind;
+  titleCode: TitleCode;
+  ariaPlanID: AriaPlanId;
+  planName: string;
+  product: string;
+  planProductType: PlanProductType;
+  period: Period;
+  currency: Currency;
+  amount: AmountOre;
+  ordinaryPrice: AmountOre;
+  offer: Offer | NullValue;
+  discount: DiscountDetails | NullValue;
+  /** First day the amount pays for. */
+  periodStart: string;
+  /** Last day the amount pays for. */
+  periodEnd: string;
+  /** When the next payment is due (at `renewalPrice`, no binding). */
+  renewalDate: string;
+  renewalPrice: AmountOre;
+  /** For an upgrade, how the difference was computed. */
+  proration: {
+    fromPrice: AmountOre;
+    toPrice: AmountOre;
+    remainingDays: number;
+    periodDays: number;
+  } | null;
+};
+export type SubscriptionNo = string;
+export type OrderQuoteRequest = {
+  kind: OrderKind;
+  titleCode: TitleCode;
+  ariaPlanID: AriaPlanId;
+  period: Period;
+  subscriptionNo?: SubscriptionNo;
+  discountCode?: DiscountCode;
+  /** Needed when the identity provider has no birth date for the user. */
+  birthDate?: string;
+};
+export type OrderId = string;
+export type OrderStatus =
+  "PENDING" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+export type OrderPaymentProvider = "VIPPS" | "SWEDBANK-PPG";
+export type Order = {
+  orderId: OrderId;
+  kind: OrderKind;
+  status: OrderStatus;
+  titleCode: TitleCode;
+  ariaPlanID: AriaPlanId;
+  planName: string;
+  period: Period;
+  amount: AmountOre;
+  currency: Currency;
+  paymentProvider: OrderPaymentProvider;
+  /** The provider's payment page while the order is PENDING; null afterwards. */
+  redirectUrl: string | null;
+  /** The subscription the order created or changed, once COMPLETED. */
+  subscriptionNo: string | null;
+  /** Why a final order did not complete. */
+  failureReason:
+    | ("DECLINED" | "CANCELLED" | "EXPIRED" | "VERIFICATION_FAILED" | null)
+    | null;
+  createdAt: string;
+  completedAt: string | null;
+};
+export type DeliveryAddress = {
+  /** Name on the delivery address (recipient or c/o); "Navn er påkrevd på leveringsadresse". */
+  coName: string;
+  /** Street name; "Adresse er påkrevd". */
+  street: string;
+  /** House number with optional letter, e.g. 12B; "Gatenummer er påkrevd". */
+  streetNumber: string;
+  /** Dwelling number (bruksenhetsnummer), e.g. H0201. */
+  flatNumber?: string;
+  floor?: string;
+  postalCode: string;
+  /** Postal place. */
+  place: string;
+};
+export type CreateOrderRequest = {
+  kind: OrderKind;
+  titleCode: TitleCode;
+  ariaPlanID: AriaPlanId;
+  period: Period;
+  subscriptionNo?: SubscriptionNo;
+  discountCode?: DiscountCode;
+  birthDate?: string;
+  paymentProvider: OrderPaymentProvider;
+  deliveryAddress?: DeliveryAddress;
+};
+export type PaymentCallbackReceipt = {
+  received: boolean;
+  duplicate: boolean;
+};
+export type PaymentCallback = {
+  eventId: string;
+  paymentId: string;
+  reference: string;
+  status: "CREATED" | "CAPTURED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+};
+export const {
+  useGetCatalogueQuery,
+  useLazyGetCatalogueQuery,
+  useQuoteOrderMutation,
+  useCreateOrderMutation,
+  useGetOrderQuery,
+  useLazyGetOrderQuery,
+  useCompleteOrderMutation,
+  useCancelOrderMutation,
+  usePaymentCallbackMutation,
+} = injectedRtkApi;
