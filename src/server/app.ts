@@ -13,16 +13,23 @@ import { seed } from './db/seed/seed';
 import { handlers as accountHandlers } from './handlers/account';
 import { handlers as complaintHandlers } from './handlers/complaint';
 import { handlers as connectHandlers } from './handlers/connect';
+import { handlers as discountHandlers } from './handlers/discount';
 import { handlers as identityHandlers } from './handlers/identity';
+import { handlers as orderHandlers } from './handlers/order';
 import { handlers as subscriptionHandlers } from './handlers/subscription';
 import { handlers as titleHandlers } from './handlers/title';
 import { registerContract } from './http/contract';
 import { apiNotFound, installProblemHandling, notFound, sendProblem } from './http/problem';
-import { installCsrfDefence, securityHandlers } from './http/security';
+import { installCsrfDefence, PAYMENT_CALLBACK_PATH, securityHandlers } from './http/security';
 import type { Services } from './http/services';
 import { RelyingParty } from './identity/oidc-client';
 import { clientSecretFor } from './identity/provider';
 import { registerIdentityProvider } from './identity/provider-plugin';
+import { startBackgroundWork } from './jobs/background';
+import type { PaymentPort } from './payments/port';
+import { SandboxPaymentProvider } from './payments/sandbox';
+import { registerSandboxPaymentPage } from './payments/sandbox-plugin';
+import { signPayload } from './payments/signature';
 import { registerDevOutbox } from './plugins/dev-outbox';
 import { registerSpa } from './plugins/spa';
 
@@ -38,6 +45,15 @@ export interface AppOptions {
   readonly db: Db;
   readonly clock?: Clock;
   readonly logger?: boolean;
+  /**
+   * Run the scheduler (renewals, plan changes, expiries, charges, order reconciliation) every
+   * `intervalMs`. Off unless asked: tests drive the jobs themselves with an injected clock.
+   */
+  readonly jobs?: { readonly intervalMs: number };
+  /** A real payment provider adapter; the embedded sandbox (with its hosted page) otherwise. */
+  readonly payments?: PaymentPort;
+  /** Signs and checks provider callbacks; generated once and kept in the database if unset. */
+  readonly paymentCallbackSecret?: string;
 }
 
 declare module 'fastify' {
@@ -75,15 +91,54 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await seed(options.db, { demoUsers: options.config.seedDemoData, now: clock.now() });
   const idpSecret =
     options.config.idpClientSecret ?? (await persistedSecret(options.db, 'idp-client-secret'));
-  app.decorate('services', { db: options.db, clock, rp: relyingParty(options.config, idpSecret) });
+  const paymentCallbackSecret =
+    options.paymentCallbackSecret ?? (await persistedSecret(options.db, 'payment-callback-secret'));
+  // The sandbox delivers its callbacks like a provider would: signed, to the public endpoint.
+  const sandbox = options.payments
+    ? null
+    : new SandboxPaymentProvider({
+        db: options.db,
+        clock,
+        notify: async (callback) => {
+          const body = JSON.stringify(callback);
+          const response = await app.inject({
+            method: 'POST',
+            url: PAYMENT_CALLBACK_PATH,
+            headers: {
+              'content-type': 'application/json',
+              'payment-signature': signPayload(
+                paymentCallbackSecret,
+                body,
+                clock.now().getTime() / 1000,
+              ),
+            },
+            payload: body,
+          });
+          if (response.statusCode !== 200)
+            app.log.error(
+              { status: response.statusCode, body: response.body },
+              'sandbox callback refused',
+            );
+        },
+      });
+  app.decorate('services', {
+    db: options.db,
+    clock,
+    rp: relyingParty(options.config, idpSecret),
+    payments: options.payments ?? sandbox!,
+    paymentCallbackSecret,
+  });
 
   installProblemHandling(app);
   // The contract names problem+json; a client may send it too (it is JSON).
-  app.addContentTypeParser(
-    'application/problem+json',
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/problem+json', { parseAs: 'string' }, parseJson);
+  // JSON as usual, but the payment callback keeps its raw body: the signature covers the bytes.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (request.url === PAYMENT_CALLBACK_PATH) request.rawBody = body as string;
+    parseJson(request, body as string, done);
+  });
   installCsrfDefence(app);
   await registerContract(app, {
     validateResponses: options.config.validateResponses,
@@ -95,10 +150,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...accountHandlers,
       ...subscriptionHandlers,
       ...connectHandlers,
+      ...orderHandlers,
+      ...discountHandlers,
     },
   });
 
   if (options.config.seedDemoData) registerDevOutbox(app);
+  if (sandbox) await registerSandboxPaymentPage(app, sandbox);
 
   if (!options.config.oidcIssuer) {
     await registerIdentityProvider(app, {
@@ -124,6 +182,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (spa && request.method === 'GET' && acceptsHtml) return spa(request, reply);
     return sendProblem(reply, notFound('NOT_FOUND', 'No such resource'), request.url);
   });
+
+  if (options.jobs) {
+    const background = startBackgroundWork(
+      { db: options.db, clock, payments: app.services.payments, log: app.log },
+      options.jobs.intervalMs,
+    );
+    app.addHook('preClose', () => background.stop());
+  }
 
   app.addHook('onClose', async () => {
     await options.db.close();

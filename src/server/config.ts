@@ -33,6 +33,11 @@ export interface Config {
   readonly oidcIssuer: string | undefined;
   /** The client secret at the external provider (OIDC_CLIENT_SECRET), the same for every title. */
   readonly oidcClientSecret: string | undefined;
+  /**
+   * Seconds between runs of the background work (JOBS_INTERVAL_SECONDS: renewals, expiries,
+   * charges, order reconciliation); 0 turns it off (another instance runs it).
+   */
+  readonly jobsIntervalSeconds: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -89,5 +94,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     demoSignIn: flagFrom(env, 'DEMO_SIGN_IN', flagFrom(env, 'SEED_DEMO_DATA', true)),
     oidcIssuer: env.OIDC_ISSUER || undefined,
     oidcClientSecret: oidcClientSecretFrom(env),
+    jobsIntervalSeconds: intFrom(env, 'JOBS_INTERVAL_SECONDS', 60),
   };
 }

@@ -5,7 +5,13 @@ import { openDb } from './db/db';
 
 const config = loadConfig();
 const db = await openDb(config);
-const app = await buildApp({ config, db });
+const app = await buildApp({
+  config,
+  db,
+  ...(config.jobsIntervalSeconds > 0
+    ? { jobs: { intervalMs: config.jobsIntervalSeconds * 1000 } }
+    : {}),
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -78,6 +78,15 @@ const IMPLEMENTED = new Set([
   'searchAccount',
   'verifyCode',
   'assignAccount',
+  'getCatalogue',
+  'quoteOrder',
+  'createOrder',
+  'getOrder',
+  'completeOrder',
+  'cancelOrder',
+  'paymentCallback',
+  'addDiscount',
+  'getDiscountDetails',
 ]);
 
 // Parameter values for parameters without an example; the first one matching the parameter's

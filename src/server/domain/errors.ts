@@ -5,6 +5,8 @@ export type DomainErrorKind =
   | 'not-found'
   | 'conflict'
   | 'forbidden'
+  /** Well-formed but not allowed by the rules (age, a reused idempotency key). */
+  | 'unprocessable'
   /** Too many attempts in a window; `RateLimitedError.retryAfter` says how long to wait. */
   | 'rate-limited'
   /** An outside system (identity provider, payment provider) did not answer as it should. */

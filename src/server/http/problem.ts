@@ -104,6 +104,7 @@ const titles: Readonly<Record<number, string>> = {
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   501: 'Not Implemented',
@@ -115,6 +116,7 @@ const domainStatus: Readonly<Record<DomainErrorKind, number>> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  unprocessable: 422,
   'rate-limited': 429,
   upstream: 500,
 };

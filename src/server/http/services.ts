@@ -2,10 +2,15 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { RelyingParty } from '../identity/oidc-client';
+import type { PaymentPort } from '../payments/port';
 
 export interface Services {
   readonly db: Db;
   readonly clock: Clock;
   /** The OpenID client side: the embedded provider at /idp, or OIDC_ISSUER. */
   readonly rp: RelyingParty;
+  /** The payment provider (the embedded sandbox unless a real adapter is configured). */
+  readonly payments: PaymentPort;
+  /** Shared secret that signs the provider's callbacks (Payment-Signature). */
+  readonly paymentCallbackSecret: string;
 }

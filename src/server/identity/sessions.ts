@@ -130,7 +130,13 @@ export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<v
 
 export async function recordSecurityEvent(
   db: Queryable,
-  kind: 'login-failed' | 'login-state-rejected' | 'forbidden' | 'csrf-rejected',
+  kind:
+    | 'login-failed'
+    | 'login-state-rejected'
+    | 'forbidden'
+    | 'csrf-rejected'
+    | 'payment-callback-rejected'
+    | 'payment-verification-failed',
   detail: string,
   spidId?: string,
 ): Promise<void> {

@@ -1,6 +1,7 @@
 // Seeds the product catalogue (plans and prices per title) and the delivery complaint codes.
 import { publications } from '../../../shared/publications/registry';
 import { planDefinitions, scheduleIds, type Period } from '../../../shared/subscription/plans';
+import { seedDiscountCodes } from '../../domain/orders/discounts';
 import type { Queryable } from '../db';
 
 export const complaintCodes = [
@@ -48,6 +49,7 @@ export async function seedCatalogue(db: Queryable): Promise<void> {
       rows.map((r) => r.plan.youth),
     ],
   );
+  await seedDiscountCodes(db);
   for (const [index, c] of complaintCodes.entries()) {
     await db.query(
       `insert into complaint_codes (code, description, category, sort_order)

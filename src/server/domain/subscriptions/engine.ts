@@ -11,6 +11,7 @@ import {
   isCancellationReason,
   type CancellationReason,
 } from '../../../shared/subscription/cancellation';
+import { discountedPrice, type DiscountTerms } from '../../../shared/subscription/discounts';
 import { periodMonths, type Period } from '../../../shared/subscription/plans';
 import {
   classifyPlanChange,
@@ -52,6 +53,8 @@ export interface EngineState {
   readonly paymentProvider: PaymentProvider | null;
   readonly eligibleForSharing: boolean;
   readonly subscriptionInfo1: string | null;
+  /** A discount that still applies to `periodsLeft` renewals (absent: none). */
+  readonly discount?: (DiscountTerms & { readonly periodsLeft: number }) | null;
 }
 
 export type Command =
@@ -298,15 +301,25 @@ export function transition(state: EngineState, command: Command, today: string):
       if (!state.renewalDate || state.renewalDate > today)
         throw notDue(`The subscription renews on ${state.renewalDate ?? 'no date'}`);
       const renewalDate = addMonths(state.renewalDate, months(state.plan));
-      const next: EngineState = { ...state, renewalDate };
+      // A discount bought with the order runs for its periods, then the ordinary price applies.
+      const discount = state.discount && state.discount.periodsLeft > 0 ? state.discount : null;
+      const amountOre = discount
+        ? discountedPrice(state.plan.priceOre, discount)
+        : state.plan.priceOre;
+      const next: EngineState = {
+        ...state,
+        renewalDate,
+        discount: discount ? { ...discount, periodsLeft: discount.periodsLeft - 1 } : null,
+      };
       return {
         state: next,
         effects: bill(
           next,
-          state.plan.priceOre,
+          amountOre,
           'renewal',
           state.renewalDate,
           addDays(renewalDate, -1),
+          discount ? { ordinaryAmountOre: state.plan.priceOre } : undefined,
         ),
       };
     }

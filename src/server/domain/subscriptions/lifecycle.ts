@@ -70,6 +70,9 @@ interface StateRow extends Row {
   pending_period: Period | null;
   pending_price_ore: number | null;
   pending_product_type: 'DIGITAL' | 'COMBO' | null;
+  discount_amount_off: number | null;
+  discount_percent_off: number | null;
+  discount_periods_left: number;
 }
 
 const lockState = `
@@ -81,7 +84,8 @@ const lockState = `
          p.product_type as plan_product_type,
          pp.id as pending_plan_id, pp.title_code as pending_title_code,
          pp.aria_plan_id as pending_aria_plan_id, pp.period as pending_period,
-         pp.price_ore as pending_price_ore, pp.product_type as pending_product_type
+         pp.price_ore as pending_price_ore, pp.product_type as pending_product_type,
+         s.discount_amount_off, s.discount_percent_off, s.discount_periods_left
     from subscriptions s
     join plans p on p.id = s.plan_id
     left join plans pp on pp.id = s.pending_plan_id
@@ -124,7 +128,31 @@ function toState(row: StateRow): EngineState {
     paymentProvider: row.payment_provider,
     eligibleForSharing: row.eligible_for_sharing,
     subscriptionInfo1: row.subscription_info1,
+    discount:
+      row.discount_periods_left > 0
+        ? {
+            amountOff: row.discount_amount_off === null ? null : Number(row.discount_amount_off),
+            percentOff: row.discount_percent_off,
+            periodsLeft: row.discount_periods_left,
+          }
+        : null,
   };
+}
+
+/**
+ * The engine state of a subscription without locking it (quotes: what a command would do now),
+ * only within `ariaAccountNo` when given; null when there is none.
+ */
+export async function readState(
+  db: Queryable,
+  subscriptionNo: string,
+  ariaAccountNo?: string,
+): Promise<EngineState | null> {
+  const [row] = await db.query<StateRow>(lockState.replace(/for update of s\s*$/, ''), [
+    subscriptionNo,
+    ariaAccountNo ?? null,
+  ]);
+  return row ? toState(row) : null;
 }
 
 /** An active plan of the catalogue for a title, as the engine sees it. */
@@ -249,6 +277,7 @@ export async function applyCommandInTx(
             cancellation_comment = $10,
             cancelled_at = case when $11::boolean then $12::timestamptz
                                 when $9::text is null then null else cancelled_at end,
+            discount_periods_left = $13,
             updated_at = $12
       where subscription_no = $1`,
     [
@@ -264,6 +293,7 @@ export async function applyCommandInTx(
       after.cancellation?.comment ?? null,
       !!newlyCancelled,
       now.toISOString(),
+      after.discount?.periodsLeft ?? 0,
     ],
   );
   const subscription = await getSubscription(tx, row.subscription_no);

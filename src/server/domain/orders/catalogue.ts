@@ -1,0 +1,114 @@
+// What a title sells to readers: the active plans of the catalogue grouped by plan, without the
+// plans that are only given through their own flows (student verification, business admin).
+import { findPublication } from '../../../shared/publications/registry';
+import type { Feature } from '../../../shared/subscription/features';
+import {
+  BUSINESS_PLAN_ID,
+  defaultPlanId,
+  periodMonths,
+  STUDENT_PLAN_ID,
+  type Period,
+} from '../../../shared/subscription/plans';
+import { PURCHASE_MINIMUM_AGE, YOUTH_AGE_LIMIT } from '../../../shared/subscription/status';
+import type { Queryable } from '../../db/db';
+import { DomainError } from '../errors';
+
+/** Plans a reader cannot order here: they come with a verified student or business status. */
+export const notSoldInShop: ReadonlySet<string> = new Set([STUDENT_PLAN_ID, BUSINESS_PLAN_ID]);
+
+/** The first-month offer of spec §9: the default digital plan, monthly, for 1 kr. */
+export const FIRST_MONTH_PRICE_ORE = 100;
+export const firstMonthPeriod: Period = 'Månedlig';
+
+export interface CatalogueProduct {
+  readonly ariaPlanID: string;
+  readonly planName: string;
+  readonly product: string;
+  readonly planProductType: 'DIGITAL' | 'COMBO';
+  readonly youth: boolean;
+  readonly requiresDeliveryAddress: boolean;
+  readonly features: readonly Feature[];
+  readonly options: readonly { period: Period; ariaScheduleId: string; price: number }[];
+}
+
+export interface Catalogue {
+  readonly titleCode: string;
+  readonly currency: 'NOK';
+  readonly minimumAge: number;
+  readonly youthMaximumAge: number;
+  readonly firstMonthOffer: { ariaPlanID: string; period: Period; price: number } | null;
+  readonly products: readonly CatalogueProduct[];
+}
+
+interface PlanRow {
+  aria_plan_id: string;
+  schedule_id: string;
+  plan_name: string;
+  product: string;
+  product_type: 'DIGITAL' | 'COMBO';
+  period: Period;
+  price_ore: number | string;
+  features: Feature[];
+  youth: boolean;
+  [column: string]: unknown;
+}
+
+export async function getCatalogue(db: Queryable, titleCode: string): Promise<Catalogue> {
+  const code = titleCode.toUpperCase();
+  if (!findPublication(code))
+    throw new DomainError('not-found', 'TITLE_NOT_FOUND', `No publication ${code}`);
+  const rows = await db.query<PlanRow>(
+    `select aria_plan_id, schedule_id, plan_name, product, product_type, period, price_ore,
+            features, youth
+       from plans where title_code = $1 and active and not (aria_plan_id = any($2::text[]))
+      order by id`,
+    [code, [...notSoldInShop]],
+  );
+  const byPlan = new Map<
+    string,
+    CatalogueProduct & { options: CatalogueProduct['options'][number][] }
+  >();
+  for (const row of rows) {
+    let product = byPlan.get(row.aria_plan_id);
+    if (!product) {
+      product = {
+        ariaPlanID: row.aria_plan_id,
+        planName: row.plan_name,
+        product: row.product,
+        planProductType: row.product_type,
+        youth: row.youth,
+        requiresDeliveryAddress: row.product_type === 'COMBO',
+        features: row.features,
+        options: [],
+      };
+      byPlan.set(row.aria_plan_id, product);
+    }
+    product.options.push({
+      period: row.period,
+      ariaScheduleId: row.schedule_id,
+      price: Number(row.price_ore),
+    });
+  }
+  const products = [...byPlan.values()].map((p) => ({
+    ...p,
+    // Shortest period first: the order page lists monthly before yearly.
+    options: [...p.options].sort((a, b) => periodMonths[a.period] - periodMonths[b.period]),
+  }));
+  const defaultPlan = products.find((p) => p.ariaPlanID === defaultPlanId(code));
+  const offerable = defaultPlan?.options.some((o) => o.period === firstMonthPeriod);
+  return {
+    titleCode: code,
+    currency: 'NOK',
+    minimumAge: PURCHASE_MINIMUM_AGE,
+    youthMaximumAge: YOUTH_AGE_LIMIT,
+    firstMonthOffer:
+      defaultPlan && offerable
+        ? {
+            ariaPlanID: defaultPlan.ariaPlanID,
+            period: firstMonthPeriod,
+            price: FIRST_MONTH_PRICE_ORE,
+          }
+        : null,
+    products,
+  };
+}

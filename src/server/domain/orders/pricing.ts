@@ -1,0 +1,277 @@
+// Prices of orders, computed on the server only, in øre. A new order may carry the first-month
+// offer (1 kr, spec §9) or a discount code; a reactivation and an upgrade are priced by a dry run
+// of the subscription engine, so the quote is exactly what completing the order will apply.
+import { discountedPrice } from '../../../shared/subscription/discounts';
+import { defaultPlanId, periodMonths, type Period } from '../../../shared/subscription/plans';
+import {
+  isYouthPlan,
+  PURCHASE_MINIMUM_AGE,
+  YOUTH_AGE_LIMIT,
+} from '../../../shared/subscription/status';
+import { addDays, addMonths, ageOn, isIsoDate } from '../../../shared/time/oslo';
+import type { Queryable } from '../../db/db';
+import { DomainError } from '../errors';
+import { transition, type EngineState, type PlanRef } from '../subscriptions/engine';
+import { findPlan, readState } from '../subscriptions/lifecycle';
+import { currentSubscription } from '../subscriptions/subscriptions';
+
+import { FIRST_MONTH_PRICE_ORE, firstMonthPeriod, notSoldInShop } from './catalogue';
+import { applicableDiscount, type Discount } from './discounts';
+
+export type OrderKind = 'new' | 'reactivation' | 'upgrade';
+export type Offer = 'FIRST_MONTH_1KR' | 'REACTIVATION_3_FOR_1';
+
+export interface OrderInput {
+  readonly kind: OrderKind;
+  readonly titleCode: string;
+  readonly ariaPlanID: string;
+  readonly period: Period;
+  readonly subscriptionNo?: string;
+  readonly discountCode?: string;
+  readonly birthDate?: string;
+}
+
+export interface Buyer {
+  readonly ariaAccountNo: string;
+  /** From the identity provider; the order's own birth date or the profile's may fill in. */
+  readonly birthDate: string | null;
+}
+
+export interface Quote {
+  readonly kind: OrderKind;
+  readonly titleCode: string;
+  readonly ariaPlanID: string;
+  readonly planName: string;
+  readonly product: string;
+  readonly planProductType: 'DIGITAL' | 'COMBO';
+  readonly period: Period;
+  readonly currency: 'NOK';
+  readonly amount: number;
+  readonly ordinaryPrice: number;
+  readonly offer: Offer | null;
+  readonly discount: Discount | null;
+  readonly periodStart: string;
+  readonly periodEnd: string;
+  readonly renewalDate: string;
+  readonly renewalPrice: number;
+  readonly proration: {
+    readonly fromPrice: number;
+    readonly toPrice: number;
+    readonly remainingDays: number;
+    readonly periodDays: number;
+  } | null;
+}
+
+/** A priced order plus what completing it needs (the plan row, the subscription). */
+export interface PricedOrder {
+  readonly quote: Quote;
+  readonly plan: PlanRef;
+  readonly subscriptionNo: string | null;
+  readonly birthDate: string | null;
+}
+
+const unprocessable = (code: string, message: string, field?: string) =>
+  new DomainError('unprocessable', code, message, field);
+
+async function planDetails(db: Queryable, plan: PlanRef) {
+  const [row] = await db.query<{ plan_name: string; product: string }>(
+    'select plan_name, product from plans where id = $1',
+    [plan.id],
+  );
+  return { planName: row!.plan_name, product: row!.product };
+}
+
+async function profileBirthDate(db: Queryable, ariaAccountNo: string): Promise<string | null> {
+  const [row] = await db.query<{ birth_date: string | null }>(
+    'select birth_date::text as birth_date from account_profiles where aria_account_no = $1',
+    [ariaAccountNo],
+  );
+  return row?.birth_date ?? null;
+}
+
+/** Spec §5/§9: buying requires 18 or over; the youth plan is only for readers under 34. */
+export function checkAge(
+  birthDate: string | null,
+  plan: Pick<PlanRef, 'ariaPlanID'>,
+  today: string,
+) {
+  if (!birthDate)
+    throw unprocessable('BIRTH_DATE_REQUIRED', 'Your birth date is needed to order', 'birthDate');
+  const age = ageOn(birthDate, today);
+  if (age < PURCHASE_MINIMUM_AGE)
+    throw unprocessable(
+      'AGE_BELOW_MINIMUM',
+      `You must be ${PURCHASE_MINIMUM_AGE} or older to buy a subscription`,
+      'birthDate',
+    );
+  if (isYouthPlan(plan) && age >= YOUTH_AGE_LIMIT)
+    throw unprocessable(
+      'YOUTH_AGE_EXCEEDED',
+      `The youth subscription is only for readers under ${YOUTH_AGE_LIMIT}`,
+      'ariaPlanID',
+    );
+}
+
+async function ownState(db: Queryable, input: OrderInput, buyer: Buyer): Promise<EngineState> {
+  if (!input.subscriptionNo)
+    throw new DomainError(
+      'invalid',
+      'SUBSCRIPTION_REQUIRED',
+      `A ${input.kind} order names the subscription`,
+      'subscriptionNo',
+    );
+  const state = await readState(db, input.subscriptionNo, buyer.ariaAccountNo);
+  if (!state || state.plan.titleCode !== input.titleCode.toUpperCase())
+    throw new DomainError('not-found', 'SUBSCRIPTION_NOT_FOUND', 'No such subscription');
+  return state;
+}
+
+export async function priceOrder(
+  db: Queryable,
+  input: OrderInput,
+  buyer: Buyer,
+  today: string,
+): Promise<PricedOrder> {
+  const titleCode = input.titleCode.toUpperCase();
+  if (input.birthDate !== undefined && (!isIsoDate(input.birthDate) || input.birthDate > today))
+    throw new DomainError('invalid', 'BIRTH_DATE_INVALID', 'Not a valid birth date', 'birthDate');
+  if (notSoldInShop.has(input.ariaPlanID))
+    throw new DomainError(
+      'invalid',
+      'PLAN_NOT_AVAILABLE',
+      'This plan is not sold here',
+      'ariaPlanID',
+    );
+  const plan = await findPlan(db, titleCode, {
+    ariaPlanID: input.ariaPlanID,
+    period: input.period,
+  });
+  const details = await planDetails(db, plan);
+  const birthDate =
+    input.birthDate ?? buyer.birthDate ?? (await profileBirthDate(db, buyer.ariaAccountNo));
+  checkAge(birthDate, plan, today);
+  const base = {
+    kind: input.kind,
+    titleCode,
+    ariaPlanID: plan.ariaPlanID,
+    ...details,
+    planProductType: plan.productType,
+    period: plan.period,
+    currency: 'NOK' as const,
+    ordinaryPrice: plan.priceOre,
+  };
+
+  if (input.kind !== 'new' && input.discountCode)
+    throw new DomainError(
+      'conflict',
+      'DISCOUNT_NOT_COMBINABLE',
+      'A discount code applies to new orders only',
+      'discountCode',
+    );
+
+  const { subscription } = await currentSubscription(db, buyer.ariaAccountNo, titleCode);
+  if (subscription?.hasSubscription && input.kind !== 'upgrade')
+    throw new DomainError(
+      'conflict',
+      'ALREADY_SUBSCRIBER',
+      `You already subscribe to ${titleCode}`,
+    );
+
+  if (input.kind === 'new') {
+    const discount = input.discountCode
+      ? await applicableDiscount(db, input.discountCode, titleCode, plan.ariaPlanID, today)
+      : null;
+    const [history] = await db.query<{ n: number }>(
+      `select count(*)::int as n from subscriptions where aria_account_no = $1 and title_code = $2`,
+      [buyer.ariaAccountNo, titleCode],
+    );
+    const firstTime = (history?.n ?? 0) === 0;
+    const offer: Offer | null =
+      !discount &&
+      firstTime &&
+      plan.ariaPlanID === defaultPlanId(titleCode) &&
+      plan.period === firstMonthPeriod
+        ? 'FIRST_MONTH_1KR'
+        : null;
+    const renewalDate = addMonths(today, periodMonths[plan.period]);
+    const amount = offer
+      ? FIRST_MONTH_PRICE_ORE
+      : discount
+        ? discountedPrice(plan.priceOre, discount)
+        : plan.priceOre;
+    return {
+      plan,
+      subscriptionNo: null,
+      birthDate,
+      quote: {
+        ...base,
+        amount,
+        offer,
+        discount,
+        periodStart: today,
+        periodEnd: addDays(renewalDate, -1),
+        renewalDate,
+        renewalPrice:
+          discount && discount.periods > 1
+            ? discountedPrice(plan.priceOre, discount)
+            : plan.priceOre,
+        proration: null,
+      },
+    };
+  }
+
+  const state = await ownState(db, input, buyer);
+  if (input.kind === 'reactivation') {
+    if (state.plan.id !== plan.id)
+      throw new DomainError(
+        'invalid',
+        'PLAN_MISMATCH',
+        'A reactivation restarts the plan and period the subscription had',
+        'ariaPlanID',
+      );
+    const { state: after, effects } = transition(state, { kind: 'reactivate' }, today);
+    const effect = effects[0];
+    return {
+      plan,
+      subscriptionNo: input.subscriptionNo!,
+      birthDate,
+      quote: {
+        ...base,
+        amount: effect?.amountOre ?? 0,
+        offer: effect?.reason === 'reactivation-offer' ? 'REACTIVATION_3_FOR_1' : null,
+        discount: null,
+        periodStart: today,
+        periodEnd: addDays(after.renewalDate!, -1),
+        renewalDate: after.renewalDate!,
+        renewalPrice: plan.priceOre,
+        proration: null,
+      },
+    };
+  }
+
+  // upgrade
+  const { state: after, effects } = transition(state, { kind: 'upgradeNow', plan }, today);
+  const effect = effects[0];
+  const basis = effect?.basis ?? {};
+  return {
+    plan,
+    subscriptionNo: input.subscriptionNo!,
+    birthDate,
+    quote: {
+      ...base,
+      amount: effect?.amountOre ?? 0,
+      offer: null,
+      discount: null,
+      periodStart: today,
+      periodEnd: addDays(after.renewalDate!, -1),
+      renewalDate: after.renewalDate!,
+      renewalPrice: plan.priceOre,
+      proration: {
+        fromPrice: state.plan.priceOre,
+        toPrice: plan.priceOre,
+        remainingDays: Number(basis.remainingDays ?? 0),
+        periodDays: Number(basis.periodDays ?? 1),
+      },
+    },
+  };
+}

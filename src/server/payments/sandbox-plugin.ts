@@ -1,0 +1,124 @@
+// The sandbox provider's hosted payment page, /sandbox/pay/{paymentId}: what Vipps' landing page
+// or Swedbank Pay's card page is in production. The tester chooses Approve, Decline, Time out
+// or Cancel; the page then sends the browser back to the shop's return (or cancel) URL. The
+// shop learns the result only by asking the provider (and from the signed callback).
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { formatKroner } from '../../shared/money/money';
+import { escapeHtml, renderPage } from '../identity/provider';
+
+import type { SandboxAction, SandboxPaymentProvider, SandboxPaymentView } from './sandbox';
+
+const actions: ReadonlySet<string> = new Set<SandboxAction>([
+  'approve',
+  'decline',
+  'timeout',
+  'cancel',
+]);
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
+
+const methodLabel = (payment: SandboxPaymentView) =>
+  payment.method === 'VIPPS' ? 'Vipps' : 'Betalingskort';
+
+const statusText: Readonly<Record<string, string>> = {
+  CAPTURED: 'Betalingen er godkjent.',
+  DECLINED: 'Betalingen ble avvist.',
+  CANCELLED: 'Betalingen er avbrutt.',
+  EXPIRED: 'Betalingen er utløpt.',
+};
+
+function paymentPage(payment: SandboxPaymentView): string {
+  const summary = `<dl>
+<dt>Butikk</dt><dd>${escapeHtml(payment.merchant)}</dd>
+<dt>Gjelder</dt><dd>${escapeHtml(payment.description)}</dd>
+<dt>Beløp</dt><dd>${escapeHtml(formatKroner(payment.amountOre))}</dd>
+<dt>Betalingsmåte</dt><dd>${methodLabel(payment)}</dd>
+</dl>`;
+  if (payment.status !== 'CREATED') {
+    const back = payment.returnUrl
+      ? `<p><a href="${escapeHtml(payment.returnUrl)}">Tilbake til ${escapeHtml(payment.merchant)}</a></p>`
+      : '';
+    return renderPage(
+      'Betaling',
+      `<h1>Betaling (testmiljø)</h1>${summary}<p role="status">${statusText[payment.status]}</p>${back}`,
+    );
+  }
+  const id = escapeHtml(payment.paymentId);
+  return renderPage(
+    'Betaling',
+    `<h1>Betaling (testmiljø)</h1>
+<p>Dette er betalingssandkassen til Min Side. Ingen ekte penger trekkes. Velg hva betalingstjenesten skal svare.</p>
+${summary}
+<form method="post" action="/sandbox/pay/${id}">
+<button type="submit" name="action" value="approve">Godkjenn betalingen</button>
+<button type="submit" name="action" value="decline" class="secondary">Avvis betalingen</button>
+<button type="submit" name="action" value="timeout" class="secondary">Tidsavbrudd (svarer ikke)</button>
+<button type="submit" name="action" value="cancel" class="secondary">Avbryt og gå tilbake</button>
+</form>`,
+  );
+}
+
+const PAYMENT_ID = /^pay_[0-9a-f]{16,32}$/;
+
+export async function registerSandboxPaymentPage(
+  app: FastifyInstance,
+  sandbox: SandboxPaymentProvider,
+): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: 4 * 1024 });
+
+    const load = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { paymentId } = request.params as { paymentId: string };
+      if (!PAYMENT_ID.test(paymentId)) return null;
+      try {
+        return await sandbox.getPayment(paymentId);
+      } catch {
+        return null;
+      } finally {
+        reply.headers(PAGE_HEADERS);
+      }
+    };
+    const notFound = (reply: FastifyReply) =>
+      reply
+        .code(404)
+        .send(
+          renderPage(
+            'Fant ikke betalingen',
+            '<h1>Fant ikke betalingen</h1><p>Lenken er ugyldig eller utløpt.</p>',
+          ),
+        );
+
+    scope.get('/sandbox/pay/:paymentId', async (request, reply) => {
+      const payment = await load(request, reply);
+      if (!payment) return notFound(reply);
+      return reply.send(paymentPage(payment));
+    });
+
+    scope.post('/sandbox/pay/:paymentId', async (request, reply) => {
+      const payment = await load(request, reply);
+      if (!payment) return notFound(reply);
+      // The form is the provider's own page: a post from anywhere else is refused.
+      const origin = request.headers.origin;
+      if (origin && origin !== `${request.protocol}://${request.host}`)
+        return reply
+          .code(403)
+          .send(renderPage('Avvist', '<h1>Avvist</h1><p>Skjemaet kom fra et annet nettsted.</p>'));
+      const action = (request.body as { action?: string } | undefined)?.action ?? '';
+      if (!actions.has(action))
+        return reply.code(400).send(renderPage('Ugyldig valg', '<h1>Ugyldig valg</h1>'));
+      const after = await sandbox.act(payment.paymentId, action as SandboxAction);
+      const target = action === 'cancel' ? after.cancelUrl : after.returnUrl;
+      if (!target) return reply.send(paymentPage(after));
+      return reply.code(303).header('location', target).send();
+    });
+  });
+}
