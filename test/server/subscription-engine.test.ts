@@ -425,6 +425,21 @@ describe('undoCancellation, expire and reactivate', () => {
 });
 
 describe('renew: at the ordinary price, no binding (spec §9)', () => {
+  it('takes a discount off while it has periods left, then the ordinary price', () => {
+    const discount = { amountOff: null, percentOff: 50, periodsLeft: 1 };
+    const first = transition(state({ discount }), { kind: 'renew' }, '2026-05-01');
+    expect(first.effects.map((e) => e.amountOre)).toEqual([13950]);
+    expect(first.state.discount).toEqual({ ...discount, periodsLeft: 0 });
+    const second = transition(first.state, { kind: 'renew' }, '2026-06-01');
+    expect(second.effects.map((e) => e.amountOre)).toEqual([27900]);
+    const amount = transition(
+      state({ discount: { amountOff: 10000, percentOff: null, periodsLeft: 2 } }),
+      { kind: 'renew' },
+      '2026-05-01',
+    );
+    expect(amount.effects.map((e) => e.amountOre)).toEqual([17900]);
+  });
+
   it('is not due before the renewal date', () => {
     expect(domainError(() => transition(state(), { kind: 'renew' }, '2026-04-30'))).toMatchObject({
       kind: 'conflict',

@@ -306,11 +306,13 @@ export function transition(state: EngineState, command: Command, today: string):
       const amountOre = discount
         ? discountedPrice(state.plan.priceOre, discount)
         : state.plan.priceOre;
-      const next: EngineState = {
-        ...state,
-        renewalDate,
-        discount: discount ? { ...discount, periodsLeft: discount.periodsLeft - 1 } : null,
-      };
+      const next: EngineState = discount
+        ? {
+            ...state,
+            renewalDate,
+            discount: { ...discount, periodsLeft: discount.periodsLeft - 1 },
+          }
+        : { ...state, renewalDate };
       return {
         state: next,
         effects: bill(
