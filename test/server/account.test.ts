@@ -230,3 +230,119 @@ describe('GET and PUT /api/account', () => {
     ).toEqual([]);
   });
 });
+
+describe('GET /api/account/{id}/profile', () => {
+  const profileOf = (session: TestSession, id: string) =>
+    session.request({ url: `/api/account/${id}/profile` });
+
+  it("answers the paper subscriber's delivery address and the identity's contact details", async () => {
+    const session = await sessionFor(t, 'papir@demo.minside.no');
+    const ariaAccountNo = await demoAccountNo(t.db, 'papir@demo.minside.no');
+    const response = await profileOf(session, ariaAccountNo);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      ariaAccountNo,
+      firstName: 'Per',
+      lastName: 'Papir',
+      phoneNumber: '+47 400 00 003',
+      email: 'papir@demo.minside.no',
+      birthDate: '1956-01-05',
+      address: {
+        coName: 'Per Papir',
+        street: 'Dronningens gate',
+        streetNumber: '15',
+        postalCode: '4610',
+        place: 'Kristiansand S',
+      },
+    });
+  });
+
+  it('answers null for what neither Min Side nor the identity knows', async () => {
+    const { session, ariaAccountNo } = await newAccount('blank');
+    const response = await profileOf(session, ariaAccountNo);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      ariaAccountNo,
+      firstName: 'Ny',
+      lastName: 'Bruker',
+      phoneNumber: null,
+      email: 'blank@demo.minside.no',
+      birthDate: null,
+      address: null,
+    });
+  });
+
+  it('answers the values of a PUT, over the identity data, optional address fields included', async () => {
+    const { session, ariaAccountNo } = await newAccount('editor');
+    const address = {
+      coName: 'Kari Nordmann',
+      street: 'Markens gate',
+      streetNumber: '12B',
+      flatNumber: 'H0201',
+      floor: '2',
+      postalCode: '4611',
+      place: 'Kristiansand',
+    };
+    const put = await session.request({
+      method: 'PUT',
+      url: '/api/account',
+      payload: {
+        ariaAccountNo,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        phoneNumber: '+4791234567',
+        email: 'kari@example.no',
+        address,
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    const response = await profileOf(session, ariaAccountNo);
+    expect(response.json()).toEqual({
+      ariaAccountNo,
+      firstName: 'Kari',
+      lastName: 'Nordmann',
+      phoneNumber: '+4791234567',
+      email: 'kari@example.no',
+      birthDate: null,
+      address,
+    });
+
+    // A new address replaces the whole address: optional fields not sent are gone.
+    const { flatNumber: _flat, floor: _floor, ...plain } = address;
+    await session.request({
+      method: 'PUT',
+      url: '/api/account',
+      payload: { ariaAccountNo, address: { ...plain, street: 'Tollbodgata' } },
+    });
+    const after = (await profileOf(session, ariaAccountNo)).json() as { address: object };
+    expect(after.address).toEqual({ ...plain, street: 'Tollbodgata' });
+  });
+
+  it("answers 403 for another user's account and for an unknown one, revealing nothing", async () => {
+    const session = await sessionFor(t, 'papir@demo.minside.no');
+    const foreign = await demoAccountNo(t.db, 'digital@demo.minside.no');
+    // An unknown number is refused like a foreign one, so account numbers cannot be probed.
+    for (const id of [foreign, '999999999']) {
+      const response = await profileOf(session, id);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+      expect(response.body).not.toContain('Dag');
+      expect(response.body).not.toContain('digital@');
+    }
+  });
+
+  it("refuses a session that has no account yet (every number is someone else's)", async () => {
+    const session = await newIdentitySession(t, 'accountless');
+    const response = await profileOf(session, '999999998');
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('needs a session', async () => {
+    const ariaAccountNo = await demoAccountNo(t.db, 'papir@demo.minside.no');
+    const response = await t.app.inject({
+      url: `/api/account/${ariaAccountNo}/profile`,
+      headers: { host: 'fvn.localhost' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

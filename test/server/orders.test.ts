@@ -595,6 +595,29 @@ describe('orders and payments', () => {
     });
   });
 
+  describe('self-service limits', () => {
+    it('does not let a family-share invitee upgrade or reactivate the shared subscription', async () => {
+      const s = await sessionFor(t, 'familie@demo.minside.no');
+      const current = (await subscriptionOf(s, await accountOf(s))).subscription;
+      const intent = {
+        titleCode: 'FVN',
+        ariaPlanID: 'C-DIGITAL-PREMIUM',
+        period: 'Månedlig Premium',
+        subscriptionNo: current.subscriptionNo,
+      };
+      expectProblem(
+        await quote(s, { ...intent, kind: 'upgrade' }),
+        409,
+        'PLAN_CHANGE_NOT_SELF_SERVICE',
+      );
+      expectProblem(
+        await order(s, { ...intent, kind: 'upgrade', paymentProvider: 'VIPPS' }),
+        409,
+        'PLAN_CHANGE_NOT_SELF_SERVICE',
+      );
+    });
+  });
+
   describe('the reconciler', () => {
     it('expires an order whose payment never completes and leaves paid ones alone', async () => {
       const s = await newReader();

@@ -1,6 +1,7 @@
 // Cancel and undo through the API (issue 4: DELETE deleteSubscription, POST
 // reactivateSubscription/): a reason is required, the receipt carries the last day of access,
-// another user's subscription is not found, and nothing is half-written.
+// another user's subscription is not found, and nothing is half-written. `reactivate` restarts
+// only a subscription that costs nothing; a paying one is ordered (409 PAYMENT_REQUIRED).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { sessionFor, spaHeaders } from './session-support';
@@ -157,7 +158,7 @@ describe('DELETE /api/deleteSubscription', () => {
 });
 
 describe('POST /api/reactivateSubscription/ with action reactivate', () => {
-  it('is a purchase: it answers 501 until payment exists, and activates nothing', async () => {
+  it('refuses a paying subscription with PAYMENT_REQUIRED (it is ordered), and changes nothing', async () => {
     const session = await sessionFor(t, 'avsluttet@demo.minside.no');
     const { subscription_no } = await subscriptionOf('avsluttet@demo.minside.no');
     const response = await session.request({
@@ -165,7 +166,72 @@ describe('POST /api/reactivateSubscription/ with action reactivate', () => {
       url: '/api/reactivateSubscription/',
       payload: { subscriptionNo: subscription_no, action: 'reactivate' },
     });
-    expect(response.statusCode).toBe(501);
+    expect(response.statusCode).toBe(409);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({ code: 'PAYMENT_REQUIRED' });
+    expect(response.json().detail).toMatch(/reactivation/);
+    expect((await subscriptionOf('avsluttet@demo.minside.no')).status_code).toBe(-2);
+    const events = await t.db.query(
+      `select id from subscription_events where subscription_no = $1`,
+      [subscription_no],
+    );
+    expect(events).toEqual([]);
+  });
+
+  it('restarts a cancelled business subscription at no cost: active, renewing a period on', async () => {
+    const email = 'bedrift-admin@demo.minside.no';
+    const { subscription_no } = await subscriptionOf(email);
+    // The business subscription ended some weeks ago (state set directly: the expiry job is
+    // tested with its clock elsewhere).
+    await t.db.query(
+      `update subscriptions set status_code = -2, renewal_date = null, expiry_date = '2026-02-14'
+        where subscription_no = $1`,
+      [subscription_no],
+    );
+    const session = await sessionFor(t, email);
+    const response = await session.request({
+      method: 'POST',
+      url: '/api/reactivateSubscription/',
+      payload: { subscriptionNo: subscription_no, action: 'reactivate' },
+    });
+    expect(response.statusCode).toBe(200);
+    // TEST_NOW is 2026-03-10; the business plan is yearly.
+    expect(response.json()).toMatchObject({
+      subscriptionNo: subscription_no,
+      status: 'ACTIVE',
+      instStatusCode: 1,
+      renewalDate: '2027-03-10',
+      expiryDate: null,
+      isPaying: false,
+      hasSubscription: true,
+    });
+    const events = await t.db.query<{
+      kind: string;
+      actor: string;
+      detail: { effects: unknown[] };
+    }>(`select kind, actor, detail from subscription_events where subscription_no = $1`, [
+      subscription_no,
+    ]);
+    expect(events).toMatchObject([{ kind: 'reactivate', actor: 'user', detail: { effects: [] } }]);
+
+    const again = await session.request({
+      method: 'POST',
+      url: '/api/reactivateSubscription/',
+      payload: { subscriptionNo: subscription_no, action: 'reactivate' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'SUBSCRIPTION_STATE_CONFLICT' });
+  });
+
+  it("does not find another user's subscription", async () => {
+    const attacker = await sessionFor(t, 'papir@demo.minside.no');
+    const { subscription_no } = await subscriptionOf('avsluttet@demo.minside.no');
+    const response = await attacker.request({
+      method: 'POST',
+      url: '/api/reactivateSubscription/',
+      payload: { subscriptionNo: subscription_no, action: 'reactivate' },
+    });
+    expect(response.statusCode).toBe(404);
     expect((await subscriptionOf('avsluttet@demo.minside.no')).status_code).toBe(-2);
   });
 });

@@ -3,3 +3,9 @@ import { subscriptionApi } from './subscription.gen';
 
 export const subscriptionEndpoints = subscriptionApi;
 export type { Subscription, SubscriptionResult } from './subscription.gen';
+export {
+  useDeleteSubscriptionMutation,
+  useReactivateSubscriptionMutation,
+  useSchedulePlanChangeMutation,
+  useWithdrawPlanChangeMutation,
+} from './subscription.gen';

@@ -35,3 +35,15 @@ export function formatLongDate(date: string, language: Language): string {
 export function currentYear(now: Date = new Date()): number {
   return Number(new Intl.DateTimeFormat('en', { timeZone: OSLO, year: 'numeric' }).format(now));
 }
+
+/** The Oslo clock time of an instant, e.g. "10:42" (a code's expiry, a wait's end). */
+export function formatClockTime(instant: string | Date, language: Language): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return String(instant);
+  return new Intl.DateTimeFormat([locales[language], 'nb-NO', 'no'], {
+    timeZone: OSLO,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}

@@ -46,6 +46,68 @@ const notFound = () =>
   import(/* webpackChunkName: "route-404" */ '../features/not-found/NotFoundScreen');
 const callback = () =>
   import(/* webpackChunkName: "route-callback" */ '../features/callback/CallbackScreen');
+const changeSubscription = () =>
+  import(
+    /* webpackChunkName: "route-endre-abonnement" */ '../features/plan-change/ChangeSubscriptionScreen'
+  );
+const changeReceipt = () =>
+  import(/* webpackChunkName: "route-receipt2" */ '../features/plan-change/ChangeReceiptScreen');
+const newPrices = () =>
+  import(/* webpackChunkName: "route-nye-priser" */ '../features/prices/NewPricesScreen');
+const cancelSubscription = () =>
+  import(
+    /* webpackChunkName: "route-avslutt-abonnement" */ '../features/cancellation/CancelSubscriptionScreen'
+  );
+const cancellationReceipt = () =>
+  import(
+    /* webpackChunkName: "route-abonnement-avsluttet" */ '../features/cancellation/CancellationReceiptScreen'
+  );
+const undoCancellation = () =>
+  import(
+    /* webpackChunkName: "route-angre-oppsigelse" */ '../features/cancellation/UndoCancellationScreen'
+  );
+const reactivated = () =>
+  import(
+    /* webpackChunkName: "route-abonnement-reaktivert" */ '../features/reactivation/ReactivatedScreen'
+  );
+const winback = () =>
+  import(/* webpackChunkName: "route-winback" */ '../features/winback/WinbackScreen');
+const alreadySubscriber = () =>
+  import(
+    /* webpackChunkName: "route-allerede-abonnent" */ '../features/already-subscriber/AlreadySubscriberScreen'
+  );
+const deliveryAddress = () =>
+  import(
+    /* webpackChunkName: "route-leveringsadresse" */ '../features/delivery-address/DeliveryAddressScreen'
+  );
+const connect = () =>
+  import(/* webpackChunkName: "route-koble-bruker" */ '../features/connect/ConnectScreen');
+const contactDetails = () =>
+  import(
+    /* webpackChunkName: "route-kontakt" */ '../features/contact-details/ContactDetailsScreen'
+  );
+
+const orderSubscription = () =>
+  import(/* webpackChunkName: "route-bestill-abonnement" */ '../features/purchase/OrderScreen');
+const payment = () =>
+  import(/* webpackChunkName: "route-betaling" */ '../features/purchase/PaymentScreen');
+// Card and Vipps return to the same confirmation screen.
+const completePurchase = () =>
+  import(
+    /* webpackChunkName: "route-completepurchase" */ '../features/purchase/CompletePurchaseScreen'
+  );
+const cancelOrder = () =>
+  import(
+    /* webpackChunkName: "route-avbryt-bestilling" */ '../features/purchase/CancelOrderScreen'
+  );
+const receipt = () =>
+  import(/* webpackChunkName: "route-kvittering" */ '../features/purchase/ReceiptScreen');
+const orderFailed = () =>
+  import(
+    /* webpackChunkName: "route-bestilling-feilet" */ '../features/purchase/OrderFailedScreen'
+  );
+const purchaseError = () =>
+  import(/* webpackChunkName: "route-feil-kjop" */ '../features/purchase/PurchaseErrorScreen');
 
 export const routes: readonly RouteDefinition[] = [
   // Student offer
@@ -72,22 +134,22 @@ export const routes: readonly RouteDefinition[] = [
   route('/samtykke2', 'auth+subscription'),
   route('/samtykke3', 'auth+subscription'),
   // Ordering and purchase
-  route('/bestill-abonnement', 'auth'),
-  route('/winback', 'none'),
-  route('/bestilling-feilet', 'auth'),
-  route('/completepurchase', 'none'),
-  route('/completevippspurchase', 'none'),
-  route('/feil-kjop', 'none'),
-  route('/kvittering', 'auth+subscription'),
-  route('/leveringsadresse', 'auth+subscription'),
-  route('/kontakt', 'auth+subscription'),
+  route('/bestill-abonnement', 'auth', orderSubscription, ['purchase']),
+  route('/winback', 'none', winback, ['winback']),
+  route('/bestilling-feilet', 'auth', orderFailed, ['purchase']),
+  route('/completepurchase', 'none', completePurchase, ['purchase']),
+  route('/completevippspurchase', 'none', completePurchase, ['purchase']),
+  route('/feil-kjop', 'none', purchaseError, ['purchase']),
+  route('/kvittering', 'auth+subscription', receipt, ['purchase']),
+  route('/leveringsadresse', 'auth+subscription', deliveryAddress, ['delivery-address']),
+  route('/kontakt', 'auth+subscription', contactDetails, ['contact-details']),
   // Family sharing
   route('/familiedeling', 'auth+subscription'),
   route('/verifiser-familiemedlem', 'auth'),
   route('/deling-akseptert', 'auth+subscription'),
   // Payment
-  route('/betaling', 'none'),
-  route('/avbryt-bestilling', 'none'),
+  route('/betaling', 'none', payment, ['purchase']),
+  route('/avbryt-bestilling', 'none', cancelOrder, ['purchase']),
   route('/fakturaoversikt', 'auth+subscription'),
   route('/betal-faktura/:ariaInvoiceNo', 'auth+subscription'),
   route('/endre-betalingsmetode', 'auth+subscription'),
@@ -96,15 +158,15 @@ export const routes: readonly RouteDefinition[] = [
   route('/legg-til-betalingskort/verify', 'auth+subscription'),
   // Subscription lifecycle
   route('/ingen-abonnement', 'auth', noSubscription, ['no-subscription']),
-  route('/allerede-abonnent', 'auth+subscription'),
-  route('/koble-bruker', 'auth'),
-  route('/endre-abonnement', 'auth+subscription'),
-  route('/receipt2', 'none'),
-  route('/avslutt-abonnement', 'auth+subscription'),
-  route('/abonnement-avsluttet', 'auth+subscription'),
-  route('/abonnement-reaktivert', 'auth+subscription'),
-  route('/angre-oppsigelse', 'auth+subscription'),
-  route('/nye-priser', 'none'),
+  route('/allerede-abonnent', 'auth+subscription', alreadySubscriber, ['already-subscriber']),
+  route('/koble-bruker', 'auth', connect, ['connect']),
+  route('/endre-abonnement', 'auth+subscription', changeSubscription, ['plan-change']),
+  route('/receipt2', 'none', changeReceipt, ['plan-change']),
+  route('/avslutt-abonnement', 'auth+subscription', cancelSubscription, ['cancellation']),
+  route('/abonnement-avsluttet', 'auth+subscription', cancellationReceipt, ['cancellation']),
+  route('/abonnement-reaktivert', 'auth+subscription', reactivated, ['reactivation']),
+  route('/angre-oppsigelse', 'auth+subscription', undoCancellation, ['cancellation']),
+  route('/nye-priser', 'none', newPrices, ['prices']),
   // Other
   route('/', 'auth+subscription', home, ['home']),
   route('/callback', 'none', callback, ['callback']),

@@ -1,7 +1,7 @@
 // The user's billing account (spec §3 Account): balance 0 for a new one.
 import { createSlice } from '@reduxjs/toolkit';
 
-import type { Account } from '../api/account';
+import { type Account, accountEndpoints } from '../api/account';
 import { identityEndpoints } from '../api/identity';
 
 import { loggedOut } from './sessionActions';
@@ -42,6 +42,10 @@ export const accountSlice = createSlice({
       )
       .addMatcher(identityEndpoints.endpoints.handleCode.matchFulfilled, (_state, { payload }) =>
         fromAccount(payload.session.account),
+      )
+      // Connecting a subscription (/koble-bruker) answers the account it now belongs to.
+      .addMatcher(accountEndpoints.endpoints.assignAccount.matchFulfilled, (_state, { payload }) =>
+        fromAccount(payload),
       );
   },
 });

@@ -4,6 +4,8 @@ import createSagaMiddleware from 'redux-saga';
 import { all, call } from 'redux-saga/effects';
 
 import { baseApi } from '../api/baseApi';
+import { purchaseSaga } from '../purchase/purchaseSaga';
+import { purchaseSlice } from '../purchase/purchaseSlice';
 import { navigationSaga } from '../routing/navigationSaga';
 import { navigationSlice } from '../routing/navigationSlice';
 import { accountSlice } from '../session/accountSlice';
@@ -24,10 +26,11 @@ export const rootReducer = combineReducers({
   spinner: spinnerSlice.reducer,
   session: sessionSlice.reducer,
   navigation: navigationSlice.reducer,
+  purchase: purchaseSlice.reducer,
 });
 
 export function* rootSaga() {
-  yield all([call(sessionSaga), call(navigationSaga)]);
+  yield all([call(sessionSaga), call(navigationSaga), call(purchaseSaga)]);
 }
 
 export interface StoreOptions {

@@ -1,8 +1,9 @@
-// Account handlers: create (first login), read and modify the session user's billing account.
+// Account handlers: create (first login), read and modify the session user's billing account,
+// and read its profile (contact details and delivery address).
 // Every id in a request is checked against the session: another user's account is 403.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { createAccount, getAccount, modifyAccount } from '../domain/accounts/accounts';
+import { createAccount, getAccount, getProfile, modifyAccount } from '../domain/accounts/accounts';
 import type { OperationHandler } from '../http/contract';
 import { forbid, requireOwnAccount, requireSession } from '../http/security';
 
@@ -28,6 +29,14 @@ export const handlers: Record<string, OperationHandler> = {
     const { id } = (request as GetAccount).params;
     await requireOwnAccount(request, id);
     return getAccount(request.server.services.db, id);
+  },
+
+  async getAccountProfile(request) {
+    const { id } = (request as GetAccount).params;
+    await requireOwnAccount(request, id);
+    // Owner only: the session's claims are the account holder's identity data.
+    const { claims } = await requireSession(request);
+    return getProfile(request.server.services.db, id, claims);
   },
 
   async modifyAccount(request) {

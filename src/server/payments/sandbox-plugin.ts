@@ -23,7 +23,8 @@ const PAGE_HEADERS = {
   'content-security-policy':
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // 'no-referrer' would make Chromium send `Origin: null` with the page's own form post.
+  'referrer-policy': 'same-origin',
 } as const;
 
 const methodLabel = (payment: SandboxPaymentView) =>

@@ -1,7 +1,7 @@
 // The subscriber's overview: plan, price, status in words, renewal or expiry, payment, a planned
 // change and the notes for trial, family share and business subscriptions.
 import { describe, expect, it } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 
 import type { Subscription } from '../../../src/app/api/subscription';
 import HomeScreen from '../../../src/app/features/home/HomeScreen';
@@ -11,7 +11,9 @@ import {
   SubscriptionStatus,
 } from '../../../src/shared/subscription/status';
 import { subscriberState, subscriptionWith } from '../fixtures';
-import { renderWithState } from '../render';
+import { json, renderWithState, serveApi } from '../render';
+
+import { callsTo, lookupRoute, problem, route } from './lifecycle-support';
 
 const renderHome = (
   subscription: Subscription | null = subscriptionWith(),
@@ -178,10 +180,128 @@ describe('HomeScreen', () => {
     expect(fact('Betalingsmåte')).toHaveTextContent('Ingen betalingsmåte registrert');
   });
 
+  it('links to contact details and prices, and to the delivery address only for paper', async () => {
+    await renderHome();
+    const nav = screen.getByRole('navigation', { name: 'Innstillinger og priser' });
+    expect(within(nav).getByRole('link', { name: 'Kontaktinformasjon' })).toHaveAttribute(
+      'href',
+      '/kontakt',
+    );
+    expect(
+      within(nav).getByRole('link', { name: 'Priser og kommende prisendringer' }),
+    ).toHaveAttribute('href', '/nye-priser');
+    expect(within(nav).queryByRole('link', { name: /Leveringsadresse/ })).toBeNull();
+  });
+
+  it('links a paper subscriber to the delivery address', async () => {
+    await renderHome(subscriptionWith({ planProductType: 'COMBO' }));
+    expect(screen.getByRole('link', { name: 'Leveringsadresse for papiravisen' })).toHaveAttribute(
+      'href',
+      '/leveringsadresse',
+    );
+  });
+
   it('reads in nynorsk', async () => {
     await renderHome(subscriptionWith(), 'nn');
     expect(fact('Periode')).toHaveTextContent('Månadleg');
     expect(fact('Pris')).toHaveTextContent('kr 279,00 per månad');
     expect(fact('Blir fornya')).toHaveTextContent('22. november 2026');
+  });
+});
+
+describe('HomeScreen actions by state (spec §4)', () => {
+  const actions = () =>
+    screen
+      .queryAllByRole('link')
+      .filter((link) => link.closest('nav[aria-labelledby="home-actions-heading"]'))
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+
+  it('offers to change or cancel an active subscription', async () => {
+    await renderHome();
+    expect(screen.getByRole('navigation', { name: 'Hva vil du gjøre?' })).toBeVisible();
+    expect(actions()).toEqual([
+      ['Endre abonnement', '/endre-abonnement'],
+      ['Avslutt abonnement', '/avslutt-abonnement'],
+    ]);
+  });
+
+  it('offers to undo a cancellation while the subscription runs out', async () => {
+    await renderHome(
+      subscriptionWith({
+        instStatusCode: SubscriptionStatus.PENDING_CANCELLATION,
+        status: 'PENDING_CANCELLATION',
+        renewalDate: null,
+        expiryDate: '2026-12-31',
+      }),
+    );
+    expect(actions()).toEqual([['Angre oppsigelse', '/angre-oppsigelse']]);
+  });
+
+  it('offers to start an ended subscription again through the payment', async () => {
+    await renderHome(
+      subscriptionWith({
+        instStatusCode: SubscriptionStatus.CANCELLED,
+        status: 'CANCELLED',
+        renewalDate: null,
+        expiryDate: '2026-10-31',
+      }),
+    );
+    expect(screen.getByText('Abonnementet ditt ble avsluttet 31. oktober 2026.')).toBeVisible();
+    expect(actions()).toEqual([['Start abonnementet igjen', '/betaling?type=reaktivering']]);
+  });
+
+  it('offers no change or cancellation to a family-share invitee or a business employee', async () => {
+    const shared = await renderHome(subscriptionWith({ eligibleForSharing: false }));
+    expect(actions()).toEqual([]);
+    shared.unmount();
+    await renderHome(
+      subscriptionWith({ subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: 'employee' } }),
+    );
+    expect(actions()).toEqual([]);
+  });
+
+  const withChange = subscriptionWith({
+    pendingChange: {
+      ariaPlanID: 'C-DIGITAL-DIGITAL',
+      planName: 'Digital',
+      period: 'Årlig',
+      price: 299_000,
+      effectiveDate: '2026-11-22',
+    },
+  });
+
+  it('keeps the current plan instead of a scheduled change, and reloads', async () => {
+    const calls = serveApi([
+      route('DELETE', '/api/subscription/planChange', () =>
+        json(subscriptionWith({ pendingChange: null })),
+      ),
+      lookupRoute(() => subscriptionWith({ pendingChange: null })),
+    ]);
+    const { user, store } = await renderHome(withChange);
+    expect(
+      screen.getByText(
+        'Fra 22. november 2026 endres abonnementet til Digital (Årlig, kr 2 990,00).',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Behold nåværende abonnement (Digital)' }));
+    await waitFor(() =>
+      expect(screen.queryByText(/endres abonnementet til/)).not.toBeInTheDocument(),
+    );
+    const [withdraw] = callsTo(calls, 'DELETE', '/api/subscription/planChange');
+    expect(await withdraw!.json()).toEqual({ subscriptionNo: 'S-1001' });
+    expect(callsTo(calls, 'GET', '/api/subscription/A-2001/FVN')).toHaveLength(1);
+    expect(store.getState().subscription.subscription?.pendingChange).toBeNull();
+  });
+
+  it('says so when the change could not be withdrawn, and keeps it shown', async () => {
+    serveApi([
+      route('DELETE', '/api/subscription/planChange', () => problem(500, 'INTERNAL_ERROR')),
+    ]);
+    const { user } = await renderHome(withChange);
+    await user.click(screen.getByRole('button', { name: 'Behold nåværende abonnement (Digital)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Vi fikk ikke trukket tilbake endringen. Prøv igjen om litt.',
+    );
+    expect(screen.getByText(/endres abonnementet til Digital/)).toBeVisible();
   });
 });

@@ -88,7 +88,38 @@ describe('route table', () => {
         .map((r) => r.path)
         .sort(),
     ).toEqual(
-      ['/', '/404', '/callback', '/ingen-abonnement', '/kundeservice', '/maintenance'].sort(),
+      [
+        '/',
+        '/404',
+        '/callback',
+        '/ingen-abonnement',
+        '/kundeservice',
+        '/maintenance',
+        // Cancellation, undo, reactivation and winback (issue 4)
+        '/avslutt-abonnement',
+        '/abonnement-avsluttet',
+        '/angre-oppsigelse',
+        '/abonnement-reaktivert',
+        '/winback',
+        '/allerede-abonnent',
+        // Plan change, its receipt and the price list (issue 4)
+        '/endre-abonnement',
+        '/receipt2',
+        '/nye-priser',
+        // Purchase: order, payment, confirmation, cancel, receipt and failures (issue 4)
+        '/bestill-abonnement',
+        '/betaling',
+        '/completepurchase',
+        '/completevippspurchase',
+        '/avbryt-bestilling',
+        '/kvittering',
+        '/bestilling-feilet',
+        '/feil-kjop',
+        // Connect a subscription, contact details and delivery address (issue 4)
+        '/koble-bruker',
+        '/kontakt',
+        '/leveringsadresse',
+      ].sort(),
     );
   });
 

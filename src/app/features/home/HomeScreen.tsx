@@ -1,8 +1,9 @@
 // / (login and subscription): the subscriber's overview. A greeting, the subscription's facts
 // (plan, product, period, price, status, renewal or expiry, payment method, customer and account
 // number, what is included), a scheduled plan change and the notes that apply (trial, family
-// share, business).
-import type { ReactNode } from 'react';
+// share, business), and the actions of its state (spec §4): change or cancel an active one, undo
+// a cancellation, start an ended one again, keep the current plan instead of a scheduled change.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -14,10 +15,13 @@ import {
   isPaying,
   SubscriptionStatus,
 } from '../../../shared/subscription/status';
-import type { Subscription } from '../../api/subscription';
+import { callFailure } from '../../api/problem';
+import { useWithdrawPlanChangeMutation, type Subscription } from '../../api/subscription';
 import { isEnding, periodSlug, statusKey, traitsOf } from '../../format/subscription';
 import { useLongDate } from '../../format/useLongDate';
 import { selectAccount } from '../../session/accountSlice';
+import { REACTIVATION_ORDER_PATH } from '../../session/freeReactivation';
+import { useReloadSubscription } from '../../session/reloadSubscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
@@ -155,16 +159,7 @@ function SubscriptionOverview({
           <p>{t(ended ? 'home.notes.ended' : 'home.notes.ending', { date: longDate(ending) })}</p>
         </div>
       ) : null}
-      {change ? (
-        <Notice>
-          {t('home.pending-change', {
-            date: longDate(change.effectiveDate),
-            plan: change.planName,
-            period: t(`home.period.${periodSlug(change.period)}`),
-            price: formatKroner(change.price),
-          })}
-        </Notice>
-      ) : null}
+      {change ? <PendingChange subscription={subscription} change={change} /> : null}
       {trial ? <Notice>{t('home.notes.trial')}</Notice> : null}
       {familyShare ? <Notice>{t('home.notes.family-share')}</Notice> : null}
       {business ? (
@@ -175,7 +170,115 @@ function SubscriptionOverview({
         </Notice>
       ) : null}
       <Facts facts={facts} />
+      <Actions subscription={subscription} />
     </section>
+  );
+}
+
+/** A scheduled plan change, and the way to keep the current plan instead (withdraw it). */
+function PendingChange({
+  subscription,
+  change,
+}: {
+  readonly subscription: Subscription;
+  readonly change: NonNullable<Subscription['pendingChange']>;
+}) {
+  const { t } = useTranslation('home');
+  const longDate = useLongDate();
+  const reload = useReloadSubscription();
+  const [withdraw] = useWithdrawPlanChangeMutation();
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+  const [failed, setFailed] = useState<'conflict' | 'error' | null>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failed) failureRef.current?.focus();
+  }, [failed]);
+
+  async function keepCurrent() {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    setFailed(null);
+    try {
+      await withdraw({ subscriptionRef: { subscriptionNo: subscription.subscriptionNo } }).unwrap();
+      await reload();
+    } catch (error) {
+      const { status } = callFailure(error);
+      setFailed(status === 409 || status === 404 ? 'conflict' : 'error');
+      if (status === 409) void reload();
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="ds-alert" data-color="info">
+      <p>
+        {t('home.pending-change', {
+          date: longDate(change.effectiveDate),
+          plan: change.planName,
+          period: t(`home.period.${periodSlug(change.period)}`),
+          price: formatKroner(change.price),
+        })}
+      </p>
+      {failed ? (
+        <p role="alert" tabIndex={-1} ref={failureRef}>
+          {t(failed === 'conflict' ? 'home.keep-current.conflict' : 'home.keep-current.failed')}
+        </p>
+      ) : null}
+      <p>
+        <button
+          type="button"
+          className="ds-button"
+          data-variant="secondary"
+          disabled={busy}
+          onClick={() => void keepCurrent()}
+        >
+          {t('home.keep-current.button', { plan: subscription.planName })}
+        </button>
+      </p>
+      <p role="status">{busy ? t('home.keep-current.busy') : null}</p>
+    </div>
+  );
+}
+
+/** What the subscriber can do in the subscription's state. */
+function Actions({ subscription }: { readonly subscription: Subscription }) {
+  const { t } = useTranslation('home');
+  const status = subscription.instStatusCode;
+  const traits = traitsOf(subscription);
+  const own = !isFamilyShare(traits) && !hasBusinessInfo(traits);
+  const links: { key: string; to: string; label: string }[] = [];
+  if ((status === SubscriptionStatus.ACTIVE || status === SubscriptionStatus.TRIAL) && own) {
+    links.push({ key: 'change', to: '/endre-abonnement', label: t('home.actions.change') });
+    links.push({ key: 'cancel', to: '/avslutt-abonnement', label: t('home.actions.cancel') });
+  } else if (status === SubscriptionStatus.PENDING_CANCELLATION) {
+    links.push({ key: 'undo', to: '/angre-oppsigelse', label: t('home.actions.undo') });
+  } else if (status === SubscriptionStatus.CANCELLED || status === SubscriptionStatus.TERMINATED) {
+    links.push({
+      key: 'reactivate',
+      to: REACTIVATION_ORDER_PATH,
+      label: t('home.actions.reactivate'),
+    });
+  }
+  if (links.length === 0) return null;
+  return (
+    <nav aria-labelledby="home-actions-heading">
+      <h3 id="home-actions-heading" className="ds-heading" data-size="xs">
+        {t('home.actions.heading')}
+      </h3>
+      <ul className="screen-links">
+        {links.map((link) => (
+          <li key={link.key}>
+            <Link className="ds-button" data-variant="secondary" to={link.to}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -194,6 +297,30 @@ export default function HomeScreen() {
       ) : (
         <p className="ds-paragraph">{t('home.missing-subscription')}</p>
       )}
+      <nav aria-labelledby="home-profile-heading">
+        <h2 id="home-profile-heading" className="ds-heading" data-size="sm">
+          {t('home.profile.heading')}
+        </h2>
+        <ul className="screen-links">
+          <li>
+            <Link className="ds-link" to="/kontakt">
+              {t('home.profile.contact')}
+            </Link>
+          </li>
+          {subscription?.planProductType === 'COMBO' ? (
+            <li>
+              <Link className="ds-link" to="/leveringsadresse">
+                {t('home.profile.delivery-address')}
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <Link className="ds-link" to="/nye-priser">
+              {t('home.profile.prices')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
       <p className="ds-paragraph">
         {t('home.help')}{' '}
         <Link className="ds-link" to="/kundeservice">

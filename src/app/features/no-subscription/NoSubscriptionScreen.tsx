@@ -1,16 +1,110 @@
 // /ingen-abonnement (login): the reader is logged in but has no subscription to this title that
-// gives access now. Says when an ended subscription ended, which user is logged in (a common
-// cause is another login), and how to reach customer service.
+// gives access now. Says when an ended subscription ended and offers to start it again (ordered
+// and paid as a reactivation, 3 months for the price of 1; a business subscription restarts at
+// no cost), which user is logged in (a common cause is another login), and how to reach
+// customer service.
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { hasAccess } from '../../../shared/subscription/status';
+import { formatKroner } from '../../../shared/money/money';
+import { reactivationOffer } from '../../../shared/subscription/proration';
+import { hasAccess, SubscriptionStatus } from '../../../shared/subscription/status';
+import type { Subscription } from '../../api/subscription';
+import { periodSlug } from '../../format/subscription';
 import { useLongDate } from '../../format/useLongDate';
 import { ContactDetails } from '../../layout/ContactDetails';
+import {
+  reactivatesWithoutPayment,
+  REACTIVATION_ORDER_PATH,
+  useFreeReactivation,
+} from '../../session/freeReactivation';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
+
+const ended = (subscription: Subscription) =>
+  subscription.instStatusCode === SubscriptionStatus.CANCELLED ||
+  subscription.instStatusCode === SubscriptionStatus.TERMINATED;
+
+function Reactivation({ subscription }: { readonly subscription: Subscription }) {
+  const { t } = useTranslation('no-subscription');
+  const { start, busy, failure } = useFreeReactivation();
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  if (reactivatesWithoutPayment(subscription)) {
+    return (
+      <section aria-labelledby="no-subscription-reactivate-heading" className="screen">
+        <h2 id="no-subscription-reactivate-heading" className="ds-heading" data-size="sm">
+          {t('no-subscription.reactivate.heading')}
+        </h2>
+        <p className="ds-paragraph">
+          {t('no-subscription.reactivate.free', { plan: subscription.planName })}
+        </p>
+        {failure ? (
+          <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={failureRef}>
+            <p>
+              {t(
+                failure.status === 409
+                  ? 'no-subscription.reactivate.conflict'
+                  : 'no-subscription.reactivate.failed',
+              )}
+            </p>
+          </div>
+        ) : null}
+        <p className="ds-paragraph">
+          <button
+            type="button"
+            className="ds-button"
+            disabled={busy}
+            onClick={() => void start(subscription)}
+          >
+            {t('no-subscription.reactivate.start')}
+          </button>
+        </p>
+        <p role="status" className="ds-paragraph">
+          {busy ? t('no-subscription.reactivate.starting') : null}
+        </p>
+      </section>
+    );
+  }
+
+  const offer = reactivationOffer({ period: subscription.period, priceOre: subscription.price });
+  const perPeriod = t(`no-subscription.price-per.${periodSlug(subscription.period)}`, {
+    price: formatKroner(subscription.price),
+  });
+  return (
+    <section aria-labelledby="no-subscription-reactivate-heading" className="screen">
+      <h2 id="no-subscription-reactivate-heading" className="ds-heading" data-size="sm">
+        {offer
+          ? t('no-subscription.reactivate.offer-heading')
+          : t('no-subscription.reactivate.heading')}
+      </h2>
+      <p className="ds-paragraph">
+        {offer
+          ? t('no-subscription.reactivate.offer', {
+              plan: subscription.planName,
+              amount: formatKroner(offer.amountOre),
+              ordinary: formatKroner(offer.ordinaryAmountOre),
+              price: perPeriod,
+            })
+          : t('no-subscription.reactivate.ordinary', {
+              plan: subscription.planName,
+              price: perPeriod,
+            })}
+      </p>
+      <p className="ds-paragraph">
+        <Link className="ds-button" to={REACTIVATION_ORDER_PATH}>
+          {t('no-subscription.reactivate.start')}
+        </Link>
+      </p>
+    </section>
+  );
+}
 
 export default function NoSubscriptionScreen() {
   const { t } = useTranslation('no-subscription');
@@ -38,9 +132,24 @@ export default function NoSubscriptionScreen() {
             : t('no-subscription.inactive', { plan: previous.planName })}
         </p>
       ) : null}
+      {previous && ended(previous) ? (
+        <Reactivation subscription={previous} />
+      ) : !previous ? (
+        <p className="ds-paragraph">
+          <Link className="ds-link" to="/bestill-abonnement">
+            {t('no-subscription.order-link')}
+          </Link>
+        </p>
+      ) : null}
       {user.email ? (
         <p className="ds-paragraph">{t('no-subscription.logged-in-as', { email: user.email })}</p>
       ) : null}
+      <p className="ds-paragraph">
+        {t('no-subscription.connect-intro')}{' '}
+        <Link className="ds-link" to="/koble-bruker">
+          {t('no-subscription.connect-link')}
+        </Link>
+      </p>
       <section aria-labelledby="no-subscription-contact-heading">
         <h2 id="no-subscription-contact-heading" className="ds-heading" data-size="sm">
           {t('no-subscription.contact-heading')}

@@ -50,6 +50,14 @@ interface DemoUser {
   readonly kind: UserKind;
   readonly firstTitleCode: string | null;
   readonly subscriptions: readonly DemoSubscription[];
+  /** The paper delivery address Min Side keeps for the account (account_profiles). */
+  readonly deliveryAddress?: {
+    readonly coName: string;
+    readonly street: string;
+    readonly streetNumber: string;
+    readonly postalCode: string;
+    readonly place: string;
+  };
 }
 
 const card = 'SWEDBANK-PPG';
@@ -111,6 +119,13 @@ export const demoUsers: readonly DemoUser[] = [
     birthDate: '1956-01-05',
     kind: 'paper-subscriber',
     firstTitleCode: 'FVN',
+    deliveryAddress: {
+      coName: 'Per Papir',
+      street: 'Dronningens gate',
+      streetNumber: '15',
+      postalCode: '4610',
+      place: 'Kristiansand S',
+    },
     subscriptions: [
       {
         titleCode: 'FVN',
@@ -331,6 +346,21 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
        values ($1, 0, $2) returning aria_account_no`,
       [user.spidId, user.firstTitleCode],
     );
+    const address = user.deliveryAddress;
+    if (address) {
+      await db.query(
+        `insert into account_profiles (aria_account_no, co_name, street, street_number,
+           postal_code, place) values ($1, $2, $3, $4, $5, $6)`,
+        [
+          account!.aria_account_no,
+          address.coName,
+          address.street,
+          address.streetNumber,
+          address.postalCode,
+          address.place,
+        ],
+      );
+    }
     for (const s of user.subscriptions) {
       const plan = await planId(db, s.titleCode, s.planId, s.period);
       const pending = s.pendingChange

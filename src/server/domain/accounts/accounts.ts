@@ -165,6 +165,7 @@ export async function modifyAccount(db: Queryable, update: AccountUpdate): Promi
 }
 
 export interface AccountProfile {
+  readonly ariaAccountNo: string;
   readonly firstName: string | null;
   readonly lastName: string | null;
   readonly phoneNumber: string | null;
@@ -173,24 +174,42 @@ export interface AccountProfile {
   readonly address: DeliveryAddress | null;
 }
 
+/** What the identity provider says about the account holder (the session's claims). */
+export interface IdentityDetails {
+  readonly givenName?: string | null;
+  readonly familyName?: string | null;
+  readonly phoneNumber?: string | null;
+  readonly email?: string | null;
+  readonly birthDate?: string | null;
+}
+
+const given = (value: string | null | undefined) => (value ? value : null);
+
+/**
+ * The account holder's contact details and delivery address: what Min Side keeps
+ * (account_profiles, changed with PUT account), and for a contact field never given there, the
+ * identity provider's value. The address is Min Side's only; fields nobody knows are null.
+ */
 export async function getProfile(
   db: Queryable,
   ariaAccountNo: string,
-): Promise<AccountProfile | null> {
+  identity: IdentityDetails = {},
+): Promise<AccountProfile> {
+  const account = await getAccount(db, ariaAccountNo);
   const [row] = await db.query<Record<string, string | null>>(
     `select first_name, last_name, phone_number, email, birth_date::text as birth_date, co_name,
             street, street_number, flat_number, floor, postal_code, place
        from account_profiles where aria_account_no = $1`,
-    [ariaAccountNo],
+    [account.ariaAccountNo],
   );
-  if (!row) return null;
   return {
-    firstName: row.first_name ?? null,
-    lastName: row.last_name ?? null,
-    phoneNumber: row.phone_number ?? null,
-    email: row.email ?? null,
-    birthDate: row.birth_date ?? null,
-    address: row.street
+    ariaAccountNo: account.ariaAccountNo,
+    firstName: given(row?.first_name) ?? given(identity.givenName),
+    lastName: given(row?.last_name) ?? given(identity.familyName),
+    phoneNumber: given(row?.phone_number) ?? given(identity.phoneNumber),
+    email: given(row?.email) ?? given(identity.email),
+    birthDate: given(row?.birth_date) ?? given(identity.birthDate),
+    address: row?.street
       ? {
           coName: row.co_name ?? '',
           street: row.street,

@@ -2,6 +2,7 @@
 // offer (1 kr, spec §9) or a discount code; a reactivation and an upgrade are priced by a dry run
 // of the subscription engine, so the quote is exactly what completing the order will apply.
 import { discountedPrice } from '../../../shared/subscription/discounts';
+import { isSelfServiceTarget, selfServiceBlock } from '../../../shared/subscription/eligibility';
 import { defaultPlanId, periodMonths, type Period } from '../../../shared/subscription/plans';
 import {
   isYouthPlan,
@@ -221,6 +222,33 @@ export async function priceOrder(
   }
 
   const state = await ownState(db, input, buyer);
+  // The same self-service limits as /endre-abonnement: a family share belongs to its owner, a
+  // student plan needs the student verification, business plans are the company's.
+  const block = selfServiceBlock({
+    ariaPlanID: state.plan.ariaPlanID,
+    planProductType: state.plan.productType,
+    eligibleForSharing: state.eligibleForSharing,
+    subscriptionInfo1: state.subscriptionInfo1,
+  });
+  if (block && (input.kind === 'upgrade' || block !== 'business'))
+    throw new DomainError(
+      'conflict',
+      'PLAN_CHANGE_NOT_SELF_SERVICE',
+      `A ${block} subscription is changed through customer service`,
+    );
+  if (
+    input.kind === 'upgrade' &&
+    !isSelfServiceTarget(
+      { ariaPlanID: state.plan.ariaPlanID, planProductType: state.plan.productType },
+      { ariaPlanID: plan.ariaPlanID, planProductType: plan.productType },
+    )
+  )
+    throw new DomainError(
+      'invalid',
+      'PLAN_NOT_AVAILABLE',
+      'This plan cannot be chosen in self-service for this subscription',
+      'ariaPlanID',
+    );
   if (input.kind === 'reactivation') {
     if (state.plan.id !== plan.id)
       throw new DomainError(

@@ -1,0 +1,455 @@
+// /avslutt-abonnement (login and subscription): cancelling in at most two steps, as easy as
+// ordering (the Norwegian consumer authority's guidance). Step 1: the reason (required, spec §5)
+// and an optional comment, with the last day of access shown up front. Step 2: the winback offer
+// from the catalogue, once, with "Nei takk, avslutt" beside it (or just the confirmation when no
+// offer applies). Confirming cancels and reloads the subscription; taking the offer schedules the
+// plan change instead. A failed call keeps every choice and says what happened.
+import { useFormik } from 'formik';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { object, string } from 'yup';
+
+import { formatKroner } from '../../../shared/money/money';
+import {
+  CANCELLATION_COMMENT_MAX,
+  cancellationReasons,
+  lastDayIfCancelled,
+  type CancellationReason,
+} from '../../../shared/subscription/cancellation';
+import {
+  hasBusinessInfo,
+  isFamilyShare,
+  SubscriptionStatus,
+} from '../../../shared/subscription/status';
+import { winbackOffer, type WinbackOffer } from '../../../shared/subscription/winback';
+import { osloDateOf } from '../../../shared/time/oslo';
+import { useGetCatalogueQuery } from '../../api/order';
+import { callFailure, failureKind } from '../../api/problem';
+import {
+  useDeleteSubscriptionMutation,
+  useSchedulePlanChangeMutation,
+  type Subscription,
+} from '../../api/subscription';
+import { periodSlug, traitsOf } from '../../format/subscription';
+import { useLongDate } from '../../format/useLongDate';
+import { useReloadSubscription } from '../../session/reloadSubscription';
+import { selectSubscription } from '../../session/subscriptionSlice';
+import { selectUser } from '../../session/userSlice';
+import { useAppSelector } from '../../store/hooks';
+
+import './cancellation.css';
+
+interface Values {
+  readonly reason: CancellationReason | '';
+  readonly comment: string;
+}
+
+/** Validation messages are catalogue keys, worded with the field's label as {{info}}. */
+const schema = object({
+  reason: string().required('cancellation.validation.required'),
+  comment: string().max(CANCELLATION_COMMENT_MAX, 'cancellation.validation.too-long'),
+});
+
+const REASON_ERROR_ID = 'cancel-reason-error';
+const COMMENT_ERROR_ID = 'cancel-comment-error';
+const COMMENT_HINT_ID = 'cancel-comment-hint';
+const reasonInputId = (reason: CancellationReason) => `cancel-reason-${reason}`;
+
+type Busy = 'cancel' | 'offer' | null;
+
+function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
+  const { t } = useTranslation('cancellation');
+  const longDate = useLongDate();
+  const navigate = useNavigate();
+  const reload = useReloadSubscription();
+  const user = useAppSelector(selectUser);
+  const today = osloDateOf(new Date());
+  const endDate = lastDayIfCancelled(subscription.renewalDate, today);
+  const trial = subscription.instStatusCode === SubscriptionStatus.TRIAL;
+
+  // Asked for at once, so the offer is ready when the reader reaches step 2. Without a
+  // catalogue there is no offer, and the cancellation goes on without it.
+  const catalogue = useGetCatalogueQuery({ titleCode: subscription.titleCode });
+  const offer: WinbackOffer | null = catalogue.data
+    ? winbackOffer(
+        {
+          ...traitsOf(subscription),
+          period: subscription.period,
+          price: subscription.price,
+          renewalDate: subscription.renewalDate,
+          pendingChange: subscription.pendingChange,
+        },
+        catalogue.data,
+        { birthDate: user.birthDate, today },
+      )
+    : null;
+
+  const [step, setStep] = useState<1 | 2>(1);
+  const [busy, setBusy] = useState<Busy>(null);
+  const busyRef = useRef<Busy>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const stepChanged = useRef(false);
+  const [deleteSubscription] = useDeleteSubscriptionMutation();
+  const [schedulePlanChange] = useSchedulePlanChangeMutation();
+
+  const form = useFormik<Values>({
+    initialValues: { reason: '', comment: '' },
+    validationSchema: schema,
+    validateOnBlur: false,
+    onSubmit: () => {
+      stepChanged.current = true;
+      setFailure(null);
+      setStep(2);
+    },
+  });
+
+  // A new step moves the focus to its heading; a failed submit to the error summary.
+  useEffect(() => {
+    if (stepChanged.current) {
+      stepChanged.current = false;
+      stepHeading.current?.focus();
+    }
+  }, [step]);
+  const [summaryFocusFor, setSummaryFocusFor] = useState(0);
+  useEffect(() => {
+    if (summaryFocusFor > 0) summaryRef.current?.focus();
+  }, [summaryFocusFor]);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  const reasonLabel = t('cancellation.cancel.reason-info');
+  const commentLabel = t('cancellation.cancel.comment-label');
+  const errorText = (key: string | undefined, info: string) =>
+    key ? t(key, { info, max: CANCELLATION_COMMENT_MAX }) : null;
+  const showErrors = form.submitCount > 0;
+  const reasonError = showErrors ? errorText(form.errors.reason, reasonLabel) : null;
+  const commentError = showErrors ? errorText(form.errors.comment, commentLabel) : null;
+
+  async function submitStep1(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors = await form.validateForm();
+    await form.submitForm();
+    if (Object.keys(errors).length > 0) setSummaryFocusFor((n) => n + 1);
+  }
+
+  function failed(error: unknown) {
+    const problem = callFailure(error);
+    setFailure(`cancellation.errors.${failureKind(problem)}`);
+    // Someone (another tab, customer service) changed the subscription: show what it is now.
+    if (problem.status === 409 || problem.status === 404) void reload();
+  }
+
+  async function run(kind: Exclude<Busy, null>, work: () => Promise<void>) {
+    if (busyRef.current) return;
+    busyRef.current = kind;
+    setBusy(kind);
+    setFailure(null);
+    try {
+      await work();
+    } catch (error) {
+      failed(error);
+    } finally {
+      busyRef.current = null;
+      setBusy(null);
+    }
+  }
+
+  const confirmCancellation = () =>
+    run('cancel', async () => {
+      const receipt = await deleteSubscription({
+        deleteSubscriptionRequest: {
+          subscriptionNo: subscription.subscriptionNo,
+          reason: form.values.reason as CancellationReason,
+          ...(form.values.comment.trim() ? { comment: form.values.comment.trim() } : {}),
+          acceptedWinback: false,
+        },
+      }).unwrap();
+      await reload();
+      void navigate('/abonnement-avsluttet', { state: { expiryDate: receipt.expiryDate } });
+    });
+
+  const acceptOffer = (chosen: WinbackOffer) =>
+    run('offer', async () => {
+      await schedulePlanChange({
+        planChangeRequest: {
+          subscriptionNo: subscription.subscriptionNo,
+          ariaPlanID: chosen.ariaPlanID,
+          period: chosen.period,
+        },
+      }).unwrap();
+      await reload();
+      void navigate('/receipt2');
+    });
+
+  const summaryErrors = [
+    reasonError ? { href: `#${reasonInputId(cancellationReasons[0])}`, text: reasonError } : null,
+    commentError ? { href: '#cancel-comment', text: commentError } : null,
+  ].filter((e): e is { href: string; text: string } => e !== null);
+
+  return (
+    <>
+      <p className="ds-paragraph">
+        {t(trial ? 'cancellation.cancel.intro-trial' : 'cancellation.cancel.intro', {
+          plan: subscription.planName,
+          date: longDate(endDate),
+        })}
+      </p>
+
+      {step === 1 ? (
+        <section aria-labelledby="cancel-step-heading" className="screen">
+          <h2
+            id="cancel-step-heading"
+            ref={stepHeading}
+            tabIndex={-1}
+            className="ds-heading"
+            data-size="md"
+          >
+            {t('cancellation.cancel.step1-heading')}
+          </h2>
+          {showErrors && summaryErrors.length > 0 ? (
+            <div
+              className="ds-error-summary"
+              ref={summaryRef}
+              tabIndex={-1}
+              aria-labelledby="cancel-error-summary-heading"
+            >
+              <h3 id="cancel-error-summary-heading" className="ds-heading" data-size="xs">
+                {t('cancellation.cancel.error-summary')}
+              </h3>
+              <ul className="ds-list">
+                {summaryErrors.map((e) => (
+                  <li key={e.href}>
+                    <a className="ds-link" href={e.href}>
+                      {e.text}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <form noValidate onSubmit={(event) => void submitStep1(event)} className="cancel-form">
+            <fieldset
+              className="ds-fieldset"
+              aria-describedby={reasonError ? REASON_ERROR_ID : undefined}
+            >
+              <legend className="ds-label">{t('cancellation.cancel.reason-legend')}</legend>
+              {cancellationReasons.map((reason) => (
+                <div className="ds-field" key={reason}>
+                  <input
+                    className="ds-input"
+                    type="radio"
+                    id={reasonInputId(reason)}
+                    name="reason"
+                    value={reason}
+                    checked={form.values.reason === reason}
+                    onChange={() => void form.setFieldValue('reason', reason)}
+                  />
+                  <label className="ds-label" htmlFor={reasonInputId(reason)}>
+                    {t(`cancellation.cancel.reasons.${reason}`)}
+                  </label>
+                </div>
+              ))}
+              <div id={REASON_ERROR_ID} aria-live="polite">
+                {reasonError ? <p className="ds-validation-message">{reasonError}</p> : null}
+              </div>
+            </fieldset>
+            <div className="ds-field">
+              <label className="ds-label" htmlFor="cancel-comment">
+                {commentLabel}{' '}
+                <span className="cancel-optional">{t('cancellation.cancel.optional')}</span>
+              </label>
+              <p className="ds-paragraph" data-field="description" id={COMMENT_HINT_ID}>
+                {t('cancellation.cancel.comment-hint', {
+                  max: CANCELLATION_COMMENT_MAX,
+                  left: CANCELLATION_COMMENT_MAX - form.values.comment.length,
+                })}
+              </p>
+              <textarea
+                className="ds-input"
+                id="cancel-comment"
+                name="comment"
+                rows={4}
+                maxLength={CANCELLATION_COMMENT_MAX}
+                value={form.values.comment}
+                onChange={form.handleChange}
+                aria-invalid={commentError ? true : undefined}
+                aria-describedby={`${COMMENT_HINT_ID} ${COMMENT_ERROR_ID}`}
+              />
+              <div id={COMMENT_ERROR_ID} aria-live="polite">
+                {commentError ? <p className="ds-validation-message">{commentError}</p> : null}
+              </div>
+            </div>
+            <div className="cancel-actions">
+              <button type="submit" className="ds-button">
+                {t('cancellation.cancel.continue')}
+              </button>
+              <Link className="ds-link" to="/">
+                {t('cancellation.cancel.keep')}
+              </Link>
+            </div>
+          </form>
+        </section>
+      ) : (
+        <section aria-labelledby="cancel-step-heading" className="screen">
+          <h2
+            id="cancel-step-heading"
+            ref={stepHeading}
+            tabIndex={-1}
+            className="ds-heading"
+            data-size="md"
+          >
+            {t(offer ? 'cancellation.offer.heading' : 'cancellation.confirm.heading')}
+          </h2>
+          {offer ? <OfferDetails offer={offer} /> : null}
+          <dl className="facts">
+            <div>
+              <dt>{t('cancellation.confirm.reason')}</dt>
+              <dd>
+                {form.values.reason ? t(`cancellation.cancel.reasons.${form.values.reason}`) : null}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('cancellation.confirm.access-until')}</dt>
+              <dd>{longDate(endDate)}</dd>
+            </div>
+          </dl>
+          {failure ? (
+            <div
+              className="ds-alert"
+              data-color="danger"
+              role="alert"
+              tabIndex={-1}
+              ref={failureRef}
+            >
+              <p>{t(failure)}</p>
+            </div>
+          ) : null}
+          <div className="cancel-actions">
+            {offer ? (
+              <button
+                type="button"
+                className="ds-button"
+                disabled={busy !== null}
+                onClick={() => void acceptOffer(offer)}
+              >
+                {t('cancellation.offer.accept')}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="ds-button"
+              data-variant={offer ? 'secondary' : undefined}
+              disabled={busy !== null}
+              onClick={() => void confirmCancellation()}
+            >
+              {t(offer ? 'cancellation.offer.decline' : 'cancellation.confirm.submit')}
+            </button>
+            <button
+              type="button"
+              className="ds-button"
+              data-variant="tertiary"
+              disabled={busy !== null}
+              onClick={() => {
+                stepChanged.current = true;
+                setFailure(null);
+                setStep(1);
+              }}
+            >
+              {t('cancellation.confirm.back')}
+            </button>
+          </div>
+          <p role="status" className="ds-paragraph">
+            {busy === 'cancel' ? t('cancellation.confirm.cancelling') : null}
+            {busy === 'offer' ? t('cancellation.offer.accepting') : null}
+          </p>
+        </section>
+      )}
+    </>
+  );
+}
+
+function OfferDetails({ offer }: { readonly offer: WinbackOffer }) {
+  const { t } = useTranslation('cancellation');
+  const longDate = useLongDate();
+  const slug = periodSlug(offer.period);
+  return (
+    <div className="ds-card cancel-offer" data-color="accent">
+      <p className="ds-paragraph">
+        {t(offer.kind === 'youth' ? 'cancellation.offer.youth' : 'cancellation.offer.period', {
+          plan: offer.planName,
+          period: t(`cancellation.period-words.${slug}`),
+          price: t(`cancellation.price-per.${slug}`, { price: formatKroner(offer.price) }),
+          saving: formatKroner(offer.yearlySaving),
+        })}
+      </p>
+      <p className="ds-paragraph">
+        {t('cancellation.offer.effective', { date: longDate(offer.effectiveDate) })}
+      </p>
+    </div>
+  );
+}
+
+/** Why this subscription cannot be cancelled here, if it cannot. */
+function cancelBlock(subscription: Subscription) {
+  const status = subscription.instStatusCode;
+  if (status === SubscriptionStatus.PENDING_CANCELLATION) return 'pending';
+  const traits = traitsOf(subscription);
+  if (isFamilyShare(traits)) return 'family-share';
+  if (hasBusinessInfo(traits)) return 'business';
+  if (status !== SubscriptionStatus.ACTIVE && status !== SubscriptionStatus.TRIAL) return 'other';
+  return null;
+}
+
+export default function CancelSubscriptionScreen() {
+  const { t } = useTranslation('cancellation');
+  const longDate = useLongDate();
+  const { subscription } = useAppSelector(selectSubscription);
+  const block = subscription ? cancelBlock(subscription) : 'other';
+  return (
+    <section aria-labelledby="cancel-heading" className="screen">
+      <h1 id="cancel-heading" className="ds-heading" data-size="lg">
+        {t('cancellation.cancel.heading')}
+      </h1>
+      {subscription && !block ? (
+        <CancelFlow subscription={subscription} />
+      ) : (
+        <>
+          <div className="ds-alert" data-color="info">
+            <p>
+              {block === 'pending'
+                ? t('cancellation.cancel.blocked.pending', {
+                    date: subscription?.expiryDate ? longDate(subscription.expiryDate) : '',
+                  })
+                : t(`cancellation.cancel.blocked.${block}`)}
+            </p>
+          </div>
+          <ul className="screen-links">
+            {block === 'pending' ? (
+              <li>
+                <Link className="ds-button" to="/angre-oppsigelse">
+                  {t('cancellation.cancel.undo-link')}
+                </Link>
+              </li>
+            ) : (
+              <li>
+                <Link className="ds-link" to="/kundeservice">
+                  {t('cancellation.cancel.customer-service-link')}
+                </Link>
+              </li>
+            )}
+            <li>
+              <Link className="ds-link" to="/">
+                {t('cancellation.cancel.home-link')}
+              </Link>
+            </li>
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+// /abonnement-avsluttet (login and subscription): the receipt of a cancellation. The
+// subscription is cancelled and gives access until its last day; what happens next; the way to
+// undo it and back to Min side. Reads the subscription reloaded after the cancellation (the
+// cancellation's own answer carries the date if that reload failed).
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+
+import { SubscriptionStatus } from '../../../shared/subscription/status';
+import { useLongDate } from '../../format/useLongDate';
+import { selectSubscription } from '../../session/subscriptionSlice';
+import { useAppSelector } from '../../store/hooks';
+
+import './cancellation.css';
+
+function receiptDate(state: unknown): string | null {
+  const expiryDate = (state as { expiryDate?: unknown } | null)?.expiryDate;
+  return typeof expiryDate === 'string' ? expiryDate : null;
+}
+
+export default function CancellationReceiptScreen() {
+  const { t } = useTranslation('cancellation');
+  const longDate = useLongDate();
+  const location = useLocation();
+  const { subscription } = useAppSelector(selectSubscription);
+  const pending = subscription?.instStatusCode === SubscriptionStatus.PENDING_CANCELLATION;
+  const endDate = (pending ? subscription.expiryDate : null) ?? receiptDate(location.state);
+
+  if (!endDate) {
+    return (
+      <section aria-labelledby="receipt-heading" className="screen">
+        <h1 id="receipt-heading" className="ds-heading" data-size="lg">
+          {t('cancellation.receipt.not-cancelled-heading')}
+        </h1>
+        <p className="ds-paragraph">{t('cancellation.receipt.not-cancelled')}</p>
+        <ul className="screen-links">
+          <li>
+            <Link className="ds-link" to="/avslutt-abonnement">
+              {t('cancellation.receipt.cancel-link')}
+            </Link>
+          </li>
+          <li>
+            <Link className="ds-link" to="/">
+              {t('cancellation.receipt.home')}
+            </Link>
+          </li>
+        </ul>
+      </section>
+    );
+  }
+
+  const date = longDate(endDate);
+  return (
+    <section aria-labelledby="receipt-heading" className="screen">
+      <h1 id="receipt-heading" className="ds-heading" data-size="lg">
+        {t('cancellation.receipt.heading')}
+      </h1>
+      <div className="ds-alert" data-color="success">
+        <p>
+          {subscription
+            ? t('cancellation.receipt.access', { plan: subscription.planName, date })
+            : t('cancellation.receipt.access-without-plan', { date })}
+        </p>
+      </div>
+      <section aria-labelledby="receipt-next-heading">
+        <h2 id="receipt-next-heading" className="ds-heading" data-size="sm">
+          {t('cancellation.receipt.next-heading')}
+        </h2>
+        <ul className="ds-list">
+          <li>{t('cancellation.receipt.next.no-more-payments')}</li>
+          <li>{t('cancellation.receipt.next.access', { date })}</li>
+          <li>{t('cancellation.receipt.next.undo', { date })}</li>
+          <li>{t('cancellation.receipt.next.come-back')}</li>
+        </ul>
+      </section>
+      <div className="cancel-actions">
+        <Link className="ds-button" data-variant="secondary" to="/angre-oppsigelse">
+          {t('cancellation.receipt.undo')}
+        </Link>
+        <Link className="ds-button" to="/">
+          {t('cancellation.receipt.home')}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+// /angre-oppsigelse (login and subscription): undo a cancellation while the subscription still
+// runs (PENDING_CANCELLATION). Explains what undoing means (it renews as before, no binding),
+// confirms, undoes it (POST reactivateSubscription/ undo-cancellation), reloads the subscription
+// and says when it renews. In any other state there is nothing to undo, and it says so.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { formatKroner } from '../../../shared/money/money';
+import { SubscriptionStatus } from '../../../shared/subscription/status';
+import { addDays } from '../../../shared/time/oslo';
+import { callFailure, failureKind } from '../../api/problem';
+import { useReactivateSubscriptionMutation, type Subscription } from '../../api/subscription';
+import { periodSlug } from '../../format/subscription';
+import { useLongDate } from '../../format/useLongDate';
+import { useReloadSubscription } from '../../session/reloadSubscription';
+import { selectSubscription } from '../../session/subscriptionSlice';
+import { useAppSelector } from '../../store/hooks';
+
+import './cancellation.css';
+
+function Undone({ subscription }: { readonly subscription: Subscription }) {
+  const { t } = useTranslation('cancellation');
+  const longDate = useLongDate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A block body: the effect must not return what focus() returns (TestCafe's proxy returns a
+  // value there, which React would then call as the effect's cleanup).
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <section aria-labelledby="undo-heading" className="screen">
+      <h1 id="undo-heading" ref={heading} tabIndex={-1} className="ds-heading" data-size="lg">
+        {t('cancellation.undo.done-heading')}
+      </h1>
+      <div className="ds-alert" data-color="success" role="status">
+        <p>
+          {subscription.renewalDate
+            ? t('cancellation.undo.done', { date: longDate(subscription.renewalDate) })
+            : t('cancellation.undo.done-without-date')}
+        </p>
+      </div>
+      <p className="ds-paragraph">
+        <Link className="ds-button" to="/">
+          {t('cancellation.undo.home')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export default function UndoCancellationScreen() {
+  const { t } = useTranslation('cancellation');
+  const longDate = useLongDate();
+  const reload = useReloadSubscription();
+  const { subscription } = useAppSelector(selectSubscription);
+  const [reactivate] = useReactivateSubscriptionMutation();
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const [undone, setUndone] = useState<Subscription | null>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  if (undone) return <Undone subscription={undone} />;
+
+  const pending =
+    subscription?.instStatusCode === SubscriptionStatus.PENDING_CANCELLATION &&
+    subscription.expiryDate
+      ? subscription
+      : null;
+
+  if (!pending) {
+    return (
+      <section aria-labelledby="undo-heading" className="screen">
+        <h1 id="undo-heading" className="ds-heading" data-size="lg">
+          {t('cancellation.undo.nothing-heading')}
+        </h1>
+        <p className="ds-paragraph">{t('cancellation.undo.nothing')}</p>
+        <p className="ds-paragraph">
+          <Link className="ds-link" to="/">
+            {t('cancellation.undo.home')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  const expiryDate = pending.expiryDate!;
+  async function undo() {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const after = await reactivate({
+        reactivateSubscriptionRequest: {
+          subscriptionNo: pending!.subscriptionNo,
+          action: 'undo-cancellation',
+        },
+      }).unwrap();
+      const reloaded = await reload();
+      setUndone(reloaded ?? after);
+    } catch (error) {
+      const problem = callFailure(error);
+      setFailure(`cancellation.errors.${failureKind(problem)}`);
+      if (problem.status === 409 || problem.status === 404) void reload();
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="undo-heading" className="screen">
+      <h1 id="undo-heading" className="ds-heading" data-size="lg">
+        {t('cancellation.undo.heading')}
+      </h1>
+      <p className="ds-paragraph">
+        {t('cancellation.undo.intro', { plan: pending.planName, date: longDate(expiryDate) })}
+      </p>
+      <p className="ds-paragraph">
+        {t('cancellation.undo.explain', {
+          date: longDate(addDays(expiryDate, 1)),
+          price: t(`cancellation.price-per.${periodSlug(pending.period)}`, {
+            price: formatKroner(pending.price),
+          }),
+        })}
+      </p>
+      {failure ? (
+        <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={failureRef}>
+          <p>{t(failure)}</p>
+        </div>
+      ) : null}
+      <div className="cancel-actions">
+        <button type="button" className="ds-button" disabled={busy} onClick={() => void undo()}>
+          {t('cancellation.undo.submit')}
+        </button>
+        <Link className="ds-link" to="/">
+          {t('cancellation.undo.keep-cancelled')}
+        </Link>
+      </div>
+      <p role="status" className="ds-paragraph">
+        {busy ? t('cancellation.undo.submitting') : null}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,214 @@
+// /koble-bruker (login): find an existing subscription — one bought by phone, say — by the
+// e-mail or phone number on it, prove it with the SMS code, and connect it to the logged-in
+// user (search-account → verify/ → account/assign), then reload the subscription so Min Side
+// shows it. Nothing on the way says whether the e-mail or phone exists. Each new step's heading
+// takes the focus.
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { useAssignAccountMutation } from '../../api/account';
+import { subscriptionEndpoints } from '../../api/subscription';
+import { Spinner } from '../../layout/Spinner';
+import { selectSubscription } from '../../session/subscriptionSlice';
+import { selectTitle } from '../../session/titleSlice';
+import { selectUser } from '../../session/userSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+
+import { CodeStep } from './CodeStep';
+import { ASSIGN_MESSAGES, failureOf } from './connectOutcome';
+import { type AcceptedSearch, SearchStep } from './SearchStep';
+
+type Step =
+  | { readonly name: 'search' }
+  | { readonly name: 'code'; readonly search: AcceptedSearch; readonly resent: boolean }
+  | { readonly name: 'connecting'; readonly connectToken: string; readonly failed: boolean }
+  | { readonly name: 'connected' }
+  | { readonly name: 'stopped'; readonly messageKey: string };
+
+const HEADINGS: Record<Step['name'], string> = {
+  search: 'connect.search.heading',
+  code: 'connect.code.heading',
+  connecting: 'connect.connecting.heading',
+  connected: 'connect.done.heading',
+  stopped: 'connect.stopped.heading',
+};
+
+function StepSection({
+  heading,
+  focus,
+  children,
+}: {
+  readonly heading: string;
+  readonly focus: boolean;
+  readonly children: ReactNode;
+}) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
+  return (
+    <section aria-labelledby="connect-step-heading" className="screen">
+      <h2 id="connect-step-heading" className="ds-heading" data-size="md" tabIndex={-1} ref={ref}>
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function ConnectScreen() {
+  const { t } = useTranslation('connect');
+  const dispatch = useAppDispatch();
+  const title = useAppSelector(selectTitle);
+  const user = useAppSelector(selectUser);
+  const { hasSubscription } = useAppSelector(selectSubscription);
+  const [assignAccount] = useAssignAccountMutation();
+  const [step, setStep] = useState<Step>({ name: 'search' });
+  const [lastSearch, setLastSearch] = useState<AcceptedSearch | null>(null);
+  // The first step is where the page starts: only a change of step moves the focus.
+  const [moved, setMoved] = useState(false);
+  const titleCode = title?.titleCode ?? '';
+
+  const go = (next: Step) => {
+    setMoved(true);
+    setStep(next);
+  };
+  const startOver = () => go({ name: 'search' });
+  const askForCode = (search: AcceptedSearch) => {
+    setLastSearch(search);
+    go({ name: 'code', search, resent: false });
+  };
+  // A new code keeps the step (and the focus on its notice), with a new verification.
+  const newCodeSent = (search: AcceptedSearch) => {
+    setLastSearch(search);
+    setStep({ name: 'code', search, resent: true });
+  };
+  const stop = (messageKey: string) => go({ name: 'stopped', messageKey });
+
+  async function connect(connectToken: string) {
+    go({ name: 'connecting', connectToken, failed: false });
+    const result = await assignAccount({ assignAccountRequest: { connectToken } });
+    if (result.data) {
+      // Spec §4: reload the subscription; the slice follows the lookup's answer.
+      await dispatch(
+        subscriptionEndpoints.endpoints.getSubscription.initiate(
+          { accountNo: result.data.ariaAccountNo, titleCode },
+          { subscribe: false, forceRefetch: true },
+        ),
+      );
+      go({ name: 'connected' });
+      return;
+    }
+    const { code } = failureOf(result.error);
+    const final = code ? ASSIGN_MESSAGES[code] : undefined;
+    if (final) go({ name: 'stopped', messageKey: final });
+    else setStep({ name: 'connecting', connectToken, failed: true });
+  }
+
+  let body: ReactNode;
+  switch (step.name) {
+    case 'search':
+      // Someone with access to the title already would get two subscriptions to it: the server
+      // refuses (USER_HAS_ACTIVE_SUB), so the page says so before any code is sent.
+      body = hasSubscription ? (
+        <div className="ds-alert" data-color="info">
+          <p>{t('connect.already-subscriber', { title: title?.name ?? '' })}</p>
+          <p>
+            <Link className="ds-link" to="/">
+              {t('connect.home-link')}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <SearchStep titleCode={titleCode} previous={lastSearch} onAccepted={askForCode} />
+      );
+      break;
+    case 'code':
+      body = (
+        <CodeStep
+          key={step.search.verificationId}
+          titleCode={titleCode}
+          search={step.search}
+          resent={step.resent}
+          onResent={newCodeSent}
+          onChangeSearch={startOver}
+          onVerified={(token) => void connect(token)}
+          onStopped={stop}
+        />
+      );
+      break;
+    case 'connecting':
+      body = step.failed ? (
+        <div className="ds-alert" data-color="danger" role="alert">
+          <p>{t('connect.connect-failed')}</p>
+          <button
+            type="button"
+            className="ds-button"
+            onClick={() => void connect(step.connectToken)}
+          >
+            {t('connect.retry')}
+          </button>
+        </div>
+      ) : (
+        <p className="ds-paragraph form-progress" role="status">
+          <Spinner data-size="sm" /> {t('connect.connecting.progress')}
+        </p>
+      );
+      break;
+    case 'connected':
+      body = (
+        <>
+          <div className="ds-alert" data-color="success">
+            <p>
+              {title
+                ? t('connect.done.text', { title: title.name })
+                : t('connect.done.text-without-title')}
+            </p>
+          </div>
+          <p className="ds-paragraph">
+            <Link className="ds-link" to="/">
+              {t('connect.home-link')}
+            </Link>
+          </p>
+        </>
+      );
+      break;
+    case 'stopped':
+      body = (
+        <>
+          <div className="ds-alert" data-color="warning">
+            <p>{t(step.messageKey)}</p>
+          </div>
+          <div className="form-actions">
+            <button type="button" className="ds-button" onClick={startOver}>
+              {t('connect.stopped.start-over')}
+            </button>
+            <Link className="ds-link" to="/kundeservice">
+              {t('connect.customer-service-link')}
+            </Link>
+          </div>
+        </>
+      );
+      break;
+  }
+
+  return (
+    <section aria-labelledby="connect-heading" className="screen">
+      <h1 id="connect-heading" className="ds-heading" data-size="lg">
+        {t('connect.heading')}
+      </h1>
+      {step.name === 'search' ? (
+        <>
+          <p className="ds-paragraph">{t('connect.intro')}</p>
+          {user.email ? (
+            <p className="ds-paragraph">{t('connect.logged-in-as', { email: user.email })}</p>
+          ) : null}
+        </>
+      ) : null}
+      <StepSection heading={t(HEADINGS[step.name])} focus={moved} key={step.name}>
+        {body}
+      </StepSection>
+    </section>
+  );
+}

@@ -1,0 +1,240 @@
+// /betaling (no guard): the payment step for an order whose content is given by the link —
+// `?type=reaktivering` (the current subscription again, 3 months for the price of 1) or
+// `?type=oppgradering&plan=&periode=` (an upgrade now, paying the prorated difference). It shows
+// the server's quote, the amount to pay now and the card/Vipps choice; "Betal kr X" starts the
+// purchase saga. Without a type it is a new order: /bestill-abonnement with the same query. A
+// visitor who is not logged in is told why and offered the login, which returns here.
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+
+import { periods, type Period } from '../../../shared/subscription/plans';
+import {
+  type OrderPaymentProvider,
+  type OrderQuoteRequest,
+  useQuoteOrderMutation,
+} from '../../api/order';
+import { callFailure } from '../../api/problem';
+import type { Subscription } from '../../api/subscription';
+import { purchaseResumed, selectPurchase, startPurchase } from '../../purchase/purchaseSlice';
+import { loginRequested } from '../../session/sessionActions';
+import { selectSession } from '../../session/sessionSlice';
+import { selectSubscription } from '../../session/subscriptionSlice';
+import { selectTitle } from '../../session/titleSlice';
+import { selectLoggedIn } from '../../session/userSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+
+import { PayButton, PaymentChoice, problemKey, Progress, QuoteSummary } from './parts';
+
+type PaymentType = 'reactivation' | 'upgrade';
+
+const TYPES: Record<string, PaymentType> = {
+  reaktivering: 'reactivation',
+  oppgradering: 'upgrade',
+};
+
+const isPeriod = (value: string | null): value is Period =>
+  value !== null && (periods as readonly string[]).includes(value);
+
+/** The quote request of the link for this subscription, or null when the link is incomplete. */
+function quoteRequest(
+  type: PaymentType,
+  query: URLSearchParams,
+  subscription: Subscription,
+): OrderQuoteRequest | null {
+  if (type === 'reactivation')
+    return {
+      kind: 'reactivation',
+      titleCode: subscription.titleCode,
+      ariaPlanID: subscription.ariaPlanID,
+      period: subscription.period,
+      subscriptionNo: subscription.subscriptionNo,
+    };
+  const plan = query.get('plan');
+  const period = query.get('periode');
+  if (!plan || !isPeriod(period)) return null;
+  return {
+    kind: 'upgrade',
+    titleCode: subscription.titleCode,
+    ariaPlanID: plan,
+    period,
+    subscriptionNo: subscription.subscriptionNo,
+  };
+}
+
+function PaymentStep({
+  type,
+  request,
+  subscription,
+}: {
+  readonly type: PaymentType;
+  readonly request: OrderQuoteRequest;
+  readonly subscription: Subscription;
+}) {
+  const { t } = useTranslation('purchase');
+  const dispatch = useAppDispatch();
+  const purchase = useAppSelector(selectPurchase);
+  const busy = purchase.step !== 'idle';
+  const [provider, setProvider] = useState<OrderPaymentProvider>(
+    subscription.paymentMethod?.provider === 'VIPPS' ? 'VIPPS' : 'SWEDBANK-PPG',
+  );
+  const [requestQuote, quoteResult] = useQuoteOrderMutation();
+  useEffect(() => {
+    void requestQuote({ orderQuoteRequest: request });
+  }, [request, requestQuote]);
+  const quote = quoteResult.isSuccess ? quoteResult.data : null;
+  const failure = quoteResult.isError ? callFailure(quoteResult.error) : null;
+
+  // A refusal of the order itself, from this visit only.
+  const problemAtMount = useRef(purchase.problem);
+  const problem = purchase.problem !== problemAtMount.current ? purchase.problem : null;
+  const problemRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
+
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) dispatch(purchaseResumed());
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [dispatch]);
+
+  const pay = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!quote || busy) return;
+    dispatch(startPurchase({ ...request, paymentProvider: provider }));
+  };
+
+  return (
+    <form className="purchase-form" noValidate onSubmit={pay}>
+      <p className="ds-paragraph">
+        {t(`purchase.payment.intro.${type}`, { plan: subscription.planName })}
+      </p>
+      <div aria-live="polite">
+        {quote ? <QuoteSummary quote={quote} /> : null}
+        {quoteResult.isLoading ? <Progress>{t('purchase.summary.loading')}</Progress> : null}
+      </div>
+      {failure ? (
+        <div className="ds-alert" data-color="danger" role="alert">
+          <p>
+            {/* Reactivating a subscription that still runs: nothing to start again. */}
+            {failure.code === 'ALREADY_SUBSCRIBER'
+              ? t('purchase.problems.still-active')
+              : t(problemKey(failure.code, failure.status))}
+          </p>
+          <p>
+            <Link className="ds-link" to="/">
+              {t('purchase.payment.to-home')}
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      {quote ? (
+        <>
+          <PaymentChoice value={provider} onChange={setProvider} disabled={busy} />
+          {problem ? (
+            <div
+              className="ds-alert"
+              data-color="danger"
+              role="alert"
+              tabIndex={-1}
+              ref={problemRef}
+            >
+              <p>{t(problemKey(problem.code, problem.status))}</p>
+            </div>
+          ) : null}
+          <PayButton amount={quote.amount} busy={busy} />
+          <p className="ds-paragraph">{t('purchase.order.redirect-note')}</p>
+        </>
+      ) : null}
+    </form>
+  );
+}
+
+export default function PaymentScreen() {
+  const { t } = useTranslation('purchase');
+  const dispatch = useAppDispatch();
+  const [query] = useSearchParams();
+  const location = useLocation();
+  const session = useAppSelector(selectSession);
+  const loggedIn = useAppSelector(selectLoggedIn);
+  const title = useAppSelector(selectTitle);
+  const { subscription } = useAppSelector(selectSubscription);
+  const typeParam = query.get('type');
+  const type = typeParam ? (TYPES[typeParam] ?? null) : null;
+  const request = useMemo(
+    () => (type && subscription ? quoteRequest(type, query, subscription) : null),
+    [type, query, subscription],
+  );
+
+  // Without a type the link is for a new order, which is chosen and paid on one page.
+  if (!typeParam) return <Navigate replace to={`/bestill-abonnement${location.search}`} />;
+
+  const heading = t(type ? `purchase.payment.heading.${type}` : 'purchase.payment.heading.unknown');
+  let body;
+  if (session.status === 'loading') body = <Progress>{t('purchase.payment.loading')}</Progress>;
+  else if (!loggedIn)
+    body = (
+      <>
+        <p className="ds-paragraph">
+          {title
+            ? t('purchase.payment.login-needed', { name: title.name })
+            : t('purchase.payment.login-needed-without-title')}
+        </p>
+        <button
+          type="button"
+          className="ds-button"
+          onClick={() =>
+            dispatch(loginRequested({ returnUrl: location.pathname + location.search }))
+          }
+        >
+          {t('purchase.payment.login')}
+        </button>
+      </>
+    );
+  else if (!type)
+    body = (
+      <div className="ds-alert" data-color="warning">
+        <p>{t('purchase.payment.unknown-type')}</p>
+        <p>
+          <Link className="ds-link" to="/bestill-abonnement">
+            {t('purchase.payment.to-order')}
+          </Link>
+        </p>
+      </div>
+    );
+  else if (!subscription)
+    body = (
+      <div className="ds-alert" data-color="warning">
+        <p>{t('purchase.payment.no-subscription')}</p>
+        <p>
+          <Link className="ds-link" to="/bestill-abonnement">
+            {t('purchase.payment.to-order')}
+          </Link>
+        </p>
+      </div>
+    );
+  else if (!request)
+    body = (
+      <div className="ds-alert" data-color="warning">
+        <p>{t('purchase.payment.incomplete-link')}</p>
+        <p>
+          <Link className="ds-link" to="/endre-abonnement">
+            {t('purchase.payment.to-change')}
+          </Link>
+        </p>
+      </div>
+    );
+  else body = <PaymentStep type={type} request={request} subscription={subscription} />;
+
+  return (
+    <section aria-labelledby="payment-heading" className="screen">
+      <h1 id="payment-heading" className="ds-heading" data-size="lg">
+        {heading}
+      </h1>
+      {body}
+    </section>
+  );
+}

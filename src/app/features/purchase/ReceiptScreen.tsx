@@ -1,0 +1,94 @@
+// /kvittering (login and subscription): the receipt of a new subscription, `?ordre=<id>`. What
+// was bought and paid (from the order), the subscription number, and when and at what price it
+// renews (from the subscription, reloaded by the purchase saga after the payment).
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+
+import { useGetOrderQuery } from '../../api/order';
+import { callFailure } from '../../api/problem';
+import { useLongDate } from '../../format/useLongDate';
+import { selectSubscription } from '../../session/subscriptionSlice';
+import { useAppSelector } from '../../store/hooks';
+
+import { Facts, Progress, retryPath, useOrderFacts, usePricePer } from './parts';
+
+export default function ReceiptScreen() {
+  const { t } = useTranslation('purchase');
+  const longDate = useLongDate();
+  const pricePer = usePricePer();
+  const orderFacts = useOrderFacts();
+  const [query] = useSearchParams();
+  const orderId = query.get('ordre')?.trim() ?? '';
+  const { subscription } = useAppSelector(selectSubscription);
+  const result = useGetOrderQuery({ orderId }, { skip: !orderId });
+  const order = result.data;
+  const failure = result.isError ? callFailure(result.error) : null;
+
+  let body;
+  if (!orderId || failure?.status === 404)
+    body = <p className="ds-paragraph">{t('purchase.receipt.not-found')}</p>;
+  else if (failure)
+    body = (
+      <div className="ds-alert" data-color="danger" role="alert">
+        <p>{t('purchase.receipt.failed')}</p>
+        <button type="button" className="ds-button" onClick={() => void result.refetch()}>
+          {t('purchase.summary.retry')}
+        </button>
+      </div>
+    );
+  else if (!order) body = <Progress>{t('purchase.receipt.loading')}</Progress>;
+  else if (order.status !== 'COMPLETED')
+    body = (
+      <>
+        <p className="ds-paragraph">{t('purchase.receipt.not-completed')}</p>
+        <p className="ds-paragraph">
+          <Link className="ds-link" to={retryPath(order)}>
+            {t('purchase.receipt.order-again')}
+          </Link>
+        </p>
+      </>
+    );
+  else {
+    // The subscription this order made, as it is now.
+    const current =
+      subscription && subscription.subscriptionNo === order.subscriptionNo ? subscription : null;
+    const facts = orderFacts(order);
+    if (order.subscriptionNo)
+      facts.push({
+        key: 'subscription',
+        label: t('purchase.facts.subscription-number'),
+        value: order.subscriptionNo,
+      });
+    if (current?.renewalDate)
+      facts.push({
+        key: 'renewal',
+        label: t('purchase.facts.renewal'),
+        value: t('purchase.facts.renewal-value', {
+          date: longDate(current.renewalDate),
+          price: pricePer(current.price, current.period),
+        }),
+      });
+    body = (
+      <>
+        <p className="ds-paragraph">{t('purchase.receipt.intro', { plan: order.planName })}</p>
+        <Facts facts={facts} />
+        <p className="ds-paragraph">{t('purchase.summary.no-binding')}</p>
+      </>
+    );
+  }
+
+  const paid = order?.status === 'COMPLETED';
+  return (
+    <section aria-labelledby="receipt-heading" className="screen">
+      <h1 id="receipt-heading" className="ds-heading" data-size="lg">
+        {t(paid ? 'purchase.receipt.heading' : 'purchase.receipt.heading-plain')}
+      </h1>
+      {body}
+      <p className="ds-paragraph">
+        <Link className="ds-button" to="/">
+          {t('purchase.receipt.to-home')}
+        </Link>
+      </p>
+    </section>
+  );
+}

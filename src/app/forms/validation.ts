@@ -1,0 +1,48 @@
+// Shared yup rules and the validation messages of spec §5. A message is a catalogue key in
+// `common` (form.validation.*), not text: the field that shows it translates it with its own
+// label as {{info}} ("Fornavn er påkrevd"), so one schema serves nb and nn and every screen.
+// A feature's own message may be given as "<namespace>:<key>".
+import { string } from 'yup';
+
+export const MESSAGES = {
+  /** "{info} er påkrevd" — {info} is the field's label. */
+  required: 'form.validation.required',
+  /** "Vennligst skriv en gyldig e-postadresse". */
+  email: 'form.validation.email',
+  /** "Telefonnummeret er ugyldig". */
+  phone: 'form.validation.phone',
+  /** "{info} har for mange tegn". */
+  tooLong: 'form.validation.too-long',
+  /** "{info} er ikke gyldig": a value the server refused for a reason the SPA did not check. */
+  invalid: 'form.validation.invalid',
+  coNameRequired: 'form.validation.co-name-required',
+  streetRequired: 'form.validation.street-required',
+  streetNumberRequired: 'form.validation.street-number-required',
+  postalCode: 'form.validation.postal-code',
+} as const;
+
+/** The contract's PhoneNumber: digits with an optional leading '+', 8 to 15 digits. */
+const PHONE = /^\+?[0-9]{8,15}$/;
+
+/** What people type around a phone number (spaces, dashes, dots, brackets) removed. */
+export const normalisePhoneInput = (value: string): string => value.replace(/[\s\-().]/g, '');
+
+export const isPhoneNumber = (value: string): boolean => PHONE.test(normalisePhoneInput(value));
+
+/** A trimmed text that must be given. */
+export const requiredText = (max: number, requiredMessage: string = MESSAGES.required) =>
+  string().trim().required(requiredMessage).max(max, MESSAGES.tooLong);
+
+/** A trimmed text that may be left empty. */
+export const optionalText = (max: number) => string().trim().max(max, MESSAGES.tooLong);
+
+/** A required e-mail address (the contract's Email: at most 254 characters). */
+export const emailAddress = () =>
+  string().trim().required(MESSAGES.required).email(MESSAGES.email).max(254, MESSAGES.email);
+
+/** A required phone number; spaces and dashes are allowed while typing. */
+export const phoneNumber = () =>
+  string()
+    .trim()
+    .required(MESSAGES.required)
+    .test('phone', MESSAGES.phone, (value) => !value || isPhoneNumber(value));

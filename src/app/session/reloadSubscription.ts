@@ -1,0 +1,34 @@
+// Reloads the session's subscription to this title after a change (cancel, undo, reactivate,
+// plan change): spec §4 "Reactivation reloads the subscription afterwards". The lookup's answer
+// lands in subscriptionSlice, which the guards and every screen read.
+import { useCallback } from 'react';
+
+import { subscriptionEndpoints, type Subscription } from '../api/subscription';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+
+import { selectAccount } from './accountSlice';
+import { selectSubscription } from './subscriptionSlice';
+import { selectTitle } from './titleSlice';
+
+/**
+ * A function that fetches the subscription again (never from the cache) and resolves with it,
+ * or with null when the lookup failed (the store then keeps what it had).
+ */
+export function useReloadSubscription(): () => Promise<Subscription | null> {
+  const dispatch = useAppDispatch();
+  const { ariaAccountNo } = useAppSelector(selectAccount);
+  const title = useAppSelector(selectTitle);
+  const { subscription } = useAppSelector(selectSubscription);
+  const accountNo = ariaAccountNo || subscription?.ariaAccountNo || '';
+  const titleCode = title?.titleCode ?? subscription?.titleCode ?? '';
+  return useCallback(async () => {
+    if (!accountNo || !titleCode) return null;
+    const result = await dispatch(
+      subscriptionEndpoints.endpoints.getSubscription.initiate(
+        { accountNo, titleCode },
+        { subscribe: false, forceRefetch: true },
+      ),
+    );
+    return result.data?.subscription ?? null;
+  }, [dispatch, accountNo, titleCode]);
+}

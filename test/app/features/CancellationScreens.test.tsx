@@ -1,0 +1,432 @@
+// /avslutt-abonnement → /abonnement-avsluttet and /angre-oppsigelse: a reason is required
+// ("Årsak er påkrevd"), the end date is shown before confirming, the winback offer from the
+// catalogue is shown once and can be skipped or taken, the cancellation reloads the subscription
+// and ends on the receipt, errors keep every choice, a double click sends one request, and the
+// undo brings the subscription back.
+import { describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+
+import type { Subscription } from '../../../src/app/api/subscription';
+import CancellationReceiptScreen from '../../../src/app/features/cancellation/CancellationReceiptScreen';
+import CancelSubscriptionScreen from '../../../src/app/features/cancellation/CancelSubscriptionScreen';
+import UndoCancellationScreen from '../../../src/app/features/cancellation/UndoCancellationScreen';
+import { subscriberState } from '../fixtures';
+import { json, renderWithState, serveApi } from '../render';
+
+import {
+  callsTo,
+  catalogueRoute,
+  held,
+  inDays,
+  long,
+  lookupRoute,
+  pendingCancellation,
+  premium,
+  problem,
+  route,
+} from './lifecycle-support';
+
+function renderFlow(
+  subscription: Subscription | null,
+  options: { language?: 'nb' | 'nn'; at?: string } = {},
+) {
+  return renderWithState(
+    <Routes>
+      <Route path="/avslutt-abonnement" element={<CancelSubscriptionScreen />} />
+      <Route path="/abonnement-avsluttet" element={<CancellationReceiptScreen />} />
+      <Route path="/angre-oppsigelse" element={<UndoCancellationScreen />} />
+      <Route path="/receipt2" element={<h1>Kvittering for endringen</h1>} />
+    </Routes>,
+    {
+      preloadedState: subscriberState(subscription),
+      language: options.language ?? 'nb',
+      route: options.at ?? '/avslutt-abonnement',
+      namespaces: ['cancellation'],
+    },
+  );
+}
+
+/** The server's side of a cancellation: DELETE answers the receipt, the reload the new state. */
+function cancellationApi(deleteAnswer?: () => Response | Promise<Response>) {
+  let current: Subscription = premium();
+  const expiryDate = inDays(11);
+  return serveApi([
+    catalogueRoute(),
+    route(
+      'DELETE',
+      '/api/deleteSubscription',
+      deleteAnswer ??
+        (() => {
+          current = pendingCancellation();
+          return json({ subscriptionNo: 'S-1001', instStatusCode: 2, expiryDate });
+        }),
+    ),
+    lookupRoute(() => current),
+  ]);
+}
+
+const continueButton = () => screen.getByRole('button', { name: 'Gå videre' });
+const stepHeading = () => screen.getByRole('heading', { level: 2 });
+
+describe('CancelSubscriptionScreen', () => {
+  it('shows the last day of access up front, and requires a reason', async () => {
+    const calls = cancellationApi();
+    const { user } = await renderFlow(premium());
+    expect(screen.getByRole('heading', { level: 1, name: 'Avslutt abonnementet' })).toBeVisible();
+    expect(
+      screen.getByText(
+        `Du kan si opp Premium digital når du vil. Du har tilgang til og med ${long(inDays(11))}, og etter det betaler du ikke mer.`,
+      ),
+    ).toBeVisible();
+    const reasons = screen.getByRole('group', { name: 'Velg den årsaken som passer best' });
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['price', 'content', 'time', 'technical', 'moving', 'other']);
+
+    await user.click(continueButton());
+
+    const summary = await screen.findByRole('heading', { name: 'Sjekk dette før du går videre' });
+    await waitFor(() => expect(summary.closest('.ds-error-summary')).toHaveFocus());
+    expect(screen.getByRole('link', { name: 'Årsak er påkrevd' })).toHaveAttribute(
+      'href',
+      '#cancel-reason-price',
+    );
+    expect(reasons).toHaveAccessibleDescription('Årsak er påkrevd');
+    expect(stepHeading()).toHaveTextContent('Steg 1 av 2');
+    expect(callsTo(calls, 'DELETE', '/api/deleteSubscription')).toHaveLength(0);
+
+    // Choosing a reason clears the message.
+    await user.click(screen.getByRole('radio', { name: 'Jeg flytter' }));
+    await waitFor(() => expect(screen.queryByText('Årsak er påkrevd')).not.toBeInTheDocument());
+  });
+
+  it('cancels with a reason after skipping the winback offer, reloads and shows the receipt', async () => {
+    const calls = cancellationApi();
+    const { user } = await renderFlow(premium());
+    await user.click(screen.getByRole('radio', { name: 'Det er for dyrt' }));
+    await user.type(screen.getByRole('textbox', { name: /Vil du fortelle oss mer/ }), 'For dyrt');
+    await user.click(continueButton());
+
+    // Step 2: the offer from the catalogue (same plan, yearly), shown with the choice to cancel.
+    await waitFor(() => expect(stepHeading()).toHaveFocus());
+    expect(stepHeading()).toHaveTextContent('Steg 2 av 2: Før du går – et tilbud til deg');
+    expect(
+      screen.getByText(
+        'Behold Premium digital og betal for ett år om gangen: kr 2 990,00 per år. Da sparer du kr 358,00 i året.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByText(`Byttet skjer ${long(inDays(12))}`, { exact: false })).toBeVisible();
+    expect(screen.getByText('Det er for dyrt', { selector: 'dd' })).toBeVisible();
+    expect(screen.getByText(long(inDays(11)), { selector: 'dd' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Nei takk, avslutt' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Abonnementet er sagt opp' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        `Oppsigelsen av Premium digital er registrert. Du har tilgang til og med ${long(inDays(11))}.`,
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Angre oppsigelsen' })).toHaveAttribute(
+      'href',
+      '/angre-oppsigelse',
+    );
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
+
+    const [cancel] = callsTo(calls, 'DELETE', '/api/deleteSubscription');
+    expect(await cancel!.json()).toEqual({
+      subscriptionNo: 'S-1001',
+      reason: 'price',
+      comment: 'For dyrt',
+      acceptedWinback: false,
+    });
+    expect(cancel!.headers.get('x-minside-request')).toBe('1');
+    expect(callsTo(calls, 'GET', '/api/subscription/A-2001/FVN')).toHaveLength(1);
+  });
+
+  it('takes the offer instead: schedules the yearly plan, reloads and goes to /receipt2', async () => {
+    let current = premium();
+    const calls = serveApi([
+      catalogueRoute(),
+      route('PUT', '/api/subscription/planChange', () => {
+        current = premium({
+          pendingChange: {
+            ariaPlanID: 'C-DIGITAL-PREMIUM',
+            planName: 'Premium digital',
+            period: 'Årlig',
+            price: 299_000,
+            effectiveDate: inDays(12),
+          },
+        });
+        return json(current);
+      }),
+      lookupRoute(() => current),
+    ]);
+    const { user, store } = await renderFlow(premium());
+    await user.click(screen.getByRole('radio', { name: 'Det er for dyrt' }));
+    await user.click(continueButton());
+    await user.click(await screen.findByRole('button', { name: 'Ja takk, bytt abonnement' }));
+
+    expect(await screen.findByRole('heading', { name: 'Kvittering for endringen' })).toBeVisible();
+    const [change] = callsTo(calls, 'PUT', '/api/subscription/planChange');
+    expect(await change!.json()).toEqual({
+      subscriptionNo: 'S-1001',
+      ariaPlanID: 'C-DIGITAL-PREMIUM',
+      period: 'Årlig',
+    });
+    expect(callsTo(calls, 'DELETE', '/api/deleteSubscription')).toHaveLength(0);
+    expect(store.getState().subscription.subscription?.pendingChange?.period).toBe('Årlig');
+  });
+
+  it('makes no offer to a trial: the second step is the confirmation', async () => {
+    cancellationApi();
+    const trial = premium({ instStatusCode: 41, status: 'TRIAL', isPaying: false });
+    const { user } = await renderFlow(trial);
+    expect(
+      screen.getByText(
+        `Du kan si opp prøveabonnementet på Premium digital når du vil. Du har tilgang til og med ${long(inDays(11))}, og du betaler ingenting.`,
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'Annen årsak' }));
+    await user.click(continueButton());
+    expect(stepHeading()).toHaveTextContent('Steg 2 av 2: Bekreft oppsigelsen');
+    expect(screen.queryByRole('button', { name: /Ja takk/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Avslutt abonnementet' })).toBeEnabled();
+  });
+
+  it('confirms without an offer when the catalogue cannot be read', async () => {
+    let current = premium();
+    serveApi([
+      catalogueRoute(() => problem(500, 'INTERNAL_ERROR')),
+      route('DELETE', '/api/deleteSubscription', () => {
+        current = pendingCancellation();
+        return json({ subscriptionNo: 'S-1001', instStatusCode: 2, expiryDate: inDays(11) });
+      }),
+      lookupRoute(() => current),
+    ]);
+    const { user } = await renderFlow(premium());
+    await user.click(screen.getByRole('radio', { name: 'Jeg har ikke tid til å lese' }));
+    await user.click(continueButton());
+    expect(stepHeading()).toHaveTextContent('Steg 2 av 2: Bekreft oppsigelsen');
+    expect(screen.queryByRole('button', { name: /Ja takk/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Avslutt abonnementet' }));
+    expect(await screen.findByRole('heading', { name: 'Abonnementet er sagt opp' })).toBeVisible();
+  });
+
+  it('keeps every choice when the server fails, and succeeds on the next try', async () => {
+    let fail = true;
+    let current = premium();
+    const calls = serveApi([
+      catalogueRoute(),
+      route('DELETE', '/api/deleteSubscription', () => {
+        if (fail) return problem(500, 'INTERNAL_ERROR');
+        current = pendingCancellation();
+        return json({ subscriptionNo: 'S-1001', instStatusCode: 2, expiryDate: inDays(11) });
+      }),
+      lookupRoute(() => current),
+    ]);
+    const { user } = await renderFlow(premium());
+    await user.click(screen.getByRole('radio', { name: 'Jeg er ikke fornøyd med innholdet' }));
+    await user.type(screen.getByRole('textbox', { name: /Vil du fortelle oss mer/ }), 'Mer sport');
+    await user.click(continueButton());
+    await user.click(await screen.findByRole('button', { name: 'Nei takk, avslutt' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Noe gikk galt hos oss. Valgene dine er tatt vare på, så du kan prøve igjen om litt.',
+    );
+    await waitFor(() => expect(alert).toHaveFocus());
+
+    // Back to step 1: the reason and the comment are still there.
+    await user.click(screen.getByRole('button', { name: 'Tilbake' }));
+    expect(screen.getByRole('radio', { name: 'Jeg er ikke fornøyd med innholdet' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: /Vil du fortelle oss mer/ })).toHaveValue(
+      'Mer sport',
+    );
+
+    fail = false;
+    await user.click(continueButton());
+    await user.click(await screen.findByRole('button', { name: 'Nei takk, avslutt' }));
+    expect(await screen.findByRole('heading', { name: 'Abonnementet er sagt opp' })).toBeVisible();
+    const bodies = await Promise.all(
+      callsTo(calls, 'DELETE', '/api/deleteSubscription').map((c) => c.json()),
+    );
+    expect(bodies).toEqual([
+      { subscriptionNo: 'S-1001', reason: 'content', comment: 'Mer sport', acceptedWinback: false },
+      { subscriptionNo: 'S-1001', reason: 'content', comment: 'Mer sport', acceptedWinback: false },
+    ]);
+  });
+
+  it('words a conflict and a missing subscription, and reloads to show the state now', async () => {
+    for (const [status, code, text] of [
+      [409, 'SUBSCRIPTION_STATE_CONFLICT', /Abonnementet er endret i mellomtiden/],
+      [404, 'SUBSCRIPTION_NOT_FOUND', /Vi fant ikke abonnementet ditt/],
+    ] as const) {
+      const calls = serveApi([
+        catalogueRoute(),
+        route('DELETE', '/api/deleteSubscription', () => problem(status, code)),
+        lookupRoute(() => premium()),
+      ]);
+      const { user, unmount } = await renderFlow(premium());
+      await user.click(screen.getByRole('radio', { name: 'Jeg flytter' }));
+      await user.click(continueButton());
+      await user.click(await screen.findByRole('button', { name: 'Nei takk, avslutt' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      await waitFor(() =>
+        expect(callsTo(calls, 'GET', '/api/subscription/A-2001/FVN')).toHaveLength(1),
+      );
+      unmount();
+    }
+  });
+
+  it('says when the server cannot be reached', async () => {
+    serveApi([
+      catalogueRoute(),
+      route('DELETE', '/api/deleteSubscription', () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    ]);
+    const { user } = await renderFlow(premium());
+    await user.click(screen.getByRole('radio', { name: 'Jeg flytter' }));
+    await user.click(continueButton());
+    await user.click(await screen.findByRole('button', { name: 'Nei takk, avslutt' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Vi fikk ikke kontakt med tjenesten/,
+    );
+  });
+
+  it('sends one cancellation for a double click, and shows progress while it runs', async () => {
+    const answer = held(() =>
+      json({ subscriptionNo: 'S-1001', instStatusCode: 2, expiryDate: inDays(11) }),
+    );
+    const calls = cancellationApi(answer.answer);
+    const { user } = await renderFlow(premium());
+    await user.click(screen.getByRole('radio', { name: 'Jeg flytter' }));
+    await user.click(continueButton());
+    const confirm = await screen.findByRole('button', { name: 'Nei takk, avslutt' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Avslutter abonnementet …')).toBeVisible();
+    expect(confirm).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Ja takk, bytt abonnement' })).toBeDisabled();
+    answer.release();
+    expect(await screen.findByRole('heading', { name: 'Abonnementet er sagt opp' })).toBeVisible();
+    expect(callsTo(calls, 'DELETE', '/api/deleteSubscription')).toHaveLength(1);
+  });
+
+  it('does not offer the form for a subscription already cancelled, shared or a business one', async () => {
+    serveApi([catalogueRoute()]);
+    const pending = await renderFlow(pendingCancellation());
+    expect(
+      screen.getByText(
+        `Abonnementet ditt er allerede sagt opp. Du har tilgang til og med ${long(inDays(11))}.`,
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Angre oppsigelsen' })).toHaveAttribute(
+      'href',
+      '/angre-oppsigelse',
+    );
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    pending.unmount();
+
+    const shared = await renderFlow(premium({ eligibleForSharing: false }));
+    expect(screen.getByText(/Du har tilgang gjennom familiedeling/)).toBeVisible();
+    shared.unmount();
+
+    await renderFlow(premium({ subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: 'admin' } }));
+    expect(screen.getByText(/Dette er et bedriftsabonnement/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Kontakt kundeservice' })).toBeVisible();
+  });
+
+  it('reads in nynorsk, with the required message in nynorsk', async () => {
+    serveApi([catalogueRoute()]);
+    const { user } = await renderFlow(premium(), { language: 'nn' });
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Steg 1 av 2: Kvifor vil du avslutte?',
+    );
+    await user.click(screen.getByRole('button', { name: 'Gå vidare' }));
+    expect(await screen.findByRole('link', { name: 'Årsak er påkravd' })).toBeVisible();
+  });
+});
+
+describe('CancellationReceiptScreen', () => {
+  it('says there is nothing cancelled for an active subscription', async () => {
+    await renderFlow(premium(), { at: '/abonnement-avsluttet' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Abonnementet ditt er ikke sagt opp' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Avslutt abonnementet' })).toHaveAttribute(
+      'href',
+      '/avslutt-abonnement',
+    );
+  });
+
+  it('says what happens next', async () => {
+    await renderFlow(pendingCancellation(), { at: '/abonnement-avsluttet' });
+    const next = screen.getByRole('region', { name: 'Dette skjer nå' });
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Abonnementet fornyes ikke, og du betaler ikke mer.',
+      `Du kan lese som før til og med ${long(inDays(11))}.`,
+      `Ombestemmer du deg, kan du angre oppsigelsen fram til ${long(inDays(11))}.`,
+      'Etterpå kan du når som helst starte abonnementet igjen.',
+    ]);
+  });
+});
+
+describe('UndoCancellationScreen', () => {
+  it('explains, undoes the cancellation, reloads and says when it renews', async () => {
+    let current = pendingCancellation();
+    const calls = serveApi([
+      route('POST', '/api/reactivateSubscription/', () => {
+        current = premium({ renewalDate: inDays(12) });
+        return json(current);
+      }),
+      lookupRoute(() => current),
+    ]);
+    const { user, store } = await renderFlow(pendingCancellation(), { at: '/angre-oppsigelse' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Angre oppsigelsen' })).toBeVisible();
+    expect(
+      screen.getByText(
+        `Angrer du oppsigelsen, fortsetter abonnementet som før. Det fornyes ${long(inDays(12))} til kr 279,00 per måned, uten bindingstid.`,
+      ),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Angre oppsigelsen' }));
+
+    const done = await screen.findByRole('heading', { level: 1, name: 'Oppsigelsen er angret' });
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `Abonnementet ditt fortsetter som før. Det fornyes ${long(inDays(12))}.`,
+    );
+    const [undo] = callsTo(calls, 'POST', '/api/reactivateSubscription/');
+    expect(await undo!.json()).toEqual({ subscriptionNo: 'S-1001', action: 'undo-cancellation' });
+    expect(callsTo(calls, 'GET', '/api/subscription/A-2001/FVN')).toHaveLength(1);
+    expect(store.getState().subscription.subscription?.status).toBe('ACTIVE');
+  });
+
+  it('keeps the page and words the error when the undo fails', async () => {
+    serveApi([route('POST', '/api/reactivateSubscription/', () => problem(500, 'INTERNAL_ERROR'))]);
+    const { user } = await renderFlow(pendingCancellation(), { at: '/angre-oppsigelse' });
+    await user.click(screen.getByRole('button', { name: 'Angre oppsigelsen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Noe gikk galt hos oss/);
+    expect(screen.getByRole('button', { name: 'Angre oppsigelsen' })).toBeEnabled();
+  });
+
+  it('has nothing to undo for an active subscription', async () => {
+    await renderFlow(premium(), { at: '/angre-oppsigelse' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Det er ingen oppsigelse å angre' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
+  });
+});

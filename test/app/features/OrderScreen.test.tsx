@@ -1,0 +1,435 @@
+// /bestill-abonnement: choose product and period from the catalogue, see the server's price (the
+// 1 kr first month, the renewal price and date, no binding), add a discount code, choose card or
+// Vipps, give a delivery address for paper and a birth date when none is known; the age rules;
+// paying starts the purchase saga once, however often the button is pressed.
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+
+import type { OrderQuoteRequest } from '../../../src/app/api/order';
+import OrderScreen from '../../../src/app/features/purchase/OrderScreen';
+import { startPurchase } from '../../../src/app/purchase/purchaseSlice';
+import { formatKroner } from '../../../src/shared/money/money';
+import { addMonths, osloDateOf } from '../../../src/shared/time/oslo';
+import { loggedInUser, subscriberState } from '../fixtures';
+import { catalogue, orderWith, problem, quoteWith } from '../purchase/fixtures';
+import { renderInApp } from '../purchase/renderInApp';
+import { type ApiRoute, json, renderWithState, serveApi } from '../render';
+import { dag, route } from '../session/harness';
+
+/** Kroner as Testing Library reads text (its normaliser turns no-break spaces into spaces). */
+const textKroner = (ore: number) => formatKroner(ore).replace(/\u00a0/g, ' ');
+
+/** A birth date that makes the reader `years` old today. */
+const bornYearsAgo = (years: number) => addMonths(osloDateOf(new Date()), -12 * years - 1);
+
+/** The server's quote for a request: the first month for 1 kr on the monthly premium plan. */
+function quoteFor(request: OrderQuoteRequest) {
+  const product = catalogue.products.find((p) => p.ariaPlanID === request.ariaPlanID)!;
+  const price = product.options.find((o) => o.period === request.period)!.price;
+  const offer =
+    request.ariaPlanID === 'C-DIGITAL-PREMIUM' &&
+    request.period === 'Månedlig' &&
+    !request.discountCode;
+  return quoteWith({
+    ariaPlanID: product.ariaPlanID,
+    planName: product.planName,
+    product: product.product,
+    planProductType: product.planProductType,
+    period: request.period,
+    amount: offer ? 100 : request.discountCode ? price - 5000 : price,
+    ordinaryPrice: price,
+    offer: offer ? 'FIRST_MONTH_1KR' : null,
+    discount: request.discountCode
+      ? {
+          discountCode: request.discountCode,
+          campaignId: 'CAMP-2020-03-003',
+          description: 'kr 50 i rabatt de tre første månedene',
+          amountOff: 5000,
+          percentOff: null,
+          periods: 3,
+          validUntil: null,
+        }
+      : null,
+    renewalPrice: price,
+  });
+}
+
+const catalogueRoute = route('GET', 'catalogue/FVN', () => json(catalogue));
+const quoteRoute = (answer?: (request: OrderQuoteRequest) => Response | undefined) =>
+  route('POST', 'orders/quote', async (request) => {
+    const body = (await request.json()) as OrderQuoteRequest;
+    return answer?.(body) ?? json(quoteFor(body));
+  });
+
+const quoteBodies = async (requests: Request[]) =>
+  Promise.all(
+    requests
+      .filter((r) => r.url.endsWith('/api/orders/quote'))
+      .map((r) => r.json() as Promise<OrderQuoteRequest>),
+  );
+
+async function renderOrder(
+  options: {
+    location?: string;
+    birthDate?: string | null;
+    routes?: readonly ApiRoute[];
+    language?: 'nb' | 'nn';
+    waitForForm?: boolean;
+  } = {},
+) {
+  const requests = serveApi([...(options.routes ?? []), catalogueRoute, quoteRoute()]);
+  const state = subscriberState(null);
+  const rendered = await renderWithState(
+    <Routes>
+      <Route path="/bestill-abonnement" element={<OrderScreen />} />
+      <Route path="/allerede-abonnent" element={<h1>Allerede abonnent</h1>} />
+    </Routes>,
+    {
+      preloadedState: {
+        ...state,
+        user: {
+          ...loggedInUser,
+          birthDate: options.birthDate === undefined ? bornYearsAgo(40) : options.birthDate,
+        },
+      },
+      route: options.location ?? '/bestill-abonnement',
+      namespaces: ['purchase'],
+      language: options.language,
+    },
+  );
+  if (options.waitForForm !== false)
+    await screen.findByRole('group', { name: /Velg abonnement|Vel abonnement/ });
+  return { ...rendered, requests };
+}
+
+const payButton = (amount: string) => screen.findByRole('button', { name: `Betal ${amount}` });
+const startedWith = (actions: { type: string }[]) =>
+  actions.filter(startPurchase.match).map((a) => a.payload);
+
+describe('choosing and paying', () => {
+  it('offers the first month for 1 kr, with the renewal price and date and no binding', async () => {
+    const { user, actions, requests } = await renderOrder();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Bestill abonnement' }),
+    ).toBeInTheDocument();
+    const plans = screen.getByRole('group', { name: 'Velg abonnement' });
+    expect(within(plans).getByRole('radio', { name: 'Premium digital' })).toBeChecked();
+    expect(within(plans).getByRole('radio', { name: 'Papir + digital' })).not.toBeChecked();
+    const periods = screen.getByRole('group', { name: 'Velg periode' });
+    expect(within(periods).getByRole('radio', { name: 'Månedlig' })).toBeChecked();
+    expect(
+      within(periods).getByText('Første måned for kr 1,00, deretter kr 279,00 per måned'),
+    ).toBeInTheDocument();
+
+    await payButton('kr 1,00');
+    const summary = screen.getByRole('region', { name: 'Dette betaler du' });
+    expect(within(summary).getByText('Første måned for kr 1,00')).toBeInTheDocument();
+    expect(
+      within(summary).getByText('kr 279,00 per måned fra 22. desember 2026'),
+    ).toBeInTheDocument();
+    expect(within(summary).getByText(/Ingen bindingstid|ingen bindingstid/)).toBeInTheDocument();
+    // The offer comes first, the renewal after it.
+    const text = summary.textContent ?? '';
+    expect(text.indexOf('Første måned for kr 1,00')).toBeLessThan(text.indexOf('Deretter'));
+    expect(await quoteBodies(requests)).toEqual([
+      { kind: 'new', titleCode: 'FVN', ariaPlanID: 'C-DIGITAL-PREMIUM', period: 'Månedlig' },
+    ]);
+
+    await user.click(screen.getByRole('radio', { name: 'Vipps' }));
+    await user.click(await payButton('kr 1,00'));
+    expect(startedWith(actions)).toEqual([
+      {
+        kind: 'new',
+        titleCode: 'FVN',
+        ariaPlanID: 'C-DIGITAL-PREMIUM',
+        period: 'Månedlig',
+        paymentProvider: 'VIPPS',
+      },
+    ]);
+  });
+
+  it('prices another period on the server and pays that amount by card', async () => {
+    const { user, actions } = await renderOrder();
+    await payButton('kr 1,00');
+    await user.click(screen.getByRole('radio', { name: 'Årlig' }));
+    await user.click(await payButton(formatKroner(299_000)));
+    expect(
+      screen.getByText(`${textKroner(299_000)} per år fra 22. desember 2026`),
+    ).toBeInTheDocument();
+    expect(startedWith(actions)).toEqual([
+      expect.objectContaining({ period: 'Årlig', paymentProvider: 'SWEDBANK-PPG' }),
+    ]);
+  });
+
+  it('preselects plan, period and code from the link and asks for the delivery address of paper', async () => {
+    const { user, actions, requests } = await renderOrder({
+      location: '/bestill-abonnement?plan=C-COMBO-PAPIR&periode=%C3%85rlig&kode=vinter',
+    });
+    expect(screen.getByRole('radio', { name: 'Papir + digital' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Årlig' })).toBeChecked();
+    await payButton(formatKroner(644_000));
+    expect(
+      screen.getByText('Rabattkoden VINTER er lagt til: kr 50 i rabatt de tre første månedene'),
+    ).toBeInTheDocument();
+    expect((await quoteBodies(requests)).at(-1)).toEqual({
+      kind: 'new',
+      titleCode: 'FVN',
+      ariaPlanID: 'C-COMBO-PAPIR',
+      period: 'Årlig',
+      discountCode: 'VINTER',
+    });
+
+    // Spec §5 messages, in an error summary that takes the focus; nothing is ordered.
+    await user.click(await payButton(formatKroner(644_000)));
+    const summary = await screen.findByRole('heading', { name: /Sjekk dette/ });
+    const errors = within(summary.parentElement!);
+    expect(
+      errors.getByRole('link', { name: 'Navn er påkrevd på leveringsadresse' }),
+    ).toBeInTheDocument();
+    expect(errors.getByRole('link', { name: 'Adresse er påkrevd' })).toBeInTheDocument();
+    expect(errors.getByRole('link', { name: 'Gatenummer er påkrevd' })).toBeInTheDocument();
+    expect(summary.parentElement).toHaveFocus();
+    expect(startedWith(actions)).toEqual([]);
+
+    const address = screen.getByRole('group', { name: 'Leveringsadresse' });
+    await user.type(within(address).getByLabelText('Navn (eller c/o)'), 'Kari Nordmann');
+    await user.type(within(address).getByLabelText('Adresse'), 'Storgata');
+    await user.type(within(address).getByLabelText('Gatenummer'), '12B');
+    await user.type(within(address).getByLabelText(/Postnummer/), '4611');
+    await user.type(within(address).getByLabelText(/Poststed/), 'Kristiansand');
+    await user.click(await payButton(formatKroner(644_000)));
+    await waitFor(() =>
+      expect(startedWith(actions)).toEqual([
+        {
+          kind: 'new',
+          titleCode: 'FVN',
+          ariaPlanID: 'C-COMBO-PAPIR',
+          period: 'Årlig',
+          paymentProvider: 'SWEDBANK-PPG',
+          discountCode: 'VINTER',
+          deliveryAddress: {
+            coName: 'Kari Nordmann',
+            street: 'Storgata',
+            streetNumber: '12B',
+            postalCode: '4611',
+            place: 'Kristiansand',
+          },
+        },
+      ]),
+    );
+  });
+
+  it('shows the nynorsk texts', async () => {
+    await renderOrder({ language: 'nn' });
+    expect(screen.getByRole('group', { name: 'Vel abonnement' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Månadleg' })).toBeChecked();
+    await payButton('kr 1,00');
+    expect(screen.getByText('Første månaden for kr 1,00')).toBeInTheDocument();
+  });
+});
+
+describe('discount codes', () => {
+  it.each([
+    [404, 'DISCOUNT_NOT_FOUND', 'Vi finner ikke rabattkoden FEIL. Sjekk at den er skrevet riktig.'],
+    [409, 'DISCOUNT_INACTIVE', 'Rabattkoden FEIL er ikke lenger i bruk.'],
+    [409, 'DISCOUNT_NOT_FOR_PLAN', 'Rabattkoden FEIL gjelder ikke for dette abonnementet.'],
+    [409, 'DISCOUNT_EXPIRED', 'Rabattkoden FEIL har gått ut.'],
+    [429, 'RATE_LIMITED', 'For mange forsøk på kort tid. Vent noen minutter og prøv igjen.'],
+  ])('explains a %i %s and prices the order without the code', async (status, code, message) => {
+    const requests = serveApi([
+      catalogueRoute,
+      quoteRoute((body) => (body.discountCode ? problem(status, code) : undefined)),
+    ]);
+    const { user } = await renderWithState(<OrderScreen />, {
+      preloadedState: {
+        ...subscriberState(null),
+        user: { ...loggedInUser, birthDate: bornYearsAgo(40) },
+      },
+      route: '/bestill-abonnement',
+      namespaces: ['purchase'],
+    });
+    await payButton('kr 1,00');
+    const field = screen.getByRole('textbox', { name: /Rabattkode/ });
+    await user.type(field, 'feil');
+    await user.click(screen.getByRole('button', { name: 'Bruk koden' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(message);
+    await payButton('kr 1,00');
+    const bodies = await quoteBodies(requests);
+    expect(bodies.map((b) => b.discountCode)).toEqual([undefined, 'FEIL', undefined]);
+  });
+
+  it('applies a code with Enter and removes it again', async () => {
+    const { user } = await renderOrder();
+    await payButton('kr 1,00');
+    await user.type(screen.getByRole('textbox', { name: /Rabattkode/ }), 'camp{Enter}');
+    await payButton('kr 229,00');
+    expect(screen.getByText(/Rabattkoden CAMP er lagt til/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fjern koden' }));
+    await payButton('kr 1,00');
+  });
+});
+
+describe('age and eligibility', () => {
+  it('does not sell to a reader under 18', async () => {
+    serveApi([catalogueRoute]);
+    await renderWithState(<OrderScreen />, {
+      preloadedState: {
+        ...subscriberState(null),
+        user: { ...loggedInUser, birthDate: bornYearsAgo(16) },
+      },
+      route: '/bestill-abonnement',
+      namespaces: ['purchase'],
+    });
+    expect(
+      await screen.findByText('Du må være 18 år eller eldre for å kjøpe abonnement.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Betal/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the youth plan under 34', async () => {
+    await renderOrder({ birthDate: bornYearsAgo(25) });
+    expect(screen.getByRole('radio', { name: 'UNG digital' })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: 'UNG digital' })).toHaveAccessibleDescription(
+      'Digitalt abonnement for unge under 34. For deg under 34 år.',
+    );
+  });
+
+  it('does not offer the youth plan from 34, and says why', async () => {
+    await renderOrder({ birthDate: bornYearsAgo(34) });
+    expect(screen.queryByRole('radio', { name: 'UNG digital' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Velg abonnement' })).getByText(
+        'UNG digital er bare for deg under 34 år, og vises derfor ikke.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('moves off the youth plan when a typed birth date rules it out', async () => {
+    const { user } = await renderOrder({
+      birthDate: null,
+      location: '/bestill-abonnement?plan=C-DIGITAL-UNG&periode=%C3%85rlig',
+    });
+    expect(screen.getByRole('radio', { name: 'UNG digital' })).toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: 'Fødselsdato' }), '01.01.1970');
+    expect(await screen.findByRole('radio', { name: 'Premium digital' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'UNG digital' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Årlig' })).toBeChecked();
+  });
+
+  it('asks for the birth date when none is known and sends it with the quote and order', async () => {
+    const { user, actions, requests } = await renderOrder({ birthDate: null });
+    const field = screen.getByRole('textbox', { name: 'Fødselsdato' });
+    expect(screen.queryByRole('button', { name: /Betal/ })).not.toBeInTheDocument();
+
+    // Without a birth date there is no price: "Gå videre" shows what is missing.
+    await user.click(screen.getByRole('button', { name: 'Gå videre' }));
+    expect(await screen.findByRole('link', { name: 'Fødselsdato er påkrevd' })).toBeInTheDocument();
+
+    await user.type(field, '31.02.1990');
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(/Skriv fødselsdatoen som dd.mm.åååå$/),
+    );
+
+    const young = bornYearsAgo(15);
+    const [y, m, d] = young.split('-');
+    await user.clear(field);
+    await user.type(field, `${d}.${m}.${y}`);
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        /Du må være 18 år eller eldre for å kjøpe abonnement.$/,
+      ),
+    );
+    expect(screen.queryByRole('button', { name: /Betal/ })).not.toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '17.05.1990');
+    await user.click(await payButton('kr 1,00'));
+    expect((await quoteBodies(requests)).at(-1)).toMatchObject({ birthDate: '1990-05-17' });
+    await waitFor(() =>
+      expect(startedWith(actions)).toEqual([expect.objectContaining({ birthDate: '1990-05-17' })]),
+    );
+  });
+
+  it.each([
+    [
+      422,
+      'YOUTH_AGE_EXCEEDED',
+      'UNG-abonnementet er bare for deg under 34 år. Velg et annet abonnement.',
+    ],
+    [422, 'AGE_BELOW_MINIMUM', 'Du må være 18 år eller eldre for å kjøpe abonnement.'],
+    [
+      422,
+      'BIRTH_DATE_REQUIRED',
+      'Vi trenger fødselsdatoen din for å sjekke alderen før du kan kjøpe.',
+    ],
+    [500, 'INTERNAL_ERROR', 'Noe gikk galt hos oss. Prøv igjen om litt.'],
+  ])('words a %i %s from the quote and offers no payment', async (status, code, message) => {
+    serveApi([catalogueRoute, route('POST', 'orders/quote', () => problem(status, code))]);
+    await renderWithState(<OrderScreen />, {
+      preloadedState: {
+        ...subscriberState(null),
+        user: { ...loggedInUser, birthDate: bornYearsAgo(40) },
+      },
+      route: '/bestill-abonnement',
+      namespaces: ['purchase'],
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('button', { name: /Betal/ })).not.toBeInTheDocument();
+  });
+
+  it('sends an existing subscriber to /allerede-abonnent', async () => {
+    await renderOrder({
+      routes: [route('POST', 'orders/quote', () => problem(409, 'ALREADY_SUBSCRIBER'))],
+      waitForForm: false,
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Allerede abonnent' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('with the purchase saga running', () => {
+  const order = [catalogueRoute, quoteRoute()];
+
+  it('places one order for a double click and goes to the payment page', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const app = await renderInApp(<OrderScreen />, {
+      location: '/bestill-abonnement',
+      session: { subscription: null },
+      routes: [
+        ...order,
+        route('POST', 'orders', async () => {
+          await gate;
+          return json(orderWith(), 201);
+        }),
+      ],
+    });
+    const pay = await payButton('kr 1,00');
+    await app.user.dblClick(pay);
+    await app.user.click(pay);
+    expect(await screen.findByText('Sender deg videre til betaling …')).toBeInTheDocument();
+    expect(pay).toBeDisabled();
+    release();
+    await waitFor(() => expect(app.calls.redirects).toEqual([orderWith().redirectUrl]));
+    expect(
+      app.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/api/orders')),
+    ).toHaveLength(1);
+  });
+
+  it('shows a refusal of the order and lets the reader pay again', async () => {
+    const app = await renderInApp(<OrderScreen />, {
+      location: '/bestill-abonnement',
+      session: { subscription: null, user: { ...dag, birthDate: '1979-09-30' } },
+      routes: [...order, route('POST', 'orders', () => problem(422, 'AGE_BELOW_MINIMUM'))],
+    });
+    await app.user.click(await payButton('kr 1,00'));
+    const alert = await screen.findByText('Du må være 18 år eller eldre for å kjøpe abonnement.');
+    expect(alert.closest('[role="alert"]')).toHaveFocus();
+    expect(await payButton('kr 1,00')).toBeEnabled();
+    expect(app.calls.redirects).toEqual([]);
+  });
+});

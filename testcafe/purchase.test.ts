@@ -1,0 +1,187 @@
+// Buying in the browser (issue 4) with the embedded payment sandbox: a new reader (ingen@, no
+// subscription anywhere) orders digital by card for 1 kr the first month, approves the payment
+// and sees the receipt and the home page; Vipps declined ends on /feil-kjop with nothing
+// activated; a payment that never answers ends on /bestilling-feilet ("Serveren brukte for lang
+// tid"); cancelling on the payment page cancels the order; a cancelled subscription (avsluttet@)
+// is reactivated, 3 months for the price of 1. axe on every page.
+// Titles: the other journeys expect ingen@ to have no subscription on FVN (session) and connect
+// it on FIR (connect), so the purchases here are made on AP and TVP.
+import { Selector } from 'testcafe';
+
+import { currentUrl, expectAccessible, expectScreen, signIn, titleUrl } from './support';
+
+const main = Selector('main');
+const button = (name: string) => Selector('button').withExactText(name);
+const link = (name: string) => Selector('a').withExactText(name);
+const radio = (name: string) => Selector('label').withExactText(name);
+
+/** The sandbox's hosted page: the payment is shown, the tester picks the provider's answer. */
+async function answerOnPaymentPage(t: TestController, answer: string, amount: string) {
+  await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
+  await t.expect(Selector('dd').withExactText(amount).exists).ok();
+  await t.click(button(answer));
+}
+
+/** Signs ingen@ in on /bestill-abonnement of a title and waits for the price. */
+async function orderPage(t: TestController, code: string) {
+  await signIn(t, 'ingen@demo.minside.no');
+  await expectScreen(t, 'Bestill abonnement');
+  await t.expect(currentUrl()).eql(titleUrl(code, '/bestill-abonnement'));
+  await t.expect(button('Betal kr 1,00').exists).ok({ timeout: 20000 });
+}
+
+fixture('Purchase with the payment sandbox').clientScripts({
+  path: require.resolve('axe-core/axe.min.js'),
+});
+
+test.page(titleUrl('AP', '/bestill-abonnement'))(
+  'a new reader orders digital by card, approves the payment and sees the receipt',
+  async (t) => {
+    await orderPage(t, 'AP');
+    await t.expect(main.withText('Første måned for kr 1,00').exists).ok();
+    await t.expect(main.withText('ingen bindingstid').exists).ok();
+    await expectAccessible(t);
+
+    await t.click(button('Betal kr 1,00'));
+    await answerOnPaymentPage(t, 'Godkjenn betalingen', 'kr 1,00');
+
+    // Back at /completepurchase the payment is verified, then the receipt.
+    await expectScreen(t, 'Takk for bestillingen!');
+    await t.expect(currentUrl()).match(/\/kvittering\?ordre=ord_[0-9a-f]+$/);
+    await t.expect(Selector('dd').withExactText('kr 1,00').exists).ok();
+    await t.expect(Selector('dd').withExactText('Betalingskort').exists).ok();
+    await t.expect(Selector('dt').withExactText('Abonnementsnummer').exists).ok();
+    await t.expect(Selector('dt').withExactText('Neste fornyelse').exists).ok();
+    await expectAccessible(t);
+
+    // The subscription is there for the guards: the home page opens.
+    await t.click(link('Til Min side'));
+    await expectScreen(t, 'Hei, ');
+    await t.expect(currentUrl()).eql(titleUrl('AP', '/'));
+  },
+);
+
+test.page(titleUrl('TVP', '/bestill-abonnement'))(
+  'Vipps declined ends on /feil-kjop and activates nothing',
+  async (t) => {
+    await orderPage(t, 'TVP');
+    await t.click(radio('Vipps'));
+    await t.click(button('Betal kr 1,00'));
+    await answerOnPaymentPage(t, 'Avvis betalingen', 'kr 1,00');
+
+    await expectScreen(t, 'Betalingen ble ikke gjennomført');
+    await t.expect(currentUrl()).match(/\/feil-kjop\?ordre=ord_[0-9a-f]+$/);
+    await t.expect(main.withText('Betalingen ble avvist.').exists).ok({ timeout: 20000 });
+    await t.expect(main.withText('Ingenting er trukket fra kontoen din').exists).ok();
+    await t.expect(Selector('dd').withExactText('Vipps').exists).ok();
+    await expectAccessible(t);
+
+    // Still no subscription.
+    await t.navigateTo(titleUrl('TVP', '/'));
+    await expectScreen(t, 'Du har ikke et aktivt abonnement');
+    await t.expect(currentUrl()).eql(titleUrl('TVP', '/ingen-abonnement'));
+  },
+);
+
+test.page(titleUrl('TVP', '/bestill-abonnement'))(
+  'a payment that never answers ends on /bestilling-feilet after the wait',
+  async (t) => {
+    await orderPage(t, 'TVP');
+    await t.click(button('Betal kr 1,00'));
+    await answerOnPaymentPage(t, 'Tidsavbrudd (svarer ikke)', 'kr 1,00');
+
+    // The confirmation shows its progress while it waits (about ten seconds).
+    await expectScreen(t, 'Vi bekrefter betalingen');
+    await t
+      .expect(Selector('[role="status"]').withText('Betalingen er ikke bekreftet ennå').exists)
+      .ok({ timeout: 20000 });
+    await expectAccessible(t);
+    await expectScreen(t, 'Bestillingen tok for lang tid');
+    await t.expect(currentUrl()).eql(titleUrl('TVP', '/bestilling-feilet?arsak=tidsavbrudd'));
+    await t.expect(main.withText('Serveren brukte for lang tid. Prøv igjen.').exists).ok();
+    await expectAccessible(t);
+
+    // /order-timeout is the same page.
+    await t.navigateTo(titleUrl('TVP', '/order-timeout'));
+    await expectScreen(t, 'Bestillingen feilet');
+    await t.expect(currentUrl()).eql(titleUrl('TVP', '/bestilling-feilet'));
+
+    await t.click(link('Prøv igjen'));
+    await expectScreen(t, 'Bestill abonnement');
+  },
+);
+
+test.page(titleUrl('TVP', '/bestill-abonnement'))(
+  'cancelling on the payment page cancels the order',
+  async (t) => {
+    await orderPage(t, 'TVP');
+    await t.click(button('Betal kr 1,00'));
+    await answerOnPaymentPage(t, 'Avbryt og gå tilbake', 'kr 1,00');
+
+    await expectScreen(t, 'Bestillingen er avbrutt');
+    await t.expect(currentUrl()).match(/\/avbryt-bestilling\?ordre=ord_[0-9a-f]+$/);
+    await expectAccessible(t);
+    await t.click(link('Bestill abonnement'));
+    await expectScreen(t, 'Bestill abonnement');
+  },
+);
+
+test.page(titleUrl('FVN', '/'))(
+  'a cancelled subscription is reactivated: 3 months for the price of 1',
+  async (t) => {
+    await signIn(t, 'avsluttet@demo.minside.no');
+    await expectScreen(t, 'Du har ikke et aktivt abonnement');
+    await t.click(Selector('a, button').withExactText('Start abonnementet igjen'));
+
+    await expectScreen(t, 'Start abonnementet igjen');
+    await t.expect(currentUrl()).eql(titleUrl('FVN', '/betaling?type=reaktivering'));
+    await t.expect(main.withText('3 måneder for prisen av 1').exists).ok({ timeout: 20000 });
+    await expectAccessible(t);
+    await t.click(button('Betal kr 279,00'));
+    await answerOnPaymentPage(t, 'Godkjenn betalingen', 'kr 279,00');
+
+    await expectScreen(t, 'Abonnementet er aktivt igjen');
+    await t.expect(currentUrl()).match(/\/abonnement-reaktivert\?ordre=ord_[0-9a-f]+$/);
+    await expectAccessible(t);
+  },
+);
+
+// ung@ (FVN UNG monthly, renews in 5 days; no other journey uses this user) upgrades to Premium
+// digital monthly: the difference for the rest of the period is shown before confirming, paid on
+// the sandbox page, and the receipt and the home page show the new plan.
+test.page(titleUrl('FVN', '/endre-abonnement'))(
+  'an upgrade shows the difference, is paid with card and takes effect now',
+  async (t) => {
+    await signIn(t, 'ung@demo.minside.no');
+    await expectScreen(t, 'Endre abonnement');
+    await t.click(Selector('label').withText('Premium digital, Månedlig:'));
+    await t.click(button('Fortsett'));
+    await t
+      .expect(Selector('h2').withExactText('Bekreft oppgradering').exists)
+      .ok({ timeout: 20000 });
+    const amountTerm = Selector('dt').withExactText('Å betale nå');
+    await t.expect(amountTerm.exists).ok({ timeout: 20000 });
+    const amount = await amountTerm.nextSibling('dd').innerText;
+    await t.expect(amount).match(/^kr \d+,\d{2}$/);
+    await t
+      .expect(main.withText('Du betaler mellomlegget mellom kr 99,00 og kr 279,00').exists)
+      .ok();
+    await expectAccessible(t);
+
+    await t.click(Selector('a, button').withExactText('Gå til betaling'));
+    await expectScreen(t, 'Betal for oppgraderingen');
+    await t.expect(button(`Betal ${amount}`).exists).ok({ timeout: 20000 });
+    await expectAccessible(t);
+    await t.click(button(`Betal ${amount}`));
+    await answerOnPaymentPage(t, 'Godkjenn betalingen', amount);
+
+    await expectScreen(t, 'Abonnementet er oppgradert');
+    await t.expect(currentUrl()).match(/\/receipt2\?ordre=ord_[0-9a-f]+$/);
+    await t.expect(Selector('dd').withExactText(amount).exists).ok({ timeout: 20000 });
+    await expectAccessible(t);
+
+    await t.click(link('Gå til Min side'));
+    await expectScreen(t, 'Hei, Ulrikke!');
+    await t.expect(main.withText('Premium digital').exists).ok();
+  },
+);
