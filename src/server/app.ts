@@ -16,6 +16,7 @@ import { handlers as connectHandlers } from './handlers/connect';
 import { handlers as discountHandlers } from './handlers/discount';
 import { handlers as identityHandlers } from './handlers/identity';
 import { handlers as orderHandlers } from './handlers/order';
+import { handlers as paymentHandlers } from './handlers/payment';
 import { handlers as subscriptionHandlers } from './handlers/subscription';
 import { handlers as titleHandlers } from './handlers/title';
 import { registerContract } from './http/contract';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...connectHandlers,
       ...orderHandlers,
       ...discountHandlers,
+      ...paymentHandlers,
     },
   });
 

@@ -244,6 +244,10 @@ describe('the calls of spec §7', () => {
     ['PUT', '/subscription/planChange'],
     ['DELETE', '/subscription/planChange'],
     ['GET', '/account/{id}/profile'],
+    // The invoice issue: /fakturaoversikt and /betal-faktura/{ariaInvoiceNo} read these.
+    ['GET', '/invoices/{accountNo}/{titleCode}'],
+    ['GET', '/invoice/{ariaInvoiceNo}'],
+    ['POST', '/invoice/{ariaInvoiceNo}/pay'],
   ];
 
   it('lists the 25 calls of the table', () => {

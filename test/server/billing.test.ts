@@ -66,8 +66,8 @@ describe('billing of the subscription jobs', () => {
     clock.set(`${renewalDate}T08:00:00+01:00`);
     const run = await runDueJobs(db, clock);
     expect(run.errors).toEqual([]);
-    expect(await recordBillingEffects(db, run)).toBeGreaterThanOrEqual(1);
-    expect(await recordBillingEffects(db, run)).toBe(0);
+    expect(await recordBillingEffects(db, run, clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await recordBillingEffects(db, run, clock.now())).toBe(0);
 
     const settled = await settle();
     expect(settled.failed).toBe(0);
@@ -91,7 +91,7 @@ describe('billing of the subscription jobs', () => {
       subscriptionNo,
     ]);
     clock.set(`${renewalDate}T08:00:00+01:00`);
-    await recordBillingEffects(db, await runDueJobs(db, clock));
+    await recordBillingEffects(db, await runDueJobs(db, clock), clock.now());
     await settle();
     const effects = await effectsOf(subscriptionNo);
     expect(effects.at(-1)).toMatchObject({
@@ -119,7 +119,7 @@ describe('billing of the subscription jobs', () => {
     let date = first;
     for (let i = 0; i < 3; i += 1) {
       clock.set(`${date}T08:00:00+01:00`);
-      await recordBillingEffects(db, await runDueJobs(db, clock));
+      await recordBillingEffects(db, await runDueJobs(db, clock), clock.now());
       const [row] = await db.query<{ renewal_date: string }>(
         'select renewal_date::text as renewal_date from subscriptions where subscription_no = $1',
         [subscriptionNo],

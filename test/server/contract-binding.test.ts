@@ -90,6 +90,9 @@ const IMPLEMENTED = new Set([
   'paymentCallback',
   'addDiscount',
   'getDiscountDetails',
+  'listInvoices',
+  'getInvoice',
+  'payInvoice',
 ]);
 
 // Parameter values for parameters without an example; the first one matching the parameter's

@@ -592,6 +592,16 @@ describe('orders and payments', () => {
         renewalDate: current.renewalDate,
         paymentMethod: { provider: 'VIPPS' },
       });
+      // The difference is an invoice of its own, paid with the order.
+      const invoices = (
+        await s.request({ method: 'GET', url: `/api/invoices/${accountNo}/FVN` })
+      ).json().invoices;
+      expect(invoices[0]).toMatchObject({
+        amount: priced.amount,
+        status: 'PAID',
+        description: 'Premium digital (månedlig premium), oppgradering, mellomlegg',
+        paymentProvider: 'VIPPS',
+      });
     });
   });
 

@@ -100,6 +100,7 @@ const validCommands: Record<CommandKind, Command> = {
   withdrawPlanChange: { kind: 'withdrawPlanChange' },
   applyPlanChange: { kind: 'applyPlanChange' },
   upgradeNow: { kind: 'upgradeNow', plan: monthlyPremium },
+  resume: { kind: 'resume' },
 };
 
 describe('the transition table over the status codes of spec §4', () => {
@@ -121,6 +122,7 @@ describe('the transition table over the status codes of spec §4', () => {
       withdrawPlanChange: ['ACTIVE', 'TRIAL'],
       applyPlanChange: ['ACTIVE', 'TRIAL'],
       upgradeNow: ['ACTIVE', 'TRIAL'],
+      resume: ['SUSPENDED'],
     });
   });
 
@@ -421,6 +423,15 @@ describe('undoCancellation, expire and reactivate', () => {
     });
     expect(reactivationOffer(yearly)).toBeNull();
     expect(reactivationOffer(quarterly)).toBeNull();
+  });
+});
+
+describe('resume: a suspended subscription whose invoice is paid', () => {
+  it('becomes active again with its dates as they were, charging nothing', () => {
+    const suspended = state({ status: S.SUSPENDED });
+    const result = transition(suspended, { kind: 'resume' }, TODAY);
+    expect(result.state).toEqual({ ...suspended, status: S.ACTIVE });
+    expect(result.effects).toEqual([]);
   });
 });
 

@@ -25,6 +25,27 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["payment"],
       }),
+      listInvoices: build.query<ListInvoicesApiResponse, ListInvoicesApiArg>({
+        query: (queryArg) => ({
+          url: `/invoices/${queryArg.accountNo}/${queryArg.titleCode}`,
+        }),
+        providesTags: ["payment"],
+      }),
+      getInvoice: build.query<GetInvoiceApiResponse, GetInvoiceApiArg>({
+        query: (queryArg) => ({ url: `/invoice/${queryArg.ariaInvoiceNo}` }),
+        providesTags: ["payment"],
+      }),
+      payInvoice: build.mutation<PayInvoiceApiResponse, PayInvoiceApiArg>({
+        query: (queryArg) => ({
+          url: `/invoice/${queryArg.ariaInvoiceNo}/pay`,
+          method: "POST",
+          body: queryArg.payInvoiceRequest,
+          headers: {
+            "Idempotency-Key": queryArg["Idempotency-Key"],
+          },
+        }),
+        invalidatesTags: ["payment"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -38,6 +59,29 @@ export type ChangePaymentMethodApiResponse =
   /** status 200 Where to send the browser. */ PaymentRedirect;
 export type ChangePaymentMethodApiArg = {
   changePaymentMethodRequest: ChangePaymentMethodRequest;
+};
+export type ListInvoicesApiResponse =
+  /** status 200 The invoices (possibly none). */ InvoiceList;
+export type ListInvoicesApiArg = {
+  /** Billing account number (ariaAccountNo). */
+  accountNo: AriaAccountNo;
+  /** Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+  titleCode: TitleCode;
+};
+export type GetInvoiceApiResponse = /** status 200 The invoice. */ Invoice;
+export type GetInvoiceApiArg = {
+  /** Invoice number. */
+  ariaInvoiceNo: AriaInvoiceNo;
+};
+export type PayInvoiceApiResponse =
+  | /** status 200 The order this idempotency key created earlier. */ Order
+  | /** status 201 The order, pending payment. */ Order;
+export type PayInvoiceApiArg = {
+  /** Invoice number. */
+  ariaInvoiceNo: AriaInvoiceNo;
+  /** A key the client makes once per order attempt (a UUID) and sends again on every retry of that attempt. Kept with the order for 24 hours. */
+  "Idempotency-Key": string;
+  payInvoiceRequest: PayInvoiceRequest;
 };
 export type PaymentRedirect = {
   /** The provider's page to send the browser to. */
@@ -64,7 +108,7 @@ export type Problem = {
   detail?: string;
   /** URI reference of this occurrence (normally the request path). */
   instance?: string;
-  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED (409), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED (409), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
   code: string;
   /** Field-level validation errors (400 only). */
   errors?: ProblemFieldError[];
@@ -81,5 +125,79 @@ export type ChangePaymentMethodRequest = {
   provider: "VIPPS" | "SWEDBANK-PPG";
   returnUrl: SameOriginPath;
 };
-export const { useChangeCardMutation, useChangePaymentMethodMutation } =
-  injectedRtkApi;
+export type AriaInvoiceNo = string;
+export type AmountOre = number;
+export type Currency = "NOK";
+export type PaymentProvider =
+  "VIPPS" | "SWEDBANK-PPG" | "BANKGIRO" | "AVTALEGIRO" | "STREX";
+export type NullValue = null | null;
+export type Invoice = {
+  ariaInvoiceNo: AriaInvoiceNo;
+  /** KID to pay with (MOD10, or MOD11 by the title's OCR agreement). */
+  kid: string;
+  amount: AmountOre;
+  currency: Currency;
+  status: "PAID" | "UNPAID";
+  /** Unpaid after its due date (Europe/Oslo). */
+  overdue: boolean;
+  issuedOn: string;
+  dueDate: string;
+  periodStart: string;
+  periodEnd: string;
+  description: string;
+  /** The title's bank account (11 digits) to pay a giro invoice to. */
+  payeeAccountNumber: string;
+  paymentProvider: PaymentProvider | NullValue;
+  subscriptionNo: SubscriptionNo;
+  paidAt: string | null;
+};
+export type InvoiceList = {
+  /** Newest first. */
+  invoices: Invoice[];
+};
+export type AriaAccountNo = string;
+export type TitleCode = string;
+export type OrderId = string;
+export type OrderStatus =
+  "PENDING" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+export type AriaPlanId = string;
+export type Period =
+  "\u00C5rlig" | "Kvartalsvis" | "M\u00E5nedlig" | "M\u00E5nedlig Premium";
+export type OrderPaymentProvider = "VIPPS" | "SWEDBANK-PPG";
+export type Order = {
+  orderId: OrderId;
+  /** The order kinds (OrderKind), and `invoice` for paying an invoice. */
+  kind: "new" | "reactivation" | "upgrade" | "invoice";
+  status: OrderStatus;
+  titleCode: TitleCode;
+  ariaPlanID: AriaPlanId;
+  planName: string;
+  period: Period;
+  amount: AmountOre;
+  currency: Currency;
+  paymentProvider: OrderPaymentProvider;
+  /** The provider's payment page while the order is PENDING; null afterwards. */
+  redirectUrl: string | null;
+  /** The subscription the order created or changed, once COMPLETED. */
+  subscriptionNo: string | null;
+  /** Why a final order did not complete. */
+  failureReason:
+    | ("DECLINED" | "CANCELLED" | "EXPIRED" | "VERIFICATION_FAILED" | null)
+    | null;
+  createdAt: string;
+  completedAt: string | null;
+  /** The invoice an `invoice` order pays (null for the other kinds). */
+  ariaInvoiceNo: string | null;
+};
+export type PayInvoiceRequest = {
+  paymentProvider: OrderPaymentProvider;
+};
+export const {
+  useChangeCardMutation,
+  useChangePaymentMethodMutation,
+  useListInvoicesQuery,
+  useLazyListInvoicesQuery,
+  useGetInvoiceQuery,
+  useLazyGetInvoiceQuery,
+  usePayInvoiceMutation,
+} = injectedRtkApi;

@@ -71,7 +71,7 @@ export function confirmationDelays(timing: PurchaseTiming): number[] {
   return delays;
 }
 
-const receiptPaths: Record<Order['kind'], string> = {
+const receiptPaths: Record<Exclude<Order['kind'], 'invoice'>, string> = {
   new: '/kvittering',
   reactivation: '/abonnement-reaktivert',
   upgrade: '/receipt2',
@@ -80,9 +80,12 @@ const receiptPaths: Record<Order['kind'], string> = {
 /** Where the reader goes when a purchase ends. */
 export function outcomePath(outcome: PurchaseOutcome, order: Order | null): string {
   const ordre = order ? `?ordre=${encodeURIComponent(order.orderId)}` : '';
+  // Paying an invoice ends on the invoice's own page, which shows the outcome.
+  if (order?.kind === 'invoice' && order.ariaInvoiceNo)
+    return `/betal-faktura/${encodeURIComponent(order.ariaInvoiceNo)}${ordre}`;
   switch (outcome) {
     case 'completed':
-      return order ? `${receiptPaths[order.kind]}${ordre}` : '/';
+      return order && order.kind !== 'invoice' ? `${receiptPaths[order.kind]}${ordre}` : '/';
     case 'declined':
       return `/feil-kjop${ordre}`;
     case 'not-found':

@@ -28,7 +28,7 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
       clock: deps.clock,
       log: deps.log,
       onRun: async (run) => {
-        await recordBillingEffects(deps.db, run);
+        await recordBillingEffects(deps.db, run, deps.clock.now());
         const charges = await settleOpenCharges({
           db: deps.db,
           payments: deps.payments,

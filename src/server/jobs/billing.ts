@@ -8,14 +8,18 @@ import type { CheckoutMethod, PaymentPort } from '../payments/port';
 
 import type { JobRun } from './subscriptionJobs';
 
-export async function recordBillingEffects(db: Db, run: Pick<JobRun, 'effects'>): Promise<number> {
+export async function recordBillingEffects(
+  db: Db,
+  run: Pick<JobRun, 'effects'>,
+  now: Date,
+): Promise<number> {
   let recorded = 0;
   for (const job of run.effects) {
     for (const effect of job.effects) {
       const rows = await db.query(
         `insert into billing_effects (event_id, subscription_no, kind, reason, amount_ore,
-           period_start, period_end, provider)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
+           period_start, period_end, provider, plan_id, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          on conflict (event_id) do nothing returning id`,
         [
           job.eventId,
@@ -26,6 +30,8 @@ export async function recordBillingEffects(db: Db, run: Pick<JobRun, 'effects'>)
           effect.periodStart,
           effect.periodEnd,
           effect.provider,
+          effect.planId,
+          now.toISOString(),
         ],
       );
       recorded += rows.length;

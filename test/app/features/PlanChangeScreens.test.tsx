@@ -69,6 +69,7 @@ const upgradeOrder: Order = {
   failureReason: null,
   createdAt: '2026-11-12T10:15:00+01:00',
   completedAt: '2026-11-12T10:16:30+01:00',
+  ariaInvoiceNo: null,
 };
 
 const problem = (status: number, code: string) =>

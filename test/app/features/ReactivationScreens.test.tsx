@@ -72,6 +72,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   failureReason: null,
   createdAt: '2026-11-22T10:00:00+01:00',
   completedAt: '2026-11-22T10:01:00+01:00',
+  ariaInvoiceNo: null,
   ...overrides,
 });
 

@@ -28,6 +28,7 @@ export function orderWith(overrides: Partial<Order> = {}): Order {
     failureReason: null,
     createdAt: '2026-11-22T10:15:00+01:00',
     completedAt: null,
+    ariaInvoiceNo: null,
     ...overrides,
   };
 }

@@ -21,9 +21,16 @@ export const providerSlug = (provider: OrderPaymentProvider) => provider.toLower
 
 /** Where "try again" leads for an order or an attempt: the screen that starts that intent. */
 export function retryPath(
-  target: Pick<PurchaseIntent, 'kind' | 'ariaPlanID' | 'period'> | null,
+  target:
+    | Pick<PurchaseIntent, 'kind' | 'ariaPlanID' | 'period'>
+    | Pick<Order, 'kind' | 'ariaPlanID' | 'period' | 'ariaInvoiceNo'>
+    | null,
 ): string {
   if (!target) return '/bestill-abonnement';
+  if (target.kind === 'invoice')
+    return 'ariaInvoiceNo' in target && target.ariaInvoiceNo
+      ? `/betal-faktura/${encodeURIComponent(target.ariaInvoiceNo)}`
+      : '/fakturaoversikt';
   const query = new URLSearchParams({ plan: target.ariaPlanID, periode: target.period });
   switch (target.kind) {
     case 'reactivation':

@@ -13,6 +13,7 @@ import type { Db, Queryable } from '../../db/db';
 import type { CheckoutMethod, PaymentPort, ProviderPayment } from '../../payments/port';
 import { modifyAccount, type DeliveryAddress } from '../accounts/accounts';
 import { DomainError } from '../errors';
+import { INVOICE_NUMBER_OFFSET } from '../invoices/invoices';
 import { applyCommandInTx } from '../subscriptions/lifecycle';
 
 import { priceOrder, type Buyer, type OrderInput, type OrderKind, type Quote } from './pricing';
@@ -22,7 +23,7 @@ export type FailureReason = 'DECLINED' | 'CANCELLED' | 'EXPIRED' | 'VERIFICATION
 
 export interface Order {
   readonly orderId: string;
-  readonly kind: OrderKind;
+  readonly kind: OrderKind | 'invoice';
   readonly status: OrderStatus;
   readonly titleCode: string;
   readonly ariaPlanID: string;
@@ -36,6 +37,8 @@ export interface Order {
   readonly failureReason: FailureReason | null;
   readonly createdAt: string;
   readonly completedAt: string | null;
+  /** The invoice an `invoice` order pays. */
+  readonly ariaInvoiceNo: string | null;
 }
 
 export interface CreateOrderInput extends OrderInput {
@@ -59,7 +62,8 @@ interface OrderRow {
   aria_account_no: string;
   idempotency_key: string;
   request_hash: string;
-  kind: OrderKind;
+  kind: OrderKind | 'invoice';
+  billing_effect_id: number | string | null;
   title_code: string;
   plan_id: number | string;
   aria_plan_id: string;
@@ -88,7 +92,7 @@ const selectOrder = `
          o.plan_id, p.aria_plan_id, p.plan_name, p.period, o.subscription_no, o.amount_ore,
          o.currency, o.offer, o.discount_code, o.quote, o.payment_provider, o.payment_id,
          o.redirect_url, o.status, o.failure_reason, o.birth_date::text as birth_date,
-         o.delivery_address, o.created_at, o.completed_at
+         o.delivery_address, o.created_at, o.completed_at, o.billing_effect_id
     from orders o join plans p on p.id = o.plan_id`;
 
 function toOrder(row: OrderRow): Order {
@@ -108,6 +112,10 @@ function toOrder(row: OrderRow): Order {
     failureReason: row.failure_reason,
     createdAt: new Date(row.created_at).toISOString(),
     completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+    ariaInvoiceNo:
+      row.billing_effect_id === null
+        ? null
+        : String(INVOICE_NUMBER_OFFSET + Number(row.billing_effect_id)),
   };
 }
 
@@ -162,8 +170,12 @@ export interface OrderUrls {
 const returnPath = (method: CheckoutMethod) =>
   method === 'VIPPS' ? '/completevippspurchase' : '/completepurchase';
 
-function describe(row: Pick<OrderRow, 'kind' | 'plan_name' | 'period'>): string {
+function describe(
+  row: Pick<OrderRow, 'kind' | 'plan_name' | 'period' | 'billing_effect_id'>,
+): string {
   const what = `${row.plan_name} (${row.period.toLowerCase()})`;
+  if (row.kind === 'invoice')
+    return `Faktura ${INVOICE_NUMBER_OFFSET + Number(row.billing_effect_id)}: ${what}`;
   return row.kind === 'upgrade'
     ? `Oppgradering til ${what}`
     : row.kind === 'reactivation'
@@ -315,6 +327,7 @@ async function applyOrder(
     context: { orderId: row.order_id, paymentId: row.payment_id },
   };
   const card = payment?.card ?? null;
+  if (row.kind === 'invoice') return settleInvoice(tx, deps, row, options);
   let subscriptionNo: string;
   let applied;
   if (row.kind === 'new') {
@@ -380,8 +393,9 @@ async function applyOrder(
   const quote = row.quote;
   await tx.query(
     `insert into billing_effects (event_id, subscription_no, kind, reason, amount_ore,
-       period_start, period_end, provider, status, payment_id, order_id, settled_at)
-     values ($1, $2, 'charge', $3, $4, $5, $6, $7, 'paid', $8, $9, $10)`,
+       period_start, period_end, provider, status, payment_id, order_id, settled_at, plan_id,
+       created_at)
+     values ($1, $2, 'charge', $3, $4, $5, $6, $7, 'paid', $8, $9, $10, $11, $10)`,
     [
       applied.eventId,
       subscriptionNo,
@@ -393,9 +407,125 @@ async function applyOrder(
       row.payment_id,
       row.order_id,
       deps.clock.now().toISOString(),
+      row.plan_id,
     ],
   );
   return subscriptionNo;
+}
+
+/**
+ * An invoice order settles its billing effect (paid, with the payment) and brings back a
+ * subscription that was suspended for not paying. An invoice paid meanwhile by other means is
+ * refused, so the transaction rolls back and the payment is refunded.
+ */
+async function settleInvoice(
+  tx: Queryable,
+  deps: OrderDeps,
+  row: OrderRow,
+  options: Parameters<typeof applyCommandInTx>[3],
+): Promise<string> {
+  const [effect] = await tx.query<{ subscription_no: string; status: string }>(
+    'select subscription_no, status from billing_effects where id = $1 for update',
+    [row.billing_effect_id],
+  );
+  if (!effect || effect.status === 'paid')
+    throw new DomainError('conflict', 'INVOICE_PAID', 'The invoice is paid already');
+  await tx.query(
+    `update billing_effects set status = 'paid', payment_id = $2, order_id = $3, settled_at = $4
+      where id = $1`,
+    [row.billing_effect_id, row.payment_id, row.order_id, deps.clock.now().toISOString()],
+  );
+  const [subscription] = await tx.query<{ status_code: number }>(
+    'select status_code from subscriptions where subscription_no = $1',
+    [effect.subscription_no],
+  );
+  if (subscription?.status_code === -1)
+    await applyCommandInTx(tx, effect.subscription_no, { kind: 'resume' }, options);
+  return effect.subscription_no;
+}
+
+/**
+ * Pays an unpaid invoice of the buyer: an order of kind `invoice` for its amount, idempotent by
+ * key like any order, paid on the provider's page and completed by `completeOrder`.
+ */
+export async function payInvoice(
+  deps: OrderDeps,
+  buyer: Pick<Buyer, 'ariaAccountNo'>,
+  idempotencyKey: string,
+  input: { readonly ariaInvoiceNo: string; readonly paymentProvider: CheckoutMethod },
+  urls: OrderUrls,
+): Promise<{ order: Order; created: boolean }> {
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ invoice: input.ariaInvoiceNo, provider: input.paymentProvider }))
+    .digest('hex');
+  const [earlier] = await deps.db.query<OrderRow>(
+    `${selectOrder} where o.aria_account_no = $1 and o.idempotency_key = $2`,
+    [buyer.ariaAccountNo, idempotencyKey],
+  );
+  if (earlier) {
+    if (earlier.request_hash !== hash)
+      throw new DomainError(
+        'unprocessable',
+        'IDEMPOTENCY_KEY_REUSED',
+        'This idempotency key was used for a different order',
+      );
+    return { order: toOrder(await ensurePayment(deps, earlier, urls)), created: false };
+  }
+  const id = BigInt(input.ariaInvoiceNo) - BigInt(INVOICE_NUMBER_OFFSET);
+  const [effect] =
+    id > 0n && id < 2n ** 62n
+      ? await deps.db.query<{
+          id: string;
+          amount_ore: string;
+          status: string;
+          subscription_no: string;
+          title_code: string;
+          plan_id: string;
+          [column: string]: unknown;
+        }>(
+          `select b.id, b.amount_ore, b.status, b.subscription_no, s.title_code,
+                  coalesce(b.plan_id, s.plan_id) as plan_id
+             from billing_effects b join subscriptions s on s.subscription_no = b.subscription_no
+            where b.id = $1 and s.aria_account_no = $2`,
+          [id.toString(), buyer.ariaAccountNo],
+        )
+      : [];
+  if (!effect) throw new DomainError('not-found', 'INVOICE_NOT_FOUND', 'No such invoice');
+  if (effect.status === 'paid')
+    throw new DomainError('conflict', 'INVOICE_PAID', 'The invoice is paid already');
+  const orderId = `ord_${randomBytes(8).toString('hex')}`;
+  const inserted = await deps.db.query<{ order_id: string }>(
+    `insert into orders (order_id, aria_account_no, idempotency_key, request_hash, kind,
+       title_code, plan_id, subscription_no, amount_ore, quote, payment_provider,
+       billing_effect_id, created_at)
+     values ($1, $2, $3, $4, 'invoice', $5, $6, $7, $8, '{}'::jsonb, $9, $10, $11)
+     on conflict (aria_account_no, idempotency_key) do nothing
+     returning order_id`,
+    [
+      orderId,
+      buyer.ariaAccountNo,
+      idempotencyKey,
+      hash,
+      effect.title_code,
+      effect.plan_id,
+      effect.subscription_no,
+      effect.amount_ore,
+      input.paymentProvider,
+      effect.id,
+      deps.clock.now().toISOString(),
+    ],
+  );
+  const [row] = await deps.db.query<OrderRow>(
+    `${selectOrder} where o.aria_account_no = $1 and o.idempotency_key = $2`,
+    [buyer.ariaAccountNo, idempotencyKey],
+  );
+  if (row!.request_hash !== hash)
+    throw new DomainError(
+      'unprocessable',
+      'IDEMPOTENCY_KEY_REUSED',
+      'This idempotency key was used for a different order',
+    );
+  return { order: toOrder(await ensurePayment(deps, row!, urls)), created: inserted.length > 0 };
 }
 
 /**

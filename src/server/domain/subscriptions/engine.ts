@@ -74,7 +74,9 @@ export type Command =
   | { readonly kind: 'schedulePlanChange'; readonly plan: PlanRef }
   | { readonly kind: 'withdrawPlanChange' }
   | { readonly kind: 'applyPlanChange' }
-  | { readonly kind: 'upgradeNow'; readonly plan: PlanRef };
+  | { readonly kind: 'upgradeNow'; readonly plan: PlanRef }
+  /** The unpaid invoice that suspended it has been paid. */
+  | { readonly kind: 'resume' };
 
 export type CommandKind = Command['kind'];
 
@@ -117,6 +119,7 @@ export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]
   withdrawPlanChange: [S.ACTIVE, S.TRIAL],
   applyPlanChange: [S.ACTIVE, S.TRIAL],
   upgradeNow: [S.ACTIVE, S.TRIAL],
+  resume: [S.SUSPENDED],
 };
 
 export const commandKinds = Object.keys(allowedStatuses) as CommandKind[];
@@ -374,6 +377,11 @@ export function transition(state: EngineState, command: Command, today: string):
         throw notDue(`The plan change takes effect on ${pending.effectiveDate}`);
       // Swapping the plan costs nothing by itself: the renewal on that date charges the new plan.
       return { state: { ...state, plan: pending.plan, pendingChange: null }, effects: [] };
+    }
+
+    case 'resume': {
+      // Access comes back; the paid invoice covered the period, so the dates stay.
+      return { state: { ...state, status: S.ACTIVE }, effects: [] };
     }
 
     case 'upgradeNow': {

@@ -1,0 +1,168 @@
+// Invoices as the reader sees them: one per billing effect of the lifecycle (an order, a renewal,
+// a trial conversion, an upgrade's difference). The number, the KID (by the title's OCR
+// agreement), the due date and the payee's account are derived from the effect, so an invoice
+// never disagrees with the money the lifecycle recorded.
+import { createHash } from 'node:crypto';
+
+import { makeKid, mod11CheckDigit, type KidAlgorithm } from '../../../shared/payment/kid';
+import type { Period } from '../../../shared/subscription/plans';
+import { addDays, osloDateOf } from '../../../shared/time/oslo';
+import type { Queryable } from '../../db/db';
+import { DomainError } from '../errors';
+import type { PaymentProvider } from '../subscriptions/subscriptions';
+
+/** Invoice numbers follow the billing effect's id in their own series. */
+export const INVOICE_NUMBER_OFFSET = 800_000_000;
+/** Days a reader has to pay a giro invoice. */
+export const PAYMENT_TERMS_DAYS = 14;
+
+/**
+ * The titles' OCR agreements: MOD10 unless configured. (The agreement is the bank's; Adresseavisen
+ * is configured with MOD11 here so both algorithms are exercised end to end.)
+ */
+export const ocrAgreements: Readonly<Record<string, KidAlgorithm>> = { ADR: 'MOD11' };
+
+export const kidAlgorithmOf = (titleCode: string): KidAlgorithm =>
+  ocrAgreements[titleCode.toUpperCase()] ?? 'MOD10';
+
+/**
+ * The KID of an invoice: the customer number (7 digits) and the invoice number (9 digits) and
+ * the check digit. A base without a MOD11 check digit gets one more digit (1), which always has.
+ */
+export function invoiceKid(customerNumber: string, ariaInvoiceNo: string, algorithm: KidAlgorithm) {
+  const base = customerNumber.padStart(7, '0').slice(-7) + ariaInvoiceNo.padStart(9, '0');
+  if (algorithm === 'MOD11' && mod11CheckDigit(base) === null)
+    return makeKid(`${base}1`, algorithm);
+  return makeKid(base, algorithm);
+}
+
+/**
+ * The title's bank account for giro payments: a valid Norwegian account number (11 digits, MOD11
+ * check digit) derived from the title code, the same every time.
+ */
+export function payeeAccountNumber(titleCode: string): string {
+  const hash = createHash('sha256').update(titleCode.toUpperCase()).digest();
+  let serial = hash.readUInt32BE(0) % 1_000_000;
+  for (;;) {
+    const base = `1506${String(serial).padStart(6, '0')}`;
+    const check = mod11CheckDigit(base);
+    if (check !== null) return base + check;
+    serial = (serial + 1) % 1_000_000;
+  }
+}
+
+const reasonText: Readonly<Record<string, string>> = {
+  renewal: 'fornyelse',
+  'trial-conversion': 'første periode etter prøvetiden',
+  reactivation: 'reaktivering',
+  'reactivation-offer': 'reaktivering, 3 måneder for prisen av 1',
+  upgrade: 'oppgradering, mellomlegg',
+  'order-new': 'bestilling',
+  'order-reactivation': 'reaktivering, 3 måneder for prisen av 1',
+  'order-upgrade': 'oppgradering, mellomlegg',
+};
+
+export interface Invoice {
+  readonly ariaInvoiceNo: string;
+  readonly kid: string;
+  readonly amount: number;
+  readonly currency: 'NOK';
+  readonly status: 'PAID' | 'UNPAID';
+  readonly overdue: boolean;
+  readonly issuedOn: string;
+  readonly dueDate: string;
+  readonly periodStart: string;
+  readonly periodEnd: string;
+  readonly description: string;
+  readonly payeeAccountNumber: string;
+  readonly paymentProvider: PaymentProvider | null;
+  readonly subscriptionNo: string;
+  readonly paidAt: string | null;
+}
+
+interface InvoiceRow {
+  id: number | string;
+  kind: 'charge' | 'invoice';
+  reason: string;
+  amount_ore: number | string;
+  period_start: string;
+  period_end: string;
+  provider: PaymentProvider | null;
+  status: 'open' | 'paid' | 'failed';
+  created_at: Date | string;
+  settled_at: Date | string | null;
+  subscription_no: string;
+  title_code: string;
+  customer_number: string;
+  plan_name: string;
+  period: Period;
+  [column: string]: unknown;
+}
+
+const selectInvoices = `
+  select b.id, b.kind, b.reason, b.amount_ore, b.period_start::text as period_start,
+         b.period_end::text as period_end, b.provider, b.status, b.created_at, b.settled_at,
+         s.subscription_no, s.title_code, s.customer_number, p.plan_name, p.period
+    from billing_effects b
+    join subscriptions s on s.subscription_no = b.subscription_no
+    join plans p on p.id = coalesce(b.plan_id, s.plan_id)`;
+
+function toInvoice(row: InvoiceRow, today: string): Invoice {
+  const ariaInvoiceNo = String(INVOICE_NUMBER_OFFSET + Number(row.id));
+  const issuedOn = osloDateOf(new Date(row.created_at));
+  const paid = row.status === 'paid';
+  // A charge is due when it is made; a giro invoice has the payment terms.
+  const dueDate = row.kind === 'invoice' ? addDays(issuedOn, PAYMENT_TERMS_DAYS) : issuedOn;
+  return {
+    ariaInvoiceNo,
+    kid: invoiceKid(row.customer_number, ariaInvoiceNo, kidAlgorithmOf(row.title_code)),
+    amount: Number(row.amount_ore),
+    currency: 'NOK',
+    status: paid ? 'PAID' : 'UNPAID',
+    overdue: !paid && dueDate < today,
+    issuedOn,
+    dueDate,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    description: `${row.plan_name} (${row.period.toLowerCase()}), ${reasonText[row.reason] ?? row.reason}`,
+    payeeAccountNumber: payeeAccountNumber(row.title_code),
+    paymentProvider: row.provider,
+    subscriptionNo: row.subscription_no,
+    paidAt: paid && row.settled_at ? new Date(row.settled_at).toISOString() : null,
+  };
+}
+
+/** An account's invoices on a title, newest first. */
+export async function listInvoices(
+  db: Queryable,
+  ariaAccountNo: string,
+  titleCode: string,
+  now: Date,
+): Promise<Invoice[]> {
+  const rows = await db.query<InvoiceRow>(
+    `${selectInvoices} where s.aria_account_no = $1 and s.title_code = $2
+      order by b.created_at desc, b.id desc`,
+    [ariaAccountNo, titleCode.toUpperCase()],
+  );
+  const today = osloDateOf(now);
+  return rows.map((row) => toInvoice(row, today));
+}
+
+/** One invoice of the account; another account's invoice is as unknown as a missing one. */
+export async function getInvoice(
+  db: Queryable,
+  ariaInvoiceNo: string,
+  ariaAccountNo: string | null,
+  now: Date,
+): Promise<Invoice> {
+  const id = BigInt(ariaInvoiceNo) - BigInt(INVOICE_NUMBER_OFFSET);
+  const [row] =
+    id > 0n && id < 2n ** 62n && ariaAccountNo
+      ? await db.query<InvoiceRow>(`${selectInvoices} where b.id = $1 and s.aria_account_no = $2`, [
+          id.toString(),
+          ariaAccountNo,
+        ])
+      : [];
+  if (!row) throw new DomainError('not-found', 'INVOICE_NOT_FOUND', 'No such invoice');
+  return toInvoice(row, osloDateOf(now));
+}

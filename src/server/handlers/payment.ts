@@ -1,0 +1,47 @@
+// Invoices of the session user's account. Account numbers are checked against the session
+// (403); an invoice number that is not the session's is not found (404), never shown.
+import type { FastifyRequest } from 'fastify';
+
+import { DomainError } from '../domain/errors';
+import { getInvoice, listInvoices } from '../domain/invoices/invoices';
+import { payInvoice } from '../domain/orders/orders';
+import type { OperationHandler } from '../http/contract';
+import { requestOrigin, requireOwnAccount, requireSession } from '../http/security';
+
+export const handlers: Record<string, OperationHandler> = {
+  async listInvoices(request) {
+    const { accountNo, titleCode } = (
+      request as FastifyRequest<{ Params: { accountNo: string; titleCode: string } }>
+    ).params;
+    await requireOwnAccount(request, accountNo);
+    const { db, clock } = request.server.services;
+    return { invoices: await listInvoices(db, accountNo, titleCode, clock.now()) };
+  },
+
+  async payInvoice(request, reply) {
+    const { ariaInvoiceNo } = (request as FastifyRequest<{ Params: { ariaInvoiceNo: string } }>)
+      .params;
+    const { paymentProvider } = (
+      request as FastifyRequest<{ Body: { paymentProvider: 'VIPPS' | 'SWEDBANK-PPG' } }>
+    ).body;
+    const session = await requireSession(request);
+    if (!session.account)
+      throw new DomainError('not-found', 'INVOICE_NOT_FOUND', 'No such invoice');
+    const { order, created } = await payInvoice(
+      { ...request.server.services, log: request.log },
+      { ariaAccountNo: session.account.ariaAccountNo },
+      request.headers['idempotency-key'] as string,
+      { ariaInvoiceNo, paymentProvider },
+      { origin: requestOrigin(request) },
+    );
+    return reply.code(created ? 201 : 200).send(order);
+  },
+
+  async getInvoice(request) {
+    const { ariaInvoiceNo } = (request as FastifyRequest<{ Params: { ariaInvoiceNo: string } }>)
+      .params;
+    const session = await requireSession(request);
+    const { db, clock } = request.server.services;
+    return getInvoice(db, ariaInvoiceNo, session.account?.ariaAccountNo ?? null, clock.now());
+  },
+};
