@@ -27,6 +27,7 @@ interface Invoice {
   description: string;
   payeeAccountNumber: string;
   paymentProvider: string | null;
+  paidAt: string | null;
 }
 
 let t: TestApp;
