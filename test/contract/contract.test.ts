@@ -248,6 +248,7 @@ describe('the calls of spec §7', () => {
     ['GET', '/invoices/{accountNo}/{titleCode}'],
     ['GET', '/invoice/{ariaInvoiceNo}'],
     ['POST', '/invoice/{ariaInvoiceNo}/pay'],
+    ['POST', '/subscription/paymentMethod/verify'],
   ];
 
   it('lists the 25 calls of the table', () => {

@@ -93,6 +93,9 @@ const IMPLEMENTED = new Set([
   'listInvoices',
   'getInvoice',
   'payInvoice',
+  'changeCard',
+  'changePaymentMethod',
+  'verifyPaymentMethod',
 ]);
 
 // Parameter values for parameters without an example; the first one matching the parameter's

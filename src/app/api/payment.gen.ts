@@ -46,6 +46,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["payment"],
       }),
+      verifyPaymentMethod: build.mutation<
+        VerifyPaymentMethodApiResponse,
+        VerifyPaymentMethodApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/paymentMethod/verify`,
+          method: "POST",
+          body: queryArg.verifyPaymentMethodRequest,
+        }),
+        invalidatesTags: ["payment"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -83,6 +94,11 @@ export type PayInvoiceApiArg = {
   "Idempotency-Key": string;
   payInvoiceRequest: PayInvoiceRequest;
 };
+export type VerifyPaymentMethodApiResponse =
+  /** status 200 The subscription with its new payment method. */ Subscription;
+export type VerifyPaymentMethodApiArg = {
+  verifyPaymentMethodRequest: VerifyPaymentMethodRequest;
+};
 export type PaymentRedirect = {
   /** The provider's page to send the browser to. */
   redirectUrl: string;
@@ -108,7 +124,7 @@ export type Problem = {
   detail?: string;
   /** URI reference of this occurrence (normally the request path). */
   instance?: string;
-  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED (409), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED (409), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
   code: string;
   /** Field-level validation errors (400 only). */
   errors?: ProblemFieldError[];
@@ -192,6 +208,76 @@ export type Order = {
 export type PayInvoiceRequest = {
   paymentProvider: OrderPaymentProvider;
 };
+export type PlanProductType = "DIGITAL" | "COMBO";
+export type InstStatusCode = 0 | 1 | -1 | 2 | -2 | 3 | -3 | 31 | 32 | 41 | 61;
+export type SubscriptionStatus =
+  | "INACTIVE"
+  | "ACTIVE"
+  | "SUSPENDED"
+  | "PENDING_CANCELLATION"
+  | "CANCELLED"
+  | "PENDING_TERMINATION"
+  | "TERMINATED"
+  | "PENDING_INSTALLATION"
+  | "PENDING_ACTIVATION"
+  | "TRIAL"
+  | "ACTIVE_NON_BILLABLE";
+export type PaymentMethod = {
+  provider: PaymentProvider;
+  /** Display label, e.g. Betalingskort or Vipps. */
+  label: string;
+  /** Masked card number for card payments; null otherwise. */
+  maskedCardNumber: string | null;
+  /** Card expiry as MM/YY; null when not a card. */
+  cardExpiry: string | null;
+};
+export type SubscriptionFeature =
+  "content" | "e-paper" | "paper" | "family-share" | "partner-content";
+export type Subscription = {
+  subscriptionNo: SubscriptionNo;
+  ariaAccountNo: AriaAccountNo;
+  titleCode: TitleCode;
+  ariaPlanID: AriaPlanId;
+  /** Billing rate-schedule id (sent to analytics as aria_schedule_id). */
+  ariaScheduleId: string;
+  planName: string;
+  product: string;
+  planProductType: PlanProductType;
+  period: Period;
+  price: AmountOre;
+  currency: Currency;
+  instStatusCode: InstStatusCode;
+  status: SubscriptionStatus;
+  /** False when this subscription is itself a family share (the user is an invitee). */
+  eligibleForSharing: boolean;
+  /** Next automatic renewal (Europe/Oslo date); null when it will not renew. */
+  renewalDate: string | null;
+  /** Last day of access for a cancelled subscription; null while it renews. */
+  expiryDate: string | null;
+  paymentMethod: PaymentMethod | NullValue;
+  customerNumber: string;
+  features: SubscriptionFeature[];
+  subsRetrieveSubscriptionAddInfo: {
+    /** Contains admin or employee for business subscriptions; null otherwise. */
+    subscriptionInfo1: string | null;
+  };
+  /** A plan change scheduled for a later date; null when none. */
+  pendingChange: {
+    ariaPlanID: AriaPlanId;
+    planName: string;
+    period: Period;
+    price: AmountOre;
+    effectiveDate: string;
+  } | null;
+  /** False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
+  isPaying: boolean;
+  /** True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard. */
+  hasSubscription: boolean;
+};
+export type VerifyPaymentMethodRequest = {
+  subscriptionNo: SubscriptionNo;
+  paymentMethodId: string;
+};
 export const {
   useChangeCardMutation,
   useChangePaymentMethodMutation,
@@ -200,4 +286,5 @@ export const {
   useGetInvoiceQuery,
   useLazyGetInvoiceQuery,
   usePayInvoiceMutation,
+  useVerifyPaymentMethodMutation,
 } = injectedRtkApi;

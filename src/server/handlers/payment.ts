@@ -5,10 +5,56 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors';
 import { getInvoice, listInvoices } from '../domain/invoices/invoices';
 import { payInvoice } from '../domain/orders/orders';
+import {
+  startPaymentMethodChange,
+  verifyPaymentMethodChange,
+} from '../domain/payment-methods/paymentMethods';
 import type { OperationHandler } from '../http/contract';
 import { requestOrigin, requireOwnAccount, requireSession } from '../http/security';
 
+async function accountNoOf(request: FastifyRequest): Promise<string> {
+  const session = await requireSession(request);
+  if (!session.account)
+    throw new DomainError('not-found', 'SUBSCRIPTION_NOT_FOUND', 'No such subscription');
+  return session.account.ariaAccountNo;
+}
+
+type ChangeBody = {
+  subscriptionNo: string;
+  returnUrl: string;
+  provider?: 'VIPPS' | 'SWEDBANK-PPG';
+};
+
 export const handlers: Record<string, OperationHandler> = {
+  // A new card (Swedbank Pay card registration), approved on the provider's page.
+  async changeCard(request) {
+    const body = (request as FastifyRequest<{ Body: ChangeBody }>).body;
+    return startPaymentMethodChange(
+      request.server.services,
+      await accountNoOf(request),
+      { subscriptionNo: body.subscriptionNo, provider: 'SWEDBANK-PPG', returnUrl: body.returnUrl },
+      requestOrigin(request),
+    );
+  },
+
+  // Vipps (a recurring agreement) or a card, approved on the provider's page.
+  async changePaymentMethod(request) {
+    const body = (request as FastifyRequest<{ Body: Required<ChangeBody> }>).body;
+    return startPaymentMethodChange(
+      request.server.services,
+      await accountNoOf(request),
+      body,
+      requestOrigin(request),
+    );
+  },
+
+  async verifyPaymentMethod(request) {
+    const body = (
+      request as FastifyRequest<{ Body: { subscriptionNo: string; paymentMethodId: string } }>
+    ).body;
+    return verifyPaymentMethodChange(request.server.services, await accountNoOf(request), body);
+  },
+
   async listInvoices(request) {
     const { accountNo, titleCode } = (
       request as FastifyRequest<{ Params: { accountNo: string; titleCode: string } }>

@@ -56,6 +56,28 @@ export interface RecurringChargeRequest {
   readonly idempotencyKey: string;
 }
 
+/** A recurring agreement (Vipps) or a registered card (Swedbank Pay) the user approves. */
+export type AgreementStatus = 'PENDING' | 'ACTIVE' | 'DECLINED' | 'STOPPED';
+
+export interface ProviderAgreement {
+  readonly agreementId: string;
+  readonly reference: string;
+  readonly method: CheckoutMethod;
+  readonly status: AgreementStatus;
+  readonly redirectUrl: string | null;
+  readonly card: { readonly maskedNumber: string; readonly expiry: string } | null;
+}
+
+export interface AgreementRequest {
+  readonly reference: string;
+  readonly method: CheckoutMethod;
+  readonly merchant: string;
+  readonly description: string;
+  /** Absolute URL the provider sends the browser back to, approved or not. */
+  readonly returnUrl: string;
+  readonly idempotencyKey: string;
+}
+
 export interface PaymentPort {
   /** Creates a payment the user approves on the provider's page. */
   createHostedPayment(request: HostedPaymentRequest): Promise<ProviderPayment>;
@@ -67,4 +89,8 @@ export interface PaymentPort {
   refundPayment(paymentId: string, amountOre: number): Promise<void>;
   /** Charges a stored card or recurring agreement without the user (renewals). */
   chargeRecurring(request: RecurringChargeRequest): Promise<ProviderPayment>;
+  /** Starts a Vipps recurring agreement or a card registration the user approves. */
+  createAgreement(request: AgreementRequest): Promise<ProviderAgreement>;
+  /** The provider's current view of an agreement (the only proof it was approved). */
+  getAgreement(agreementId: string): Promise<ProviderAgreement>;
 }

@@ -8,7 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatKroner } from '../../shared/money/money';
 import { escapeHtml, renderPage } from '../identity/provider';
 
-import type { SandboxAction, SandboxPaymentProvider, SandboxPaymentView } from './sandbox';
+import type {
+  SandboxAction,
+  SandboxAgreementView,
+  SandboxPaymentProvider,
+  SandboxPaymentView,
+} from './sandbox';
 
 const actions: ReadonlySet<string> = new Set<SandboxAction>([
   'approve',
@@ -69,6 +74,36 @@ ${summary}
 }
 
 const PAYMENT_ID = /^pay_[0-9a-f]{16,32}$/;
+const AGREEMENT_ID = /^(agr|card)_[0-9a-f]{16,32}$/;
+
+function agreementPage(agreement: SandboxAgreementView): string {
+  const what =
+    agreement.method === 'VIPPS'
+      ? 'Fast betaling med Vipps (avtale om trekk)'
+      : 'Lagre betalingskort for faste trekk';
+  const summary = `<dl>
+<dt>Butikk</dt><dd>${escapeHtml(agreement.merchant)}</dd>
+<dt>Gjelder</dt><dd>${escapeHtml(agreement.description)}</dd>
+<dt>Avtale</dt><dd>${what}</dd>
+</dl>`;
+  if (agreement.status !== 'PENDING')
+    return renderPage(
+      'Avtale',
+      `<h1>Avtale (testmiljø)</h1>${summary}<p role="status">${
+        agreement.status === 'ACTIVE' ? 'Avtalen er godkjent.' : 'Avtalen ble ikke godkjent.'
+      }</p><p><a href="${escapeHtml(agreement.returnUrl)}">Tilbake til ${escapeHtml(agreement.merchant)}</a></p>`,
+    );
+  return renderPage(
+    'Avtale',
+    `<h1>Avtale (testmiljø)</h1>
+<p>Dette er betalingssandkassen til Min Side. Ingen ekte avtale opprettes. Velg hva betalingstjenesten skal svare.</p>
+${summary}
+<form method="post" action="/sandbox/agreement/${escapeHtml(agreement.agreementId)}">
+<button type="submit" name="action" value="approve">Godkjenn avtalen</button>
+<button type="submit" name="action" value="decline" class="secondary">Avvis avtalen</button>
+</form>`,
+  );
+}
 
 export async function registerSandboxPaymentPage(
   app: FastifyInstance,
@@ -102,6 +137,34 @@ export async function registerSandboxPaymentPage(
       const payment = await load(request, reply);
       if (!payment) return notFound(reply);
       return reply.send(paymentPage(payment));
+    });
+
+    const loadAgreement = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { agreementId } = request.params as { agreementId: string };
+      reply.headers(PAGE_HEADERS);
+      if (!AGREEMENT_ID.test(agreementId)) return null;
+      return sandbox.getAgreement(agreementId).catch(() => null);
+    };
+
+    scope.get('/sandbox/agreement/:agreementId', async (request, reply) => {
+      const agreement = await loadAgreement(request, reply);
+      if (!agreement) return notFound(reply);
+      return reply.send(agreementPage(agreement));
+    });
+
+    scope.post('/sandbox/agreement/:agreementId', async (request, reply) => {
+      const agreement = await loadAgreement(request, reply);
+      if (!agreement) return notFound(reply);
+      const origin = request.headers.origin;
+      if (origin && origin !== `${request.protocol}://${request.host}`)
+        return reply
+          .code(403)
+          .send(renderPage('Avvist', '<h1>Avvist</h1><p>Skjemaet kom fra et annet nettsted.</p>'));
+      const action = (request.body as { action?: string } | undefined)?.action ?? '';
+      if (action !== 'approve' && action !== 'decline')
+        return reply.code(400).send(renderPage('Ugyldig valg', '<h1>Ugyldig valg</h1>'));
+      const after = await sandbox.decideAgreement(agreement.agreementId, action === 'approve');
+      return reply.code(303).header('location', after.returnUrl).send();
     });
 
     scope.post('/sandbox/pay/:paymentId', async (request, reply) => {

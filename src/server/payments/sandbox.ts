@@ -10,9 +10,12 @@ import type { Db, Queryable } from '../db/db';
 import { DomainError } from '../domain/errors';
 
 import type {
+  AgreementRequest,
+  AgreementStatus,
   CheckoutMethod,
   HostedPaymentRequest,
   PaymentPort,
+  ProviderAgreement,
   ProviderPayment,
   ProviderPaymentStatus,
   RecurringChargeRequest,
@@ -235,4 +238,98 @@ export class SandboxPaymentProvider implements PaymentPort {
       };
     });
   }
+
+  // ---------------------------------------------------------------- agreements
+
+  private agreementView(row: AgreementRow): SandboxAgreementView {
+    return {
+      agreementId: row.agreement_id,
+      reference: row.reference,
+      method: row.method,
+      status: row.status,
+      redirectUrl:
+        row.status === 'PENDING'
+          ? new URL(`/sandbox/agreement/${row.agreement_id}`, row.return_url).href
+          : null,
+      card:
+        row.masked_card && row.card_expiry
+          ? { maskedNumber: row.masked_card, expiry: row.card_expiry }
+          : null,
+      merchant: row.merchant,
+      description: row.description,
+      returnUrl: row.return_url,
+    };
+  }
+
+  async createAgreement(request: AgreementRequest): Promise<ProviderAgreement> {
+    const now = this.deps.clock.now().toISOString();
+    await this.deps.db.query(
+      `insert into sandbox_agreements (agreement_id, idempotency_key, reference, method, merchant,
+         description, return_url, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+       on conflict (idempotency_key) do nothing`,
+      [
+        newId(request.method === 'VIPPS' ? 'agr' : 'card'),
+        request.idempotencyKey,
+        request.reference,
+        request.method,
+        request.merchant,
+        request.description,
+        request.returnUrl,
+        now,
+      ],
+    );
+    const [row] = await this.deps.db.query<AgreementRow>(
+      'select * from sandbox_agreements where idempotency_key = $1',
+      [request.idempotencyKey],
+    );
+    return this.agreementView(row!);
+  }
+
+  async getAgreement(agreementId: string): Promise<SandboxAgreementView> {
+    const [row] = await this.deps.db.query<AgreementRow>(
+      'select * from sandbox_agreements where agreement_id = $1',
+      [agreementId],
+    );
+    if (!row) throw new DomainError('not-found', 'AGREEMENT_NOT_FOUND', 'No such agreement');
+    return this.agreementView(row);
+  }
+
+  /** The tester approves or declines on the agreement page; a decided agreement stays as it is. */
+  async decideAgreement(agreementId: string, approve: boolean): Promise<SandboxAgreementView> {
+    const current = await this.getAgreement(agreementId);
+    if (current.status !== 'PENDING') return current;
+    const card = approve && current.method === 'SWEDBANK-PPG' ? SANDBOX_CARD : null;
+    await this.deps.db.query(
+      `update sandbox_agreements set status = $2, masked_card = $3, card_expiry = $4, updated_at = $5
+        where agreement_id = $1 and status = 'PENDING'`,
+      [
+        agreementId,
+        approve ? 'ACTIVE' : 'DECLINED',
+        card?.maskedNumber ?? null,
+        card?.expiry ?? null,
+        this.deps.clock.now().toISOString(),
+      ],
+    );
+    return this.getAgreement(agreementId);
+  }
+}
+
+interface AgreementRow {
+  agreement_id: string;
+  reference: string;
+  method: CheckoutMethod;
+  merchant: string;
+  description: string;
+  return_url: string;
+  status: AgreementStatus;
+  masked_card: string | null;
+  card_expiry: string | null;
+  [column: string]: unknown;
+}
+
+export interface SandboxAgreementView extends ProviderAgreement {
+  readonly merchant: string;
+  readonly description: string;
+  readonly returnUrl: string;
 }

@@ -1,0 +1,180 @@
+// Changing how a subscription pays: to Vipps (a recurring agreement the user approves in Vipps)
+// or to a new card (a card registration on the card provider's page). The attempt is kept under
+// a payment method id the SPA carries across the provider's page; the subscription changes only
+// when the provider confirms the agreement is active, so a declined or abandoned attempt leaves
+// the old method in place.
+import { randomBytes } from 'node:crypto';
+
+import { getPublication } from '../../../shared/publications/registry';
+import { selfServiceBlock } from '../../../shared/subscription/eligibility';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/db';
+import type { CheckoutMethod, PaymentPort } from '../../payments/port';
+import { DomainError } from '../errors';
+import { getSubscription, type Subscription } from '../subscriptions/subscriptions';
+
+export interface PaymentMethodDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly payments: PaymentPort;
+}
+
+export interface PaymentMethodRedirect {
+  readonly redirectUrl: string;
+  readonly paymentMethodId: string;
+  readonly agreementId: string | null;
+}
+
+async function ownSubscription(db: Db, subscriptionNo: string, ariaAccountNo: string) {
+  const subscription = await getSubscription(db, subscriptionNo, ariaAccountNo);
+  if (!subscription)
+    throw new DomainError('not-found', 'SUBSCRIPTION_NOT_FOUND', 'No such subscription');
+  return subscription;
+}
+
+export async function startPaymentMethodChange(
+  deps: PaymentMethodDeps,
+  ariaAccountNo: string,
+  input: { subscriptionNo: string; provider: CheckoutMethod; returnUrl: string },
+  origin: string,
+): Promise<PaymentMethodRedirect> {
+  const subscription = await ownSubscription(deps.db, input.subscriptionNo, ariaAccountNo);
+  if (!subscription.hasSubscription)
+    throw new DomainError(
+      'conflict',
+      'SUBSCRIPTION_STATE_CONFLICT',
+      'Only a running subscription has a payment method to change',
+    );
+  const block = selfServiceBlock({
+    ariaPlanID: subscription.ariaPlanID,
+    planProductType: subscription.planProductType,
+    eligibleForSharing: subscription.eligibleForSharing,
+    subscriptionInfo1: subscription.subsRetrieveSubscriptionAddInfo.subscriptionInfo1,
+  });
+  if (block === 'family-share' || block === 'business')
+    throw new DomainError(
+      'conflict',
+      'PAYMENT_METHOD_NOT_SELF_SERVICE',
+      `A ${block} subscription is not paid by this user`,
+    );
+  if (input.provider === 'VIPPS' && subscription.paymentMethod?.provider === 'VIPPS')
+    throw new DomainError(
+      'conflict',
+      'PAYMENT_METHOD_UNCHANGED',
+      'The subscription is paid with Vipps already',
+    );
+  const paymentMethodId = `pm_${randomBytes(16).toString('hex')}`;
+  const agreement = await deps.payments.createAgreement({
+    reference: paymentMethodId,
+    method: input.provider,
+    merchant: getPublication(subscription.titleCode).displayName,
+    description: `${subscription.planName} (${subscription.period.toLowerCase()})`,
+    returnUrl: new URL(input.returnUrl, origin).href,
+    idempotencyKey: paymentMethodId,
+  });
+  await deps.db.query(
+    `insert into payment_method_changes (payment_method_id, subscription_no, aria_account_no,
+       provider, agreement_id, created_at)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [
+      paymentMethodId,
+      subscription.subscriptionNo,
+      ariaAccountNo,
+      input.provider,
+      agreement.agreementId,
+      deps.clock.now().toISOString(),
+    ],
+  );
+  return {
+    redirectUrl: agreement.redirectUrl!,
+    paymentMethodId,
+    agreementId: input.provider === 'VIPPS' ? agreement.agreementId : null,
+  };
+}
+
+export async function verifyPaymentMethodChange(
+  deps: PaymentMethodDeps,
+  ariaAccountNo: string,
+  input: { subscriptionNo: string; paymentMethodId: string },
+): Promise<Subscription> {
+  const [change] = await deps.db.query<{
+    provider: CheckoutMethod;
+    agreement_id: string;
+    status: 'PENDING' | 'APPROVED' | 'DECLINED';
+  }>(
+    `select provider, agreement_id, status from payment_method_changes
+      where payment_method_id = $1 and subscription_no = $2 and aria_account_no = $3`,
+    [input.paymentMethodId, input.subscriptionNo, ariaAccountNo],
+  );
+  if (!change)
+    throw new DomainError('not-found', 'PAYMENT_METHOD_NOT_FOUND', 'No such payment method change');
+  const notApproved = () =>
+    new DomainError(
+      'conflict',
+      'PAYMENT_METHOD_NOT_APPROVED',
+      'The new payment method was not approved; the old one is kept',
+    );
+  if (change.status === 'DECLINED') throw notApproved();
+  if (change.status === 'PENDING') {
+    // The provider's word decides, not the return to the verify page.
+    const agreement = await deps.payments.getAgreement(change.agreement_id);
+    const now = deps.clock.now().toISOString();
+    if (agreement.status === 'PENDING')
+      throw new DomainError(
+        'conflict',
+        'PAYMENT_METHOD_PENDING',
+        'The provider has not confirmed the new payment method yet',
+      );
+    if (agreement.status !== 'ACTIVE' || agreement.method !== change.provider) {
+      await deps.db.query(
+        `update payment_method_changes set status = 'DECLINED', decided_at = $2
+          where payment_method_id = $1 and status = 'PENDING'`,
+        [input.paymentMethodId, now],
+      );
+      throw notApproved();
+    }
+    await deps.db.transaction(async (tx) => {
+      const claimed = await tx.query(
+        `update payment_method_changes set status = 'APPROVED', decided_at = $2
+          where payment_method_id = $1 and status = 'PENDING' returning payment_method_id`,
+        [input.paymentMethodId, now],
+      );
+      if (claimed.length === 0) return; // verified by a parallel request
+      const [before] = await tx.query<{ status_code: number; payment_provider: string | null }>(
+        'select status_code, payment_provider from subscriptions where subscription_no = $1 for update',
+        [input.subscriptionNo],
+      );
+      await tx.query(
+        `update subscriptions set payment_provider = $2, masked_card_number = $3, card_expiry = $4,
+                payment_agreement_id = $5, updated_at = $6
+          where subscription_no = $1`,
+        [
+          input.subscriptionNo,
+          change.provider,
+          agreement.card?.maskedNumber ?? null,
+          agreement.card?.expiry ?? null,
+          agreement.agreementId,
+          now,
+        ],
+      );
+      await tx.query(
+        `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
+           to_status, detail, actor, occurred_at)
+         values ($1, $2, 'changePaymentMethod', $3, $3, $4::jsonb, 'user', $5)`,
+        [
+          input.subscriptionNo,
+          ariaAccountNo,
+          before!.status_code,
+          JSON.stringify({
+            from: before!.payment_provider,
+            to: change.provider,
+            paymentMethodId: input.paymentMethodId,
+            agreementId: agreement.agreementId,
+          }),
+          now,
+        ],
+      );
+    });
+  }
+  return (await getSubscription(deps.db, input.subscriptionNo, ariaAccountNo))!;
+}

@@ -1,0 +1,164 @@
+// Changing the payment method (issue 5): to Vipps through a recurring agreement and to a new card
+// through a card registration, both approved on the sandbox's page and verified with the
+// provider before the subscription changes; a declined approval leaves the old method in place;
+// nobody changes another user's subscription.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import { subscriptionEvents } from '../../src/server/domain/subscriptions/lifecycle';
+
+import { sessionFor, type TestSession } from './session-support';
+import { createTestApp, demoAccountNo, type TestApp } from './support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const decide = (redirectUrl: string, action: 'approve' | 'decline') =>
+  t.app.inject({
+    method: 'POST',
+    url: new URL(redirectUrl).pathname,
+    headers: { host: new URL(redirectUrl).host, origin: new URL(redirectUrl).origin },
+    payload: { action },
+  });
+
+async function subscriptionOf(s: TestSession, email: string) {
+  const accountNo = await demoAccountNo(t.db, email);
+  return (await s.request({ method: 'GET', url: `/api/subscription/${accountNo}/FVN` })).json()
+    .subscription;
+}
+
+const verify = (s: TestSession, subscriptionNo: string, paymentMethodId: string) =>
+  s.request({
+    method: 'POST',
+    url: '/api/subscription/paymentMethod/verify',
+    payload: { subscriptionNo, paymentMethodId },
+  });
+
+describe('payment methods', () => {
+  it('moves a card subscription to Vipps once the agreement is approved', async () => {
+    const email = 'digital@demo.minside.no';
+    const s = await sessionFor(t, email);
+    const before = await subscriptionOf(s, email);
+    expect(before.paymentMethod.provider).toBe('SWEDBANK-PPG');
+    const started = await s.request({
+      method: 'PUT',
+      url: '/api/subscription/paymentMethod',
+      payload: {
+        subscriptionNo: before.subscriptionNo,
+        provider: 'VIPPS',
+        returnUrl: '/endre-betalingsmetode/verify',
+      },
+    });
+    expect(started.statusCode).toBe(200);
+    const redirect = started.json();
+    expect(redirect.redirectUrl).toMatch(/^http:\/\/fvn\.localhost\/sandbox\/agreement\/agr_/);
+    expect(redirect.agreementId).toMatch(/^agr_/);
+
+    // Back on the verify page before approving: nothing changes yet.
+    const early = await verify(s, before.subscriptionNo, redirect.paymentMethodId);
+    expect([early.statusCode, early.json().code]).toEqual([409, 'PAYMENT_METHOD_PENDING']);
+
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(redirect.redirectUrl).pathname,
+      headers: { host: 'fvn.localhost' },
+    });
+    expect(page.body).toContain('Godkjenn avtalen');
+    const back = await decide(redirect.redirectUrl, 'approve');
+    expect(back.headers.location).toBe('http://fvn.localhost/endre-betalingsmetode/verify');
+
+    const verified = await verify(s, before.subscriptionNo, redirect.paymentMethodId);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().paymentMethod).toEqual({
+      provider: 'VIPPS',
+      label: 'Vipps',
+      maskedCardNumber: null,
+      cardExpiry: null,
+    });
+    // Verifying again answers the same and writes no second audit event.
+    expect((await verify(s, before.subscriptionNo, redirect.paymentMethodId)).statusCode).toBe(200);
+    const events = (await subscriptionEvents(t.db, before.subscriptionNo)).filter(
+      (e) => e.kind === 'changePaymentMethod',
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.detail).toMatchObject({ from: 'SWEDBANK-PPG', to: 'VIPPS' });
+
+    const again = await s.request({
+      method: 'PUT',
+      url: '/api/subscription/paymentMethod',
+      payload: { subscriptionNo: before.subscriptionNo, provider: 'VIPPS', returnUrl: '/x' },
+    });
+    expect(again.json().code).toBe('PAYMENT_METHOD_UNCHANGED');
+  });
+
+  it('adds a card; a declined registration leaves the old method in place', async () => {
+    const email = 'digital@demo.minside.no';
+    const s = await sessionFor(t, email);
+    const before = await subscriptionOf(s, email);
+    const start = () =>
+      s.request({
+        method: 'PUT',
+        url: '/api/subscription/card',
+        payload: {
+          subscriptionNo: before.subscriptionNo,
+          returnUrl: '/legg-til-betalingskort/verify',
+        },
+      });
+    const declined = (await start()).json();
+    expect(declined.agreementId).toBeNull();
+    await decide(declined.redirectUrl, 'decline');
+    const refused = await verify(s, before.subscriptionNo, declined.paymentMethodId);
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'PAYMENT_METHOD_NOT_APPROVED']);
+    expect((await subscriptionOf(s, email)).paymentMethod).toEqual(before.paymentMethod);
+
+    const approved = (await start()).json();
+    const back = await decide(approved.redirectUrl, 'approve');
+    expect(back.headers.location).toBe('http://fvn.localhost/legg-til-betalingskort/verify');
+    const verified = await verify(s, before.subscriptionNo, approved.paymentMethodId);
+    expect(verified.json().paymentMethod).toEqual({
+      provider: 'SWEDBANK-PPG',
+      label: 'Betalingskort',
+      maskedCardNumber: '************0004',
+      cardExpiry: '12/29',
+    });
+  });
+
+  it('keeps users to their own subscriptions and attempts', async () => {
+    const owner = await sessionFor(t, 'digital@demo.minside.no');
+    const mine = await subscriptionOf(owner, 'digital@demo.minside.no');
+    const other = await sessionFor(t, 'papir@demo.minside.no');
+    const foreign = await other.request({
+      method: 'PUT',
+      url: '/api/subscription/card',
+      payload: { subscriptionNo: mine.subscriptionNo, returnUrl: '/legg-til-betalingskort/verify' },
+    });
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'SUBSCRIPTION_NOT_FOUND']);
+    const started = (
+      await owner.request({
+        method: 'PUT',
+        url: '/api/subscription/card',
+        payload: {
+          subscriptionNo: mine.subscriptionNo,
+          returnUrl: '/legg-til-betalingskort/verify',
+        },
+      })
+    ).json();
+    const stolen = await verify(other, mine.subscriptionNo, started.paymentMethodId);
+    expect(stolen.statusCode).toBe(404);
+    const family = await sessionFor(t, 'familie@demo.minside.no');
+    const shared = await subscriptionOf(family, 'familie@demo.minside.no');
+    const refused = await family.request({
+      method: 'PUT',
+      url: '/api/subscription/card',
+      payload: {
+        subscriptionNo: shared.subscriptionNo,
+        returnUrl: '/legg-til-betalingskort/verify',
+      },
+    });
+    expect(refused.json().code).toBe('PAYMENT_METHOD_NOT_SELF_SERVICE');
+  });
+});
