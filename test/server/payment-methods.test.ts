@@ -95,6 +95,46 @@ describe('payment methods', () => {
     expect(again.json().code).toBe('PAYMENT_METHOD_UNCHANGED');
   });
 
+  it('cancels the subscription and tells why when the Vipps agreement is stopped in the app', async () => {
+    const email = 'digital@demo.minside.no';
+    const s = await sessionFor(t, email);
+    const before = await subscriptionOf(s, email);
+    expect(before).toMatchObject({ status: 'ACTIVE', paymentMethod: { provider: 'VIPPS' } });
+    const [row] = await t.db.query<{ payment_agreement_id: string }>(
+      'select payment_agreement_id from subscriptions where subscription_no = $1',
+      [before.subscriptionNo],
+    );
+    const page = `http://fvn.localhost/sandbox/agreement/${row!.payment_agreement_id}`;
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: new URL(page).pathname,
+      headers: { host: 'fvn.localhost' },
+    });
+    expect(shown.body).toContain('Stopp avtalen (som i Vipps-appen)');
+    const stopped = await t.app.inject({
+      method: 'POST',
+      url: new URL(page).pathname,
+      headers: { host: 'fvn.localhost', origin: 'http://fvn.localhost' },
+      payload: { action: 'stop' },
+    });
+    expect(stopped.body).toContain('Avtalen er stoppet.');
+    const after = await subscriptionOf(s, email);
+    expect(after).toMatchObject({
+      status: 'PENDING_CANCELLATION',
+      paymentNotice: 'VIPPS_AGREEMENT_STOPPED',
+      expiryDate: expect.any(String),
+    });
+    const cancel = (await subscriptionEvents(t.db, before.subscriptionNo)).at(-1)!;
+    expect(cancel).toMatchObject({ kind: 'cancel', actor: 'system' });
+    // Undone so the next test starts from an active subscription.
+    const undo = await s.request({
+      method: 'POST',
+      url: '/api/reactivateSubscription/',
+      payload: { subscriptionNo: before.subscriptionNo, action: 'undo-cancellation' },
+    });
+    expect(undo.statusCode).toBe(200);
+  });
+
   it('adds a card; a declined registration leaves the old method in place', async () => {
     const email = 'digital@demo.minside.no';
     const s = await sessionFor(t, email);
@@ -125,6 +165,8 @@ describe('payment methods', () => {
       maskedCardNumber: '************0004',
       cardExpiry: '12/29',
     });
+    // A new method clears the notice of the stopped agreement.
+    expect(verified.json().paymentNotice).toBeNull();
   });
 
   it('keeps users to their own subscriptions and attempts', async () => {

@@ -290,9 +290,17 @@ export type PaymentCallbackReceipt = {
 };
 export type PaymentCallback = {
   eventId: string;
+  /** A payment (`pay_…`) or a recurring agreement (`agr_…`). */
   paymentId: string;
   reference: string;
-  status: "CREATED" | "CAPTURED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+  status:
+    | "CREATED"
+    | "CAPTURED"
+    | "DECLINED"
+    | "CANCELLED"
+    | "EXPIRED"
+    | "ACTIVE"
+    | "STOPPED";
 };
 export const {
   useGetCatalogueQuery,

@@ -269,6 +269,8 @@ export type Subscription = {
     price: AmountOre;
     effectiveDate: string;
   } | null;
+  /** Something about how the subscription is paid that the user must know: the Vipps agreement was stopped in the Vipps app, so the subscription is being cancelled. Absent or null when there is nothing to tell. */
+  paymentNotice?: ("VIPPS_AGREEMENT_STOPPED" | null) | null;
   /** False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
   isPaying: boolean;
   /** True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard. */

@@ -15,6 +15,7 @@ import {
   type CreateOrderInput,
 } from '../domain/orders/orders';
 import { priceOrder, type Buyer, type OrderInput } from '../domain/orders/pricing';
+import { agreementStopped } from '../domain/payment-methods/paymentMethods';
 import { consume } from '../domain/rate-limits';
 import type { OperationHandler } from '../http/contract';
 import { ProblemError } from '../http/problem';
@@ -130,6 +131,10 @@ export const handlers: Record<string, OperationHandler> = {
       [body.eventId, body.paymentId, body.status],
     );
     if (fresh.length === 0) return { received: true, duplicate: true };
+    if (body.paymentId.startsWith('agr_')) {
+      await agreementStopped(request.server.services, body.paymentId);
+      return { received: true, duplicate: false };
+    }
     // Only a hint: the order is settled from the provider's own answer, not from this body.
     const orderId = await orderIdOfPayment(db, body.paymentId);
     if (orderId) await completeOrder(orderDeps(request), orderId, null);

@@ -86,11 +86,25 @@ function agreementPage(agreement: SandboxAgreementView): string {
 <dt>Gjelder</dt><dd>${escapeHtml(agreement.description)}</dd>
 <dt>Avtale</dt><dd>${what}</dd>
 </dl>`;
+  if (agreement.status === 'ACTIVE' && agreement.method === 'VIPPS')
+    return renderPage(
+      'Avtale',
+      `<h1>Avtale (testmiljø)</h1>${summary}<p role="status">Avtalen er aktiv.</p>
+<p>Her kan du gjøre det brukeren kan gjøre i Vipps-appen: stoppe avtalen.</p>
+<form method="post" action="/sandbox/agreement/${escapeHtml(agreement.agreementId)}">
+<button type="submit" name="action" value="stop">Stopp avtalen (som i Vipps-appen)</button>
+</form>
+<p><a href="${escapeHtml(agreement.returnUrl)}">Tilbake til ${escapeHtml(agreement.merchant)}</a></p>`,
+    );
   if (agreement.status !== 'PENDING')
     return renderPage(
       'Avtale',
       `<h1>Avtale (testmiljø)</h1>${summary}<p role="status">${
-        agreement.status === 'ACTIVE' ? 'Avtalen er godkjent.' : 'Avtalen ble ikke godkjent.'
+        agreement.status === 'ACTIVE'
+          ? 'Avtalen er godkjent.'
+          : agreement.status === 'STOPPED'
+            ? 'Avtalen er stoppet.'
+            : 'Avtalen ble ikke godkjent.'
       }</p><p><a href="${escapeHtml(agreement.returnUrl)}">Tilbake til ${escapeHtml(agreement.merchant)}</a></p>`,
     );
   return renderPage(
@@ -161,6 +175,10 @@ export async function registerSandboxPaymentPage(
           .code(403)
           .send(renderPage('Avvist', '<h1>Avvist</h1><p>Skjemaet kom fra et annet nettsted.</p>'));
       const action = (request.body as { action?: string } | undefined)?.action ?? '';
+      if (action === 'stop') {
+        const stopped = await sandbox.stopAgreement(agreement.agreementId);
+        return reply.send(agreementPage(stopped));
+      }
       if (action !== 'approve' && action !== 'decline')
         return reply.code(400).send(renderPage('Ugyldig valg', '<h1>Ugyldig valg</h1>'));
       const after = await sandbox.decideAgreement(agreement.agreementId, action === 'approve');

@@ -31,9 +31,10 @@ export type SandboxAction = 'approve' | 'decline' | 'timeout' | 'cancel';
 
 export interface SandboxCallback {
   readonly eventId: string;
+  /** A payment (`pay_…`) or an agreement (`agr_…`). */
   readonly paymentId: string;
   readonly reference: string;
-  readonly status: ProviderPaymentStatus;
+  readonly status: ProviderPaymentStatus | AgreementStatus;
 }
 
 interface PaymentRow {
@@ -293,6 +294,29 @@ export class SandboxPaymentProvider implements PaymentPort {
     );
     if (!row) throw new DomainError('not-found', 'AGREEMENT_NOT_FOUND', 'No such agreement');
     return this.agreementView(row);
+  }
+
+  /**
+   * The user stops an active Vipps agreement "in the Vipps app": the provider tells the shop with
+   * a callback, as Vipps does.
+   */
+  async stopAgreement(agreementId: string): Promise<SandboxAgreementView> {
+    const current = await this.getAgreement(agreementId);
+    if (current.status !== 'ACTIVE' || current.method !== 'VIPPS') return current;
+    await this.deps.db.query(
+      `update sandbox_agreements set status = 'STOPPED', updated_at = $2
+        where agreement_id = $1 and status = 'ACTIVE'`,
+      [agreementId, this.deps.clock.now().toISOString()],
+    );
+    const after = await this.getAgreement(agreementId);
+    if (this.deps.notify)
+      await this.deps.notify({
+        eventId: newId('evt'),
+        paymentId: agreementId,
+        reference: after.reference,
+        status: 'STOPPED',
+      });
+    return after;
   }
 
   /** The tester approves or declines on the agreement page; a decided agreement stays as it is. */

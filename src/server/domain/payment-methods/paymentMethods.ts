@@ -11,6 +11,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import type { CheckoutMethod, PaymentPort } from '../../payments/port';
 import { DomainError } from '../errors';
+import { applyCommandInTx } from '../subscriptions/lifecycle';
 import { getSubscription, type Subscription } from '../subscriptions/subscriptions';
 
 export interface PaymentMethodDeps {
@@ -146,7 +147,7 @@ export async function verifyPaymentMethodChange(
       );
       await tx.query(
         `update subscriptions set payment_provider = $2, masked_card_number = $3, card_expiry = $4,
-                payment_agreement_id = $5, updated_at = $6
+                payment_agreement_id = $5, payment_notice = null, updated_at = $6
           where subscription_no = $1`,
         [
           input.subscriptionNo,
@@ -177,4 +178,45 @@ export async function verifyPaymentMethodChange(
     });
   }
   return (await getSubscription(deps.db, input.subscriptionNo, ariaAccountNo))!;
+}
+
+export const AGREEMENT_STOPPED_COMMENT = 'Vipps-avtalen ble stoppet i Vipps-appen.';
+
+/**
+ * The user stopped the Vipps agreement in the Vipps app: nothing can be charged any more, so
+ * each running subscription paid by it is cancelled at the end of its paid period (the user can
+ * undo that by choosing another payment method) and the home page tells why. Only after the
+ * provider confirms the agreement is stopped.
+ */
+export async function agreementStopped(
+  deps: PaymentMethodDeps,
+  agreementId: string,
+): Promise<number> {
+  const agreement = await deps.payments.getAgreement(agreementId);
+  if (agreement.status !== 'STOPPED') return 0;
+  const rows = await deps.db.query<{ subscription_no: string; status_code: number }>(
+    `select subscription_no, status_code from subscriptions
+      where payment_agreement_id = $1 and payment_provider = 'VIPPS'`,
+    [agreementId],
+  );
+  let cancelled = 0;
+  for (const row of rows) {
+    await deps.db.transaction(async (tx) => {
+      if (row.status_code === 1 || row.status_code === 41) {
+        await applyCommandInTx(
+          tx,
+          row.subscription_no,
+          { kind: 'cancel', reason: 'other', comment: AGREEMENT_STOPPED_COMMENT },
+          { clock: deps.clock, actor: 'system', context: { agreementStopped: agreementId } },
+        );
+        cancelled += 1;
+      }
+      await tx.query(
+        `update subscriptions set payment_notice = 'VIPPS_AGREEMENT_STOPPED'
+          where subscription_no = $1`,
+        [row.subscription_no],
+      );
+    });
+  }
+  return cancelled;
 }

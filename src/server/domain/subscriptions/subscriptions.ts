@@ -55,6 +55,7 @@ export interface Subscription {
     readonly price: number;
     readonly effectiveDate: string;
   } | null;
+  readonly paymentNotice: 'VIPPS_AGREEMENT_STOPPED' | null;
   readonly isPaying: boolean;
   readonly hasSubscription: boolean;
 }
@@ -80,6 +81,7 @@ interface SubscriptionRow extends Row {
   card_expiry: string | null;
   customer_number: string;
   subscription_info1: string | null;
+  payment_notice: 'VIPPS_AGREEMENT_STOPPED' | null;
   pending_plan_id: string | null;
   pending_aria_plan_id: string | null;
   pending_plan_name: string | null;
@@ -134,6 +136,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
             effectiveDate: row.pending_effective_date,
           }
         : null,
+    paymentNotice: row.payment_notice,
     isPaying: isPaying(traits),
     hasSubscription: hasAccess(row.status_code),
   };
@@ -144,6 +147,7 @@ const selectSubscriptions = `
          p.plan_name, p.product, p.product_type, p.period, p.price_ore, p.features,
          s.status_code, s.eligible_for_sharing, s.renewal_date, s.expiry_date, s.payment_provider,
          s.masked_card_number, s.card_expiry, s.customer_number, s.subscription_info1,
+         s.payment_notice,
          s.pending_plan_id, pp.aria_plan_id as pending_aria_plan_id,
          pp.plan_name as pending_plan_name, pp.period as pending_period,
          pp.price_ore as pending_price_ore, s.pending_effective_date
