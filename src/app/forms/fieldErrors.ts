@@ -60,6 +60,12 @@ export function problemFieldErrors(error: unknown): readonly ProblemFieldError[]
     : [];
 }
 
+/** The catalogue message per form field, and the form field of a request field. */
+export interface ServerFieldErrorOptions {
+  readonly messages?: Readonly<Record<string, string>>;
+  readonly fieldOf?: (field: string) => string | null;
+}
+
 /**
  * The server's field errors as formik errors on the form's own fields. The server's English
  * message is for developers; the field shows the catalogue message of `messages[field]` (or
@@ -69,10 +75,7 @@ export function problemFieldErrors(error: unknown): readonly ProblemFieldError[]
 export function serverFieldErrors<Values>(
   error: unknown,
   values: Values,
-  options: {
-    readonly messages?: Readonly<Record<string, string>>;
-    readonly fieldOf?: (field: string) => string | null;
-  } = {},
+  options: ServerFieldErrorOptions = {},
 ): FormikErrors<Values> {
   const errors: Record<string, unknown> = {};
   for (const { field } of problemFieldErrors(error)) {

@@ -6,7 +6,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AccountProfile } from '../../../src/app/api/account';
 import ContactDetailsScreen from '../../../src/app/features/contact-details/ContactDetailsScreen';
 import { subscriberState } from '../fixtures';
-import { type ApiRoute, json, renderWithState, serveApi } from '../render';
+import { json, renderWithState, serveApi } from '../render';
+
+import { accountRoutes, heldAnswer, problem, puts } from './account-profile-support';
 
 const profile: AccountProfile = {
   ariaAccountNo: 'A-2001',
@@ -18,25 +20,7 @@ const profile: AccountProfile = {
   address: null,
 };
 
-const profileRoute =
-  (answer: () => Response = () => json(profile)): ApiRoute =>
-  (request) =>
-    request.method === 'GET' && new URL(request.url).pathname === '/api/account/A-2001/profile'
-      ? answer()
-      : undefined;
-
-const putRoute =
-  (answer: () => Response | Promise<Response>): ApiRoute =>
-  (request) =>
-    request.method === 'PUT' && new URL(request.url).pathname === '/api/account'
-      ? answer()
-      : undefined;
-
-const problem = (status: number, code: string, errors?: object[]) =>
-  new Response(
-    JSON.stringify({ type: 'about:blank', title: code, status, code, ...(errors && { errors }) }),
-    { status, headers: { 'content-type': 'application/problem+json' } },
-  );
+const { profileRoute, putRoute } = accountRoutes(profile);
 
 const renderScreen = (language: 'nb' | 'nn' = 'nb') =>
   renderWithState(<ContactDetailsScreen />, {
@@ -46,7 +30,6 @@ const renderScreen = (language: 'nb' | 'nn' = 'nb') =>
   });
 
 const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
-const puts = (calls: Request[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('ContactDetailsScreen', () => {
   it('shows the contact details and saves them, the phone as digits', async () => {
@@ -163,16 +146,8 @@ describe('ContactDetailsScreen', () => {
   });
 
   it('says the save failed, keeps the input, and sends one request for a double click', async () => {
-    let release: () => void = () => {};
-    const calls = serveApi([
-      profileRoute(),
-      putRoute(
-        () =>
-          new Promise<Response>((resolve) => {
-            release = () => resolve(problem(500, 'INTERNAL_ERROR'));
-          }),
-      ),
-    ]);
+    const failingSave = heldAnswer(() => problem(500, 'INTERNAL_ERROR'));
+    const calls = serveApi([profileRoute(), putRoute(failingSave.answer)]);
     const { user } = await renderScreen();
     await screen.findByRole('textbox', { name: 'Fornavn' });
     await user.clear(field('Fornavn'));
@@ -182,7 +157,7 @@ describe('ContactDetailsScreen', () => {
     await waitFor(() => expect(save).toBeDisabled());
     expect(screen.getByRole('status')).toHaveTextContent('Lagrer …');
     await user.click(save);
-    release();
+    failingSave.release();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Vi fikk ikke lagret endringene.');
     expect(field('Fornavn')).toHaveValue('Karianne');

@@ -7,7 +7,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AccountProfile } from '../../../src/app/api/account';
 import DeliveryAddressScreen from '../../../src/app/features/delivery-address/DeliveryAddressScreen';
 import { subscriberState, subscriptionWith } from '../fixtures';
-import { type ApiRoute, json, renderWithState, serveApi } from '../render';
+import { json, renderWithState, serveApi } from '../render';
+
+import { accountRoutes, heldAnswer, problem, puts } from './account-profile-support';
 
 const profile: AccountProfile = {
   ariaAccountNo: 'A-2001',
@@ -27,25 +29,7 @@ const profile: AccountProfile = {
 
 const paper = subscriptionWith({ planProductType: 'COMBO', planName: 'Papir + digital' });
 
-function profileRoute(answer: () => Response = () => json(profile)): ApiRoute {
-  return (request) =>
-    request.method === 'GET' && new URL(request.url).pathname === '/api/account/A-2001/profile'
-      ? answer()
-      : undefined;
-}
-
-function putRoute(answer: () => Response | Promise<Response>): ApiRoute {
-  return (request) =>
-    request.method === 'PUT' && new URL(request.url).pathname === '/api/account'
-      ? answer()
-      : undefined;
-}
-
-const problem = (status: number, code: string, errors?: object[]) =>
-  new Response(
-    JSON.stringify({ type: 'about:blank', title: code, status, code, ...(errors && { errors }) }),
-    { status, headers: { 'content-type': 'application/problem+json' } },
-  );
+const { profileRoute, putRoute } = accountRoutes(profile);
 
 const renderScreen = (subscription = paper, language: 'nb' | 'nn' = 'nb') =>
   renderWithState(<DeliveryAddressScreen />, {
@@ -55,7 +39,6 @@ const renderScreen = (subscription = paper, language: 'nb' | 'nn' = 'nb') =>
   });
 
 const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
-const puts = (calls: Request[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('DeliveryAddressScreen', () => {
   it('shows the stored address and saves a change', async () => {
@@ -153,16 +136,8 @@ describe('DeliveryAddressScreen', () => {
   });
 
   it('says the save failed, keeps the input, and sends one request for a double click', async () => {
-    let release: () => void = () => {};
-    const calls = serveApi([
-      profileRoute(),
-      putRoute(
-        () =>
-          new Promise<Response>((resolve) => {
-            release = () => resolve(problem(500, 'INTERNAL_ERROR'));
-          }),
-      ),
-    ]);
+    const failingSave = heldAnswer(() => problem(500, 'INTERNAL_ERROR'));
+    const calls = serveApi([profileRoute(), putRoute(failingSave.answer)]);
     const { user } = await renderScreen();
     await screen.findByRole('textbox', { name: 'Adresse' });
     await user.clear(field('Poststed'));
@@ -172,7 +147,7 @@ describe('DeliveryAddressScreen', () => {
     await waitFor(() => expect(save).toBeDisabled());
     expect(screen.getByRole('status')).toHaveTextContent('Lagrer adressen …');
     await user.click(save);
-    release();
+    failingSave.release();
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Vi fikk ikke lagret adressen.');

@@ -8,9 +8,8 @@ import type { Subscription } from '../../../src/app/api/subscription';
 import NewPricesScreen from '../../../src/app/features/prices/NewPricesScreen';
 import type { RootState } from '../../../src/app/store/store';
 import { fvn, subscriberState, subscriptionWith } from '../fixtures';
+import { fvnCatalogue } from '../purchase/fixtures';
 import { json, renderWithState, serveApi } from '../render';
-
-import { fvnCatalogue } from './catalogue-fixture';
 
 const premium = subscriptionWith({
   ariaPlanID: 'C-DIGITAL-PREMIUM',

@@ -12,7 +12,7 @@ import { startPurchase } from '../../../src/app/purchase/purchaseSlice';
 import { formatKroner } from '../../../src/shared/money/money';
 import { addMonths, osloDateOf } from '../../../src/shared/time/oslo';
 import { loggedInUser, subscriberState } from '../fixtures';
-import { catalogue, orderWith, problem, quoteWith } from '../purchase/fixtures';
+import { fvnCatalogue, orderWith, problem, quoteWith } from '../purchase/fixtures';
 import { renderInApp } from '../purchase/renderInApp';
 import { type ApiRoute, json, renderWithState, serveApi } from '../render';
 import { dag, route } from '../session/harness';
@@ -25,7 +25,7 @@ const bornYearsAgo = (years: number) => addMonths(osloDateOf(new Date()), -12 * 
 
 /** The server's quote for a request: the first month for 1 kr on the monthly premium plan. */
 function quoteFor(request: OrderQuoteRequest) {
-  const product = catalogue.products.find((p) => p.ariaPlanID === request.ariaPlanID)!;
+  const product = fvnCatalogue.products.find((p) => p.ariaPlanID === request.ariaPlanID)!;
   const price = product.options.find((o) => o.period === request.period)!.price;
   const offer =
     request.ariaPlanID === 'C-DIGITAL-PREMIUM' &&
@@ -55,7 +55,7 @@ function quoteFor(request: OrderQuoteRequest) {
   });
 }
 
-const catalogueRoute = route('GET', 'catalogue/FVN', () => json(catalogue));
+const catalogueRoute = route('GET', 'catalogue/FVN', () => json(fvnCatalogue));
 const quoteRoute = (answer?: (request: OrderQuoteRequest) => Response | undefined) =>
   route('POST', 'orders/quote', async (request) => {
     const body = (await request.json()) as OrderQuoteRequest;

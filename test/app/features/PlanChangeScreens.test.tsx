@@ -13,9 +13,8 @@ import ChangeReceiptScreen from '../../../src/app/features/plan-change/ChangeRec
 import ChangeSubscriptionScreen from '../../../src/app/features/plan-change/ChangeSubscriptionScreen';
 import { SubscriptionStatus } from '../../../src/shared/subscription/status';
 import { loggedInUser, subscriberState, subscriptionWith } from '../fixtures';
+import { fvnCatalogue } from '../purchase/fixtures';
 import { type ApiRoute, json, renderWithState, serveApi } from '../render';
-
-import { fvnCatalogue } from './catalogue-fixture';
 
 const premium = subscriptionWith({
   ariaPlanID: 'C-DIGITAL-PREMIUM',

@@ -1,5 +1,5 @@
 // Orders, quotes and a catalogue shaped as the order API answers them (openapi tag `order`),
-// for the purchase saga and screen tests.
+// for the purchase saga and the screens that order, change plan or show prices.
 import type { Catalogue, Order, OrderQuote } from '../../../src/app/api/order';
 import type { PurchaseIntent } from '../../../src/app/purchase/purchaseSlice';
 
@@ -65,7 +65,8 @@ export function quoteWith(overrides: Partial<OrderQuote> = {}): OrderQuote {
   };
 }
 
-export const catalogue: Catalogue = {
+/** The catalogue of FVN as GET /api/catalogue/FVN answers it (the reference catalogue's prices). */
+export const fvnCatalogue: Catalogue = {
   titleCode: 'FVN',
   currency: 'NOK',
   minimumAge: 18,
@@ -81,9 +82,10 @@ export const catalogue: Catalogue = {
       requiresDeliveryAddress: false,
       features: ['content', 'family-share'],
       options: [
-        { period: 'Månedlig', ariaScheduleId: 'MND', price: 27900 },
-        { period: 'Kvartalsvis', ariaScheduleId: 'KVT', price: 79900 },
-        { period: 'Årlig', ariaScheduleId: 'AAR', price: 299000 },
+        { period: 'Månedlig', ariaScheduleId: 'MND', price: 27_900 },
+        { period: 'Kvartalsvis', ariaScheduleId: 'KVT', price: 79_900 },
+        { period: 'Årlig', ariaScheduleId: 'AAR', price: 299_000 },
+        { period: 'Månedlig Premium', ariaScheduleId: 'MND-PREMIUM', price: 37_900 },
       ],
     },
     {
@@ -95,9 +97,29 @@ export const catalogue: Catalogue = {
       requiresDeliveryAddress: false,
       features: ['content'],
       options: [
-        { period: 'Månedlig', ariaScheduleId: 'MND', price: 9900 },
-        { period: 'Årlig', ariaScheduleId: 'AAR', price: 99000 },
+        { period: 'Månedlig', ariaScheduleId: 'MND', price: 9_900 },
+        { period: 'Årlig', ariaScheduleId: 'AAR', price: 99_000 },
       ],
+    },
+    {
+      ariaPlanID: 'C-DIGITAL-STUDENT',
+      planName: 'Student digital',
+      product: 'Digitalt studentabonnement',
+      planProductType: 'DIGITAL',
+      youth: false,
+      requiresDeliveryAddress: false,
+      features: ['content'],
+      options: [{ period: 'Månedlig', ariaScheduleId: 'MND', price: 4_900 }],
+    },
+    {
+      ariaPlanID: 'C-DIGITAL-BEDRIFT',
+      planName: 'Bedrift digital',
+      product: 'Digitalt bedriftsabonnement',
+      planProductType: 'DIGITAL',
+      youth: false,
+      requiresDeliveryAddress: false,
+      features: ['content', 'e-paper'],
+      options: [{ period: 'Årlig', ariaScheduleId: 'AAR', price: 1_990_000 }],
     },
     {
       ariaPlanID: 'C-COMBO-PAPIR',
@@ -108,8 +130,8 @@ export const catalogue: Catalogue = {
       requiresDeliveryAddress: true,
       features: ['content', 'e-paper', 'paper', 'family-share', 'partner-content'],
       options: [
-        { period: 'Månedlig', ariaScheduleId: 'MND', price: 59900 },
-        { period: 'Årlig', ariaScheduleId: 'AAR', price: 649000 },
+        { period: 'Månedlig', ariaScheduleId: 'MND', price: 59_900 },
+        { period: 'Årlig', ariaScheduleId: 'AAR', price: 649_000 },
       ],
     },
   ],

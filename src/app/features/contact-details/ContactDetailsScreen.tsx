@@ -2,20 +2,18 @@
 // name, phone and e-mail — as Min Side knows them (getAccountProfile: saved values, else the
 // login's), edited with PUT account. Spec §5 messages, server field errors on the fields, and
 // what the reader typed stays after any error.
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { useEffect, useRef, useState } from 'react';
+import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { object } from 'yup';
 
+import type { AccountProfile, AccountUpdate } from '../../api/account';
 import {
-  type AccountProfile,
-  type AccountUpdate,
-  useGetAccountProfileQuery,
-  useModifyAccountMutation,
-} from '../../api/account';
+  AccountProfileLoader,
+  SaveOutcomeAlert,
+  useAccountSave,
+} from '../../forms/AccountProfileForm';
 import { ErrorSummary } from '../../forms/ErrorSummary';
-import { flattenErrors, serverFieldErrors } from '../../forms/fieldErrors';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { TextField, type TextFieldProps } from '../../forms/TextField';
 import {
@@ -26,9 +24,6 @@ import {
   phoneNumber,
   requiredText,
 } from '../../forms/validation';
-import { selectAccount } from '../../session/accountSlice';
-import { selectSubscription } from '../../session/subscriptionSlice';
-import { useAppSelector } from '../../store/hooks';
 
 interface ContactValues {
   readonly firstName: string;
@@ -93,16 +88,18 @@ function updateOf(ariaAccountNo: string, values: ContactValues): AccountUpdate {
   };
 }
 
-type Outcome = { readonly kind: 'saved' | 'failed' | 'invalid'; readonly at: number } | null;
-
 function ContactForm({ profile }: { readonly profile: AccountProfile }) {
   const { t } = useTranslation('contact-details');
-  const [modifyAccount] = useModifyAccountMutation();
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
+  const { save, outcome } = useAccountSave({
+    updateOf: (values: ContactValues) => updateOf(profile.ariaAccountNo, values),
+    savedValues: (update): ContactValues => ({
+      firstName: update.firstName ?? '',
+      lastName: update.lastName ?? '',
+      phoneNumber: update.phoneNumber ?? '',
+      email: update.email ?? '',
+    }),
+    serverErrors: { messages: SERVER_MESSAGES },
+  });
 
   const labels: Record<ContactField, string> = {
     firstName: t('contact-details.first-name'),
@@ -112,31 +109,6 @@ function ContactForm({ profile }: { readonly profile: AccountProfile }) {
   };
   const phoneRequired = !!profile.phoneNumber;
 
-  async function save(values: ContactValues, form: FormikHelpers<ContactValues>) {
-    setOutcome(null);
-    const update = updateOf(profile.ariaAccountNo, values);
-    const result = await modifyAccount({ accountUpdate: update });
-    if ('data' in result) {
-      form.resetForm({
-        values: {
-          firstName: update.firstName ?? '',
-          lastName: update.lastName ?? '',
-          phoneNumber: update.phoneNumber ?? '',
-          email: update.email ?? '',
-        },
-      });
-      setOutcome({ kind: 'saved', at: Date.now() });
-      return;
-    }
-    const fieldErrors = serverFieldErrors(result.error, values, { messages: SERVER_MESSAGES });
-    if (flattenErrors(fieldErrors).length > 0) {
-      form.setErrors(fieldErrors);
-      return;
-    }
-    const status = (result.error as { status?: unknown }).status;
-    setOutcome({ kind: status === 400 ? 'invalid' : 'failed', at: Date.now() });
-  }
-
   return (
     <Formik
       initialValues={valuesOf(profile)}
@@ -144,22 +116,14 @@ function ContactForm({ profile }: { readonly profile: AccountProfile }) {
       onSubmit={save}
     >
       <Form noValidate className="form-stack">
-        {outcome?.kind === 'saved' ? (
-          <div className="ds-alert" data-color="success" tabIndex={-1} ref={outcomeRef}>
-            <p>{t('contact-details.saved')}</p>
-          </div>
-        ) : null}
-        {outcome && outcome.kind !== 'saved' ? (
-          <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={outcomeRef}>
-            <p>
-              {t(
-                outcome.kind === 'invalid'
-                  ? 'contact-details.save-invalid'
-                  : 'contact-details.save-failed',
-              )}
-            </p>
-          </div>
-        ) : null}
+        <SaveOutcomeAlert
+          outcome={outcome}
+          texts={{
+            saved: t('contact-details.saved'),
+            invalid: t('contact-details.save-invalid'),
+            failed: t('contact-details.save-failed'),
+          }}
+        />
         <ErrorSummary labels={labels} />
         {FIELDS.map((field) => (
           <TextField
@@ -183,40 +147,21 @@ function ContactForm({ profile }: { readonly profile: AccountProfile }) {
 
 export default function ContactDetailsScreen() {
   const { t } = useTranslation('contact-details');
-  const { ariaAccountNo } = useAppSelector(selectAccount);
-  const { subscription } = useAppSelector(selectSubscription);
-  const accountNo = ariaAccountNo || subscription?.ariaAccountNo || '';
-  const profile = useGetAccountProfileQuery({ id: accountNo }, { skip: !accountNo });
-
-  let body;
-  if (profile.data) {
-    body = <ContactForm key={profile.data.ariaAccountNo} profile={profile.data} />;
-  } else if (profile.isError || !accountNo) {
-    body = (
-      <div className="ds-alert" data-color="danger" role="alert">
-        <p>{t('contact-details.load-failed')}</p>
-        {accountNo ? (
-          <button type="button" className="ds-button" onClick={() => void profile.refetch()}>
-            {t('contact-details.retry')}
-          </button>
-        ) : null}
-      </div>
-    );
-  } else {
-    body = (
-      <p className="ds-paragraph" role="status">
-        {t('contact-details.loading')}
-      </p>
-    );
-  }
-
   return (
     <section aria-labelledby="contact-details-heading" className="screen">
       <h1 id="contact-details-heading" className="ds-heading" data-size="lg">
         {t('contact-details.heading')}
       </h1>
       <p className="ds-paragraph">{t('contact-details.intro')}</p>
-      {body}
+      <AccountProfileLoader
+        texts={{
+          loading: t('contact-details.loading'),
+          loadFailed: t('contact-details.load-failed'),
+          retry: t('contact-details.retry'),
+        }}
+      >
+        {(profile) => <ContactForm profile={profile} />}
+      </AccountProfileLoader>
       <p className="ds-paragraph">
         <Link className="ds-link" to="/">
           {t('contact-details.back')}
