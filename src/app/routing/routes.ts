@@ -109,6 +109,27 @@ const orderFailed = () =>
 const purchaseError = () =>
   import(/* webpackChunkName: "route-feil-kjop" */ '../features/purchase/PurchaseErrorScreen');
 
+const changeToVipps = () =>
+  import(
+    /* webpackChunkName: "route-endre-betalingsmetode" */ '../features/payment-method/ChangeToVippsScreen'
+  );
+const verifyVipps = () =>
+  import(
+    /* webpackChunkName: "route-endre-betalingsmetode-verify" */ '../features/payment-method/VerifyVippsScreen'
+  );
+const addCard = () =>
+  import(
+    /* webpackChunkName: "route-legg-til-betalingskort" */ '../features/payment-method/AddCardScreen'
+  );
+const verifyCard = () =>
+  import(
+    /* webpackChunkName: "route-legg-til-betalingskort-verify" */ '../features/payment-method/VerifyCardScreen'
+  );
+const invoiceOverview = () =>
+  import(
+    /* webpackChunkName: "route-fakturaoversikt" */ '../features/invoice-overview/InvoiceOverviewScreen'
+  );
+
 export const routes: readonly RouteDefinition[] = [
   // Student offer
   route('/student', 'none'),
@@ -150,12 +171,12 @@ export const routes: readonly RouteDefinition[] = [
   // Payment
   route('/betaling', 'none', payment, ['purchase']),
   route('/avbryt-bestilling', 'none', cancelOrder, ['purchase']),
-  route('/fakturaoversikt', 'auth+subscription'),
+  route('/fakturaoversikt', 'auth+subscription', invoiceOverview, ['invoice-overview']),
   route('/betal-faktura/:ariaInvoiceNo', 'auth+subscription'),
-  route('/endre-betalingsmetode', 'auth+subscription'),
-  route('/endre-betalingsmetode/verify', 'auth+subscription'),
-  route('/legg-til-betalingskort', 'auth+subscription'),
-  route('/legg-til-betalingskort/verify', 'auth+subscription'),
+  route('/endre-betalingsmetode', 'auth+subscription', changeToVipps, ['payment-method']),
+  route('/endre-betalingsmetode/verify', 'auth+subscription', verifyVipps, ['payment-method']),
+  route('/legg-til-betalingskort', 'auth+subscription', addCard, ['payment-method']),
+  route('/legg-til-betalingskort/verify', 'auth+subscription', verifyCard, ['payment-method']),
   // Subscription lifecycle
   route('/ingen-abonnement', 'auth', noSubscription, ['no-subscription']),
   route('/allerede-abonnent', 'auth+subscription', alreadySubscriber, ['already-subscriber']),

@@ -12,6 +12,12 @@ export interface SubscriptionState {
   readonly loaded: boolean;
   readonly hasSubscription: boolean;
   readonly subscription: Subscription | null;
+  /**
+   * The problem code (or FETCH_ERROR) of the last subscription lookup when it failed; the store
+   * then keeps the subscription it had, and screens say that what they show may be stale (the
+   * payment method: "Det oppstod en feil ved henting av betalingsmetode."). Cleared by an answer.
+   */
+  readonly error?: string | null;
 }
 
 export const initialSubscriptionState: SubscriptionState = {
@@ -41,7 +47,20 @@ export const subscriptionSlice = createSlice({
       )
       .addMatcher(
         subscriptionEndpoints.endpoints.getSubscription.matchFulfilled,
-        (_state, { payload }) => fromSubscription(payload.subscription),
+        (state, { payload }) =>
+          // The lookup answered that the subscription system failed: keep what we had.
+          payload.error?.code === 'UPSTREAM_ERROR' && !payload.subscription
+            ? { ...state, error: payload.error.code }
+            : fromSubscription(payload.subscription),
+      )
+      .addMatcher(
+        subscriptionEndpoints.endpoints.getSubscription.matchRejected,
+        (state, { payload, meta }) => {
+          // A lookup skipped by RTK Query's own condition (already running) is no failure.
+          if (meta.condition) return state;
+          const data = (payload as { data?: { code?: unknown } } | undefined)?.data;
+          return { ...state, error: typeof data?.code === 'string' ? data.code : 'FETCH_ERROR' };
+        },
       );
   },
 });

@@ -4,6 +4,8 @@ import createSagaMiddleware from 'redux-saga';
 import { all, call } from 'redux-saga/effects';
 
 import { baseApi } from '../api/baseApi';
+import { paymentMethodSaga } from '../payment-method/paymentMethodSaga';
+import { paymentMethodSlice } from '../payment-method/paymentMethodSlice';
 import { purchaseSaga } from '../purchase/purchaseSaga';
 import { purchaseSlice } from '../purchase/purchaseSlice';
 import { navigationSaga } from '../routing/navigationSaga';
@@ -27,10 +29,11 @@ export const rootReducer = combineReducers({
   session: sessionSlice.reducer,
   navigation: navigationSlice.reducer,
   purchase: purchaseSlice.reducer,
+  paymentMethod: paymentMethodSlice.reducer,
 });
 
 export function* rootSaga() {
-  yield all([call(sessionSaga), call(navigationSaga), call(purchaseSaga)]);
+  yield all([call(sessionSaga), call(navigationSaga), call(purchaseSaga), call(paymentMethodSaga)]);
 }
 
 export interface StoreOptions {

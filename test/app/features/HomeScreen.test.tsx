@@ -47,9 +47,7 @@ describe('HomeScreen', () => {
     expect(fact('Pris')).toHaveTextContent('kr 279,00 per måned');
     expect(fact('Status')).toHaveTextContent('Aktivt');
     expect(fact('Fornyes')).toHaveTextContent('22. november 2026');
-    expect(fact('Betalingsmåte')).toHaveTextContent(
-      'Betalingskort, **** **** **** 1234, utløper 08/28',
-    );
+    expect(fact('Betalingsmåte')).toHaveTextContent('Betalingskort **** 1234, utløper 08/28');
     expect(fact('Kundenummer')).toHaveTextContent('K-555');
     expect(fact('Kontonummer')).toHaveTextContent('A-2001');
     const features = within(fact('Dette er inkludert')).getAllByRole('listitem');
@@ -180,7 +178,104 @@ describe('HomeScreen', () => {
     expect(fact('Betalingsmåte')).toHaveTextContent('Ingen betalingsmåte registrert');
   });
 
-  it('links to contact details and prices, and to the delivery address only for paper', async () => {
+  it('shows Vipps and the other providers with their labels', async () => {
+    const cases: [NonNullable<Subscription['paymentMethod']>['provider'], string][] = [
+      ['VIPPS', 'Vipps'],
+      ['AVTALEGIRO', 'AvtaleGiro'],
+      ['BANKGIRO', 'Faktura'],
+    ];
+    for (const [provider, words] of cases) {
+      const { unmount } = await renderHome(
+        subscriptionWith({
+          paymentMethod: { provider, label: provider, maskedCardNumber: null, cardExpiry: null },
+        }),
+      );
+      expect(within(fact('Betalingsmåte')).getByText(words, { exact: true })).toBeVisible();
+      unmount();
+    }
+  });
+
+  it('says exactly that a card without details has none to show', async () => {
+    await renderHome(
+      subscriptionWith({
+        paymentMethod: {
+          provider: 'SWEDBANK-PPG',
+          label: 'Betalingskort',
+          maskedCardNumber: null,
+          cardExpiry: null,
+        },
+      }),
+    );
+    expect(
+      within(fact('Betalingsmåte')).getByText('Ingen kortdetaljer tilgjengelig.', { exact: true }),
+    ).toBeVisible();
+  });
+
+  it('says the payment method could not be fetched when the subscription lookup failed', async () => {
+    const state = subscriberState(subscriptionWith());
+    await renderWithState(<HomeScreen />, {
+      preloadedState: { ...state, subscription: { ...state.subscription!, error: 'FETCH_ERROR' } },
+      namespaces: ['home'],
+    });
+    expect(
+      within(fact('Betalingsmåte')).getByText(
+        'Det oppstod en feil ved henting av betalingsmetode.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+    expect(fact('Betalingsmåte')).not.toHaveTextContent('1234');
+  });
+
+  it('links a paying subscriber to Vipps and to a new card', async () => {
+    await renderHome();
+    const payment = fact('Betalingsmåte');
+    expect(within(payment).getByRole('link', { name: 'Endre til Vipps' })).toHaveAttribute(
+      'href',
+      '/endre-betalingsmetode',
+    );
+    expect(
+      within(payment).getByRole('link', { name: 'Legg til nytt betalingskort' }),
+    ).toHaveAttribute('href', '/legg-til-betalingskort');
+  });
+
+  it('offers no switch to Vipps when the subscription is paid with Vipps already', async () => {
+    await renderHome(
+      subscriptionWith({
+        paymentMethod: {
+          provider: 'VIPPS',
+          label: 'Vipps',
+          maskedCardNumber: null,
+          cardExpiry: null,
+        },
+      }),
+    );
+    const payment = fact('Betalingsmåte');
+    expect(within(payment).queryByRole('link', { name: 'Endre til Vipps' })).toBeNull();
+    expect(
+      within(payment).getByRole('link', { name: 'Legg til nytt betalingskort' }),
+    ).toBeVisible();
+  });
+
+  it('offers no payment method change to those who do not pay for their subscription', async () => {
+    const others = [
+      subscriptionWith({ eligibleForSharing: false }),
+      subscriptionWith({ subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: 'employee' } }),
+      subscriptionWith({ instStatusCode: SubscriptionStatus.TRIAL, status: 'TRIAL' }),
+      subscriptionWith({
+        instStatusCode: SubscriptionStatus.CANCELLED,
+        status: 'CANCELLED',
+        hasSubscription: false,
+      }),
+    ];
+    for (const subscription of others) {
+      const { unmount } = await renderHome(subscription);
+      expect(screen.queryByRole('link', { name: 'Endre til Vipps' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Legg til nytt betalingskort' })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('links to contact details, prices and invoices, and to the delivery address only for paper', async () => {
     await renderHome();
     const nav = screen.getByRole('navigation', { name: 'Innstillinger og priser' });
     expect(within(nav).getByRole('link', { name: 'Kontaktinformasjon' })).toHaveAttribute(
@@ -190,6 +285,10 @@ describe('HomeScreen', () => {
     expect(
       within(nav).getByRole('link', { name: 'Priser og kommende prisendringer' }),
     ).toHaveAttribute('href', '/nye-priser');
+    expect(within(nav).getByRole('link', { name: 'Fakturaer' })).toHaveAttribute(
+      'href',
+      '/fakturaoversikt',
+    );
     expect(within(nav).queryByRole('link', { name: /Leveringsadresse/ })).toBeNull();
   });
 
@@ -201,11 +300,37 @@ describe('HomeScreen', () => {
     );
   });
 
+  it('tells that the Vipps agreement was stopped in the app and how to keep the subscription', async () => {
+    await renderHome(
+      subscriptionWith({
+        instStatusCode: SubscriptionStatus.PENDING_CANCELLATION,
+        status: 'PENDING_CANCELLATION',
+        renewalDate: null,
+        expiryDate: '2026-12-24',
+        paymentMethod: {
+          provider: 'VIPPS',
+          label: 'Vipps',
+          maskedCardNumber: null,
+          cardExpiry: null,
+        },
+        paymentNotice: 'VIPPS_AGREEMENT_STOPPED',
+      }),
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Vipps-avtalen din ble stoppet i Vipps-appen');
+    expect(alert).toHaveTextContent('avsluttes 24. desember 2026');
+    expect(within(alert).getByRole('link', { name: 'Angre oppsigelse' })).toHaveAttribute(
+      'href',
+      '/angre-oppsigelse',
+    );
+  });
+
   it('reads in nynorsk', async () => {
     await renderHome(subscriptionWith(), 'nn');
     expect(fact('Periode')).toHaveTextContent('Månadleg');
     expect(fact('Pris')).toHaveTextContent('kr 279,00 per månad');
     expect(fact('Blir fornya')).toHaveTextContent('22. november 2026');
+    expect(fact('Betalingsmåte')).toHaveTextContent('Betalingskort **** 1234, går ut 08/28');
   });
 });
 

@@ -119,6 +119,13 @@ describe('route table', () => {
         '/koble-bruker',
         '/kontakt',
         '/leveringsadresse',
+        // Change the payment method to Vipps or a new card, and verify it (issue 5)
+        '/endre-betalingsmetode',
+        '/endre-betalingsmetode/verify',
+        '/legg-til-betalingskort',
+        '/legg-til-betalingskort/verify',
+        // The invoice overview (issue 5)
+        '/fakturaoversikt',
       ].sort(),
     );
   });

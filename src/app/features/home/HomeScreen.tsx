@@ -19,6 +19,8 @@ import { callFailure } from '../../api/problem';
 import { useWithdrawPlanChangeMutation, type Subscription } from '../../api/subscription';
 import { isEnding, periodSlug, statusKey, traitsOf } from '../../format/subscription';
 import { useLongDate } from '../../format/useLongDate';
+import { PaymentMethodText } from '../../payment-method/PaymentMethodText';
+import { FLOW_PATHS } from '../../payment-method/storage';
 import { selectAccount } from '../../session/accountSlice';
 import { REACTIVATION_ORDER_PATH } from '../../session/freeReactivation';
 import { useReloadSubscription } from '../../session/reloadSubscription';
@@ -52,9 +54,12 @@ function Notice({ children }: { readonly children: ReactNode }) {
 function SubscriptionOverview({
   subscription,
   accountNumber,
+  paymentLookupFailed,
 }: {
   readonly subscription: Subscription;
   readonly accountNumber: string;
+  /** The last subscription lookup failed: the payment method cannot be shown. */
+  readonly paymentLookupFailed: boolean;
 }) {
   const { t } = useTranslation('home');
   const longDate = useLongDate();
@@ -99,22 +104,36 @@ function SubscriptionOverview({
           }
         : null;
 
-  const payment = subscription.paymentMethod;
-  const paymentText = payment
+  // A subscriber who pays for their own running subscription can switch to Vipps (unless it is
+  // Vipps already) or add a new card.
+  const paysOwn = subscription.hasSubscription && isPaying(traits) && !familyShare && !business;
+  const paymentLinks = paysOwn
     ? [
-        t(`home.payment.provider.${payment.provider.toLowerCase()}`, {
-          defaultValue: payment.label,
-        }),
-        payment.maskedCardNumber
-          ? t('home.payment.card', {
-              number: payment.maskedCardNumber,
-              expiry: payment.cardExpiry ?? '',
-            })
-          : null,
+        ...(subscription.paymentMethod?.provider === 'VIPPS'
+          ? []
+          : [{ key: 'vipps', to: FLOW_PATHS.vipps.start, label: t('home.payment.to-vipps') }]),
+        { key: 'card', to: FLOW_PATHS.card.start, label: t('home.payment.add-card') },
       ]
-        .filter(Boolean)
-        .join(', ')
-    : t('home.payment.none');
+    : [];
+  const paymentValue = (
+    <>
+      <PaymentMethodText
+        paymentMethod={subscription.paymentMethod}
+        lookupFailed={paymentLookupFailed}
+      />
+      {paymentLinks.length > 0 ? (
+        <ul className="screen-links">
+          {paymentLinks.map((link) => (
+            <li key={link.key}>
+              <Link className="ds-link" to={link.to}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
 
   const facts: Fact[] = [
     { key: 'plan', label: t('home.facts.plan'), value: subscription.planName },
@@ -127,7 +146,7 @@ function SubscriptionOverview({
     { key: 'price', label: t('home.facts.price'), value: price },
     { key: 'status', label: t('home.facts.status'), value: t(statusKey(status)) },
     ...(dateFact ? [dateFact] : []),
-    { key: 'payment', label: t('home.facts.payment-method'), value: paymentText },
+    { key: 'payment', label: t('home.facts.payment-method'), value: paymentValue },
     { key: 'customer', label: t('home.facts.customer-number'), value: subscription.customerNumber },
     {
       key: 'account',
@@ -157,6 +176,29 @@ function SubscriptionOverview({
       {ending ? (
         <div className="ds-alert" data-color="warning">
           <p>{t(ended ? 'home.notes.ended' : 'home.notes.ending', { date: longDate(ending) })}</p>
+        </div>
+      ) : null}
+      {subscription.paymentNotice === 'VIPPS_AGREEMENT_STOPPED' ? (
+        <div className="ds-alert" data-color="danger" role="alert">
+          <p>
+            {t('home.notes.vipps-stopped', {
+              date: subscription.expiryDate ? longDate(subscription.expiryDate) : '',
+            })}
+          </p>
+          <ul className="screen-links">
+            <li>
+              <Link className="ds-link" to={FLOW_PATHS.card.start}>
+                {t('home.payment.add-card')}
+              </Link>
+            </li>
+            {status === SubscriptionStatus.PENDING_CANCELLATION ? (
+              <li>
+                <Link className="ds-link" to="/angre-oppsigelse">
+                  {t('home.actions.undo')}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
         </div>
       ) : null}
       {change ? <PendingChange subscription={subscription} change={change} /> : null}
@@ -286,14 +328,18 @@ export default function HomeScreen() {
   const { t } = useTranslation('home');
   const user = useAppSelector(selectUser);
   const account = useAppSelector(selectAccount);
-  const { subscription } = useAppSelector(selectSubscription);
+  const { subscription, error } = useAppSelector(selectSubscription);
   return (
     <section aria-labelledby="home-heading" className="screen">
       <h1 id="home-heading" className="ds-heading" data-size="lg">
         {user.givenName ? t('home.greeting', { name: user.givenName }) : t('home.heading')}
       </h1>
       {subscription ? (
-        <SubscriptionOverview subscription={subscription} accountNumber={account.ariaAccountNo} />
+        <SubscriptionOverview
+          subscription={subscription}
+          accountNumber={account.ariaAccountNo}
+          paymentLookupFailed={!!error}
+        />
       ) : (
         <p className="ds-paragraph">{t('home.missing-subscription')}</p>
       )}
@@ -317,6 +363,11 @@ export default function HomeScreen() {
           <li>
             <Link className="ds-link" to="/nye-priser">
               {t('home.profile.prices')}
+            </Link>
+          </li>
+          <li>
+            <Link className="ds-link" to="/fakturaoversikt">
+              {t('home.profile.invoices')}
             </Link>
           </li>
         </ul>

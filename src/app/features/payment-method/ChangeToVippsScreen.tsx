@@ -1,0 +1,10 @@
+// /endre-betalingsmetode (login and subscription): change how the subscription pays to Vipps.
+import type { PaymentMethodFlow } from '../../payment-method/storage';
+
+import { StartPaymentMethodChange } from './parts';
+
+const flow: PaymentMethodFlow = 'vipps';
+
+export default function ChangeToVippsScreen() {
+  return <StartPaymentMethodChange flow={flow} />;
+}
