@@ -1,0 +1,71 @@
+// The invoice overview in the browser (issue 5): a new reader (ingen@) orders digital by card on
+// BA (no other journey uses that title, so the account has no other invoices there), approves
+// the 1 kr payment in the sandbox, goes from the home page to /fakturaoversikt and finds the paid
+// invoice with its KID, amount and payment method, copies the KID, and reads it all in nynorsk.
+// axe on the page in both languages.
+import { Selector } from 'testcafe';
+
+import { currentUrl, expectAccessible, expectScreen, signIn, titleUrl } from './support';
+
+const button = (name: string) => Selector('button').withExactText(name);
+const link = (name: string) => Selector('a').withExactText(name);
+/** The section under a level-2 heading. */
+const region = (name: string) => Selector('h2').withExactText(name).parent('section');
+/** The value (<dd>) of a fact (<dt>) inside `scope`. */
+const fact = (scope: Selector, label: string) =>
+  scope.find('dt').withExactText(label).nextSibling('dd');
+
+fixture('Invoice overview').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
+
+test.page(titleUrl('BA', '/bestill-abonnement'))(
+  'a new subscriber finds the paid invoice of the order, copies its KID, in bokmål and nynorsk',
+  async (t) => {
+    await signIn(t, 'ingen@demo.minside.no');
+    await expectScreen(t, 'Bestill abonnement');
+    await t.expect(button('Betal kr 1,00').exists).ok({ timeout: 20000 });
+    await t.click(button('Betal kr 1,00'));
+    await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
+    await t.click(button('Godkjenn betalingen'));
+    await expectScreen(t, 'Takk for bestillingen!');
+
+    // From the home page's settings to the overview.
+    await t.click(link('Til Min side'));
+    await expectScreen(t, 'Hei, ');
+    await t.click(Selector('nav').find('a').withExactText('Fakturaer'));
+    await expectScreen(t, 'Fakturaer');
+    await t.expect(currentUrl()).eql(titleUrl('BA', '/fakturaoversikt'));
+
+    const unpaid = region('Ubetalte fakturaer');
+    const paid = region('Betalte fakturaer');
+    await t.expect(paid.exists).ok({ timeout: 20000 });
+    await t.expect(unpaid.withText('Du har ingen ubetalte fakturaer.').exists).ok();
+    const invoice = paid.find('article');
+    await t.expect(invoice.count).eql(1);
+    await t.expect(invoice.find('h3').textContent).match(/^Faktura \d+$/);
+    await t.expect(fact(invoice, 'Beløp').textContent).eql('kr 1,00');
+    await t.expect(fact(invoice, 'Status').textContent).match(/^Betalt \d{1,2}\. \p{L}+ \d{4}$/u);
+    await t.expect(fact(invoice, 'Betalingsmåte').textContent).eql('Betalingskort');
+    await t.expect(fact(invoice, 'Periode').textContent).match(/ til /);
+    await t.expect(invoice.find('a').withText('Betal faktura').exists).notOk();
+
+    // The KID: MOD10 digits, and the copy button named after it.
+    const kid = await fact(invoice, 'KID').find('.invoice-number').textContent;
+    await t.expect(kid).match(/^\d{17}$/);
+    const copy = invoice.find('button').withAttribute('aria-label', `Kopier KID ${kid}`);
+    await t.expect(copy.textContent).eql('Kopier KID');
+    await expectAccessible(t);
+    await t.click(copy);
+    await t.expect(invoice.find('[role="status"]').textContent).eql('Kopiert');
+    await expectAccessible(t);
+
+    // Nynorsk.
+    await t.click(button('Nynorsk'));
+    await t.expect(Selector('html').getAttribute('lang')).eql('nn');
+    await t
+      .expect(region('Ubetalte fakturaer').withText('Du har ingen ubetalte fakturaer.').exists)
+      .ok();
+    await t.expect(fact(invoice, 'Skildring').exists).ok();
+    await t.expect(Selector('a').withExactText('Tilbake til Mi side').exists).ok();
+    await expectAccessible(t);
+  },
+);
