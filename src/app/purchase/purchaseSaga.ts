@@ -5,6 +5,9 @@
 // 2. completePurchase(orderId), back from the payment page: completeOrder, asked again with
 //    backoff while the payment is pending, for at most CONFIRM_BUDGET_MS; then to the screen of
 //    the outcome. After a completed order the subscription is reloaded so the guards see it.
+// 3. startInvoicePayment(payment), on /betal-faktura: payInvoice, with its Idempotency-Key kept
+//    the same way, and the invoice number and amount due under their own keys (spec §9); then
+//    off to the payment page, which returns to 2. (an invoice order's outcome is its own page).
 // It cannot run twice at once: a blocking `call` inside a `take` loop drops any start or
 // complete that arrives while one runs (redux-saga's "checkout" pattern).
 import type { SagaIterator } from 'redux-saga';
@@ -12,6 +15,7 @@ import { call, delay, getContext, put, putResolve, select, take } from 'redux-sa
 
 import { identityEndpoints } from '../api/identity';
 import { orderEndpoints, type Order } from '../api/order';
+import { paymentEndpoints } from '../api/payment';
 import { subscriptionEndpoints } from '../api/subscription';
 import { selectAccount } from '../session/accountSlice';
 import type { Platform } from '../session/platform';
@@ -25,6 +29,8 @@ import {
   confirmationStarted,
   confirmationWaiting,
   forgetPurchase,
+  type InvoicePayment,
+  invoicePaymentRequested,
   orderRefused,
   orderRequested,
   paymentOpened,
@@ -33,11 +39,16 @@ import {
   type PurchaseOutcome,
   type PurchaseProblem,
   purchaseRestored,
+  startInvoicePayment,
   startPurchase,
 } from './purchaseSlice';
 
 /** Session storage key of the attempt in progress (intent + idempotency key). */
 export const PURCHASE_STORAGE_KEY = 'minside.purchase';
+/** Spec §9 "invoice number": the invoice being paid, while its payment runs. */
+export const INVOICE_NUMBER_STORAGE_KEY = 'minside.invoice-number';
+/** Spec §9 "invoice due amount": its amount due in øre, while its payment runs. */
+export const INVOICE_DUE_AMOUNT_STORAGE_KEY = 'minside.invoice-due-amount';
 
 /** How long a pending payment is asked about before the reader is told it took too long. */
 export const CONFIRM_BUDGET_MS = 10_000;
@@ -116,8 +127,15 @@ export function outcomeOf(order: Order): PurchaseOutcome {
   }
 }
 
+/** An invoice payment as an attempt's intent (told apart from orders by its kind). */
+export interface InvoiceIntent extends InvoicePayment {
+  readonly kind: 'invoice';
+}
+
+type AttemptIntent = PurchaseIntent | InvoiceIntent;
+
 interface StoredAttempt {
-  readonly intent: PurchaseIntent;
+  readonly intent: AttemptIntent;
   readonly idempotencyKey: string;
 }
 
@@ -140,20 +158,53 @@ function readAttempt(storage: Storage): StoredAttempt | null {
 }
 
 function writeAttempt(storage: Storage, attempt: StoredAttempt) {
+  const { intent } = attempt;
   try {
     storage.setItem(PURCHASE_STORAGE_KEY, JSON.stringify(attempt));
+    if (intent.kind === 'invoice') {
+      storage.setItem(INVOICE_NUMBER_STORAGE_KEY, intent.ariaInvoiceNo);
+      storage.setItem(INVOICE_DUE_AMOUNT_STORAGE_KEY, String(intent.amount));
+    } else {
+      storage.removeItem(INVOICE_NUMBER_STORAGE_KEY);
+      storage.removeItem(INVOICE_DUE_AMOUNT_STORAGE_KEY);
+    }
   } catch {
     // Storage may be blocked: the key then lasts as long as this page (double clicks).
   }
 }
 
 function clearAttempt(storage: Storage) {
-  try {
-    storage.removeItem(PURCHASE_STORAGE_KEY);
-  } catch {
-    // Nothing was stored.
+  for (const key of [
+    PURCHASE_STORAGE_KEY,
+    INVOICE_NUMBER_STORAGE_KEY,
+    INVOICE_DUE_AMOUNT_STORAGE_KEY,
+  ]) {
+    try {
+      storage.removeItem(key);
+    } catch {
+      // Nothing was stored.
+    }
   }
 }
+
+/**
+ * The attempt for this intent: the stored one when it is the same (a retry or a reload re-sends
+ * its key), else a new one with a new key. Stored before the request: a reload while it runs
+ * re-sends the same key.
+ */
+function keepAttempt(storage: Storage, intent: AttemptIntent): StoredAttempt {
+  const stored = readAttempt(storage);
+  const attempt: StoredAttempt =
+    stored && sameIntent(stored.intent, intent)
+      ? stored
+      : { intent, idempotencyKey: newIdempotencyKey() };
+  writeAttempt(storage, attempt);
+  return attempt;
+}
+
+/** The purchase of a restored attempt (an invoice payment is not restored as one). */
+const restoredPurchase = (attempt: StoredAttempt | null): PurchaseIntent | null =>
+  attempt && attempt.intent.kind !== 'invoice' ? attempt.intent : null;
 
 /** Objects with their keys sorted, so two intents compare by content. */
 function canonical(value: unknown): unknown {
@@ -168,7 +219,7 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-export const sameIntent = (a: PurchaseIntent, b: PurchaseIntent) =>
+export const sameIntent = (a: AttemptIntent, b: AttemptIntent) =>
   JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** A new key per order attempt (the contract: 16–128 of [A-Za-z0-9_-]). */
@@ -237,15 +288,21 @@ function* finish(outcome: PurchaseOutcome, order: Order | null): SagaIterator {
   yield call([platform, platform.navigate], outcomePath(outcome, order), { replace: true });
 }
 
+/** Off to the order's payment page; or, when it is already decided, to its outcome. */
+function* openPayment(order: Order): SagaIterator {
+  const platform: Platform = yield getContext('platform');
+  if (order.status === 'PENDING' && order.redirectUrl) {
+    yield put(paymentOpened(order));
+    yield call([platform, platform.redirect], order.redirectUrl);
+  } else {
+    // The same key after the payment was finished: the order's outcome as it stands.
+    yield call(finish, outcomeOf(order), order);
+  }
+}
+
 export function* placeOrder(intent: PurchaseIntent): SagaIterator {
   const platform: Platform = yield getContext('platform');
-  const stored = readAttempt(platform.storage);
-  const attempt: StoredAttempt =
-    stored && sameIntent(stored.intent, intent)
-      ? stored
-      : { intent, idempotencyKey: newIdempotencyKey() };
-  // Stored before the request: a reload while it runs re-sends the same key.
-  writeAttempt(platform.storage, attempt);
+  const attempt = keepAttempt(platform.storage, intent);
   yield put(orderRequested(intent));
   const result: Result<Order> = yield putResolve(
     orderEndpoints.endpoints.createOrder.initiate(
@@ -255,13 +312,7 @@ export function* placeOrder(intent: PurchaseIntent): SagaIterator {
   );
   const order = result.data;
   if (order) {
-    if (order.status === 'PENDING' && order.redirectUrl) {
-      yield put(paymentOpened(order));
-      yield call([platform, platform.redirect], order.redirectUrl);
-    } else {
-      // The same key after the payment was finished: the order's outcome as it stands.
-      yield call(finish, outcomeOf(order), order);
-    }
+    yield call(openPayment, order);
     return;
   }
   const problem = problemOf(result.error);
@@ -281,6 +332,35 @@ export function* placeOrder(intent: PurchaseIntent): SagaIterator {
     yield put(purchaseFinished({ outcome: 'error', order: null, keepAttempt: true }));
     yield call([platform, platform.navigate], outcomePath('error', null));
   }
+}
+
+/**
+ * Paying an invoice: payInvoice with the attempt's key, then the payment page. Every refusal is
+ * shown on the invoice's page: a paid (409) or unknown (404) invoice ends the attempt; the
+ * session ending, server or network trouble keep it (and its key), so trying again cannot pay
+ * twice.
+ */
+export function* payInvoice(payment: InvoicePayment): SagaIterator {
+  const platform: Platform = yield getContext('platform');
+  const attempt = keepAttempt(platform.storage, { kind: 'invoice', ...payment });
+  yield put(invoicePaymentRequested(payment));
+  const result: Result<Order> = yield putResolve(
+    paymentEndpoints.endpoints.payInvoice.initiate(
+      {
+        ariaInvoiceNo: payment.ariaInvoiceNo,
+        'Idempotency-Key': attempt.idempotencyKey,
+        payInvoiceRequest: { paymentProvider: payment.paymentProvider },
+      },
+      { track: false },
+    ),
+  );
+  if (result.data) {
+    yield call(openPayment, result.data);
+    return;
+  }
+  const problem = problemOf(result.error);
+  if (shownWhereStarted.has(problem.status)) clearAttempt(platform.storage);
+  yield put(orderRefused(problem));
 }
 
 export function* confirmOrder(
@@ -315,15 +395,17 @@ export function* confirmOrder(
 
 export function* purchaseSaga(timing: PurchaseTiming = PURCHASE_TIMING): SagaIterator {
   const platform: Platform = yield getContext('platform');
-  yield put(purchaseRestored(readAttempt(platform.storage)?.intent ?? null));
+  yield put(purchaseRestored(restoredPurchase(readAttempt(platform.storage))));
   for (;;) {
     const action: { type: string } = yield take([
       startPurchase.type,
+      startInvoicePayment.type,
       completePurchase.type,
       forgetPurchase.type,
     ]);
     try {
       if (startPurchase.match(action)) yield call(placeOrder, action.payload);
+      else if (startInvoicePayment.match(action)) yield call(payInvoice, action.payload);
       else if (completePurchase.match(action))
         yield call(confirmOrder, action.payload.orderId, timing);
       else clearAttempt(platform.storage);

@@ -1,14 +1,22 @@
 // Where the one purchase in progress stands (shared by the purchase screens; the saga in
 // purchaseSaga.ts drives it): placing the order, on the way to the payment page, confirming the
-// payment after the return, and what the last attempt ended in. The screens only dispatch
-// `startPurchase`, `completePurchase`, `forgetPurchase` and `purchaseResumed`; the saga reports
-// with the other actions.
+// payment after the return, and what the last attempt ended in. Paying an invoice (/betal-faktura)
+// runs through the same steps. The screens only dispatch `startPurchase`, `startInvoicePayment`,
+// `completePurchase`, `forgetPurchase` and `purchaseResumed`; the saga reports with the others.
 import { createAction, createSlice } from '@reduxjs/toolkit';
 
-import type { CreateOrderRequest, Order } from '../api/order';
+import type { CreateOrderRequest, Order, OrderPaymentProvider } from '../api/order';
 
 /** What the reader is buying: the createOrder body (new order, reactivation or upgrade). */
 export type PurchaseIntent = CreateOrderRequest;
+
+/** Paying an unpaid invoice (payInvoice): which invoice, its amount due, and how. */
+export interface InvoicePayment {
+  readonly ariaInvoiceNo: string;
+  /** The amount due in øre, as the invoice showed it (kept in session storage, spec §9). */
+  readonly amount: number;
+  readonly paymentProvider: OrderPaymentProvider;
+}
 
 /**
  * idle: nothing runs (the pay button is enabled); ordering: createOrder is under way;
@@ -56,6 +64,8 @@ export const initialPurchaseState: PurchaseState = {
 
 /** Place an order and go to its payment page (ignored while a purchase runs). */
 export const startPurchase = createAction<PurchaseIntent>('purchase/start');
+/** Pay an invoice and go to its payment page (ignored while a purchase runs). */
+export const startInvoicePayment = createAction<InvoicePayment>('purchase/startInvoicePayment');
 /** Confirm an order after the payment page (ignored while a purchase runs). */
 export const completePurchase = createAction<{ orderId: string }>('purchase/complete');
 /** The order was cancelled elsewhere (/avbryt-bestilling): drop the stored attempt. */
@@ -66,6 +76,9 @@ export const purchaseResumed = createAction('purchase/resumed');
 // Reported by the saga.
 export const purchaseRestored = createAction<PurchaseIntent | null>('purchase/restored');
 export const orderRequested = createAction<PurchaseIntent>('purchase/orderRequested');
+export const invoicePaymentRequested = createAction<InvoicePayment>(
+  'purchase/invoicePaymentRequested',
+);
 export const orderRefused = createAction<PurchaseProblem>('purchase/orderRefused');
 export const paymentOpened = createAction<Order>('purchase/paymentOpened');
 export const confirmationStarted = createAction<{ orderId: string }>(
@@ -96,6 +109,7 @@ export const purchaseSlice = createSlice({
         pending: payload,
         problem: null,
       }))
+      .addCase(invoicePaymentRequested, (state) => ({ ...state, step: 'ordering', problem: null }))
       .addCase(orderRefused, (state, { payload }) => ({
         ...state,
         step: 'idle',

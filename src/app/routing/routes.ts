@@ -129,6 +129,8 @@ const invoiceOverview = () =>
   import(
     /* webpackChunkName: "route-fakturaoversikt" */ '../features/invoice-overview/InvoiceOverviewScreen'
   );
+const payInvoice = () =>
+  import(/* webpackChunkName: "route-betal-faktura" */ '../features/pay-invoice/PayInvoiceScreen');
 
 export const routes: readonly RouteDefinition[] = [
   // Student offer
@@ -172,7 +174,7 @@ export const routes: readonly RouteDefinition[] = [
   route('/betaling', 'none', payment, ['purchase']),
   route('/avbryt-bestilling', 'none', cancelOrder, ['purchase']),
   route('/fakturaoversikt', 'auth+subscription', invoiceOverview, ['invoice-overview']),
-  route('/betal-faktura/:ariaInvoiceNo', 'auth+subscription'),
+  route('/betal-faktura/:ariaInvoiceNo', 'auth+subscription', payInvoice, ['pay-invoice']),
   route('/endre-betalingsmetode', 'auth+subscription', changeToVipps, ['payment-method']),
   route('/endre-betalingsmetode/verify', 'auth+subscription', verifyVipps, ['payment-method']),
   route('/legg-til-betalingskort', 'auth+subscription', addCard, ['payment-method']),

@@ -126,6 +126,8 @@ describe('route table', () => {
         '/legg-til-betalingskort/verify',
         // The invoice overview (issue 5)
         '/fakturaoversikt',
+        // Paying one invoice (issue 5)
+        '/betal-faktura/:ariaInvoiceNo',
       ].sort(),
     );
   });

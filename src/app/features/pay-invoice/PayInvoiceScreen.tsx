@@ -1,0 +1,375 @@
+// /betal-faktura/:ariaInvoiceNo (login and subscription): one invoice of the reader — amount,
+// due date (overdue said in words), period, description and KID — and, while it is unpaid, the
+// card/Vipps choice and "Betal kr X", which starts the invoice payment in the purchase saga
+// (payInvoice, then the provider's page). The payment page returns through /completepurchase,
+// whose saga sends every outcome of an invoice order back here with `?ordre=<id>`: the order is
+// read and its outcome shown (paid, refused, cancelled, expired, still pending). An unknown
+// number and another reader's invoice are the same 404: "we cannot find the invoice".
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+
+import { formatKroner } from '../../../shared/money/money';
+import { type Order, type OrderPaymentProvider, useGetOrderQuery } from '../../api/order';
+import { type Invoice, useGetInvoiceQuery } from '../../api/payment';
+import { callFailure } from '../../api/problem';
+import { useLongDate } from '../../format/useLongDate';
+import { Spinner } from '../../layout/Spinner';
+import {
+  purchaseResumed,
+  selectPurchase,
+  selectPurchaseBusy,
+  startInvoicePayment,
+} from '../../purchase/purchaseSlice';
+import { useReloadSubscription } from '../../session/reloadSubscription';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+
+import './pay-invoice.css';
+
+const OVERVIEW_PATH = '/fakturaoversikt';
+const PROVIDERS: readonly OrderPaymentProvider[] = ['SWEDBANK-PPG', 'VIPPS'];
+/** `SWEDBANK-PPG` → `swedbank-ppg` (catalogue keys are kebab-case). */
+const slug = (provider: OrderPaymentProvider) => provider.toLowerCase();
+
+/** A status line with the spinner: something is being fetched or sent. */
+function Progress({ children }: { readonly children: ReactNode }) {
+  return (
+    <p className="ds-paragraph" role="status">
+      <Spinner data-size="sm" /> {children}
+    </p>
+  );
+}
+
+type Fact = { readonly key: string; readonly label: string; readonly value: ReactNode };
+
+function Facts({ facts }: { readonly facts: readonly Fact[] }) {
+  return (
+    <dl className="facts">
+      {facts.map((fact) => (
+        <div key={fact.key}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function InvoiceFacts({ invoice }: { readonly invoice: Invoice }) {
+  const { t } = useTranslation('pay-invoice');
+  const longDate = useLongDate();
+  const status =
+    invoice.status === 'PAID'
+      ? invoice.paidAt
+        ? t('pay-invoice.status.paid-on', { date: longDate(invoice.paidAt) })
+        : t('pay-invoice.status.paid')
+      : invoice.overdue
+        ? t('pay-invoice.status.overdue')
+        : t('pay-invoice.status.unpaid');
+  const facts: Fact[] = [
+    { key: 'number', label: t('pay-invoice.facts.number'), value: invoice.ariaInvoiceNo },
+    { key: 'amount', label: t('pay-invoice.facts.amount'), value: formatKroner(invoice.amount) },
+    {
+      key: 'due',
+      label: t('pay-invoice.facts.due-date'),
+      value:
+        invoice.status === 'UNPAID' && invoice.overdue
+          ? t('pay-invoice.facts.due-date-overdue', { date: longDate(invoice.dueDate) })
+          : longDate(invoice.dueDate),
+    },
+    {
+      key: 'period',
+      label: t('pay-invoice.facts.period'),
+      value: t('pay-invoice.facts.period-value', {
+        start: longDate(invoice.periodStart),
+        end: longDate(invoice.periodEnd),
+      }),
+    },
+    { key: 'description', label: t('pay-invoice.facts.description'), value: invoice.description },
+    { key: 'kid', label: t('pay-invoice.facts.kid'), value: invoice.kid },
+    { key: 'status', label: t('pay-invoice.facts.status'), value: status },
+  ];
+  return <Facts facts={facts} />;
+}
+
+type OutcomeKey = 'completed' | 'declined' | 'cancelled' | 'expired' | 'pending';
+
+const outcomeKeys: Record<Order['status'], OutcomeKey> = {
+  COMPLETED: 'completed',
+  DECLINED: 'declined',
+  CANCELLED: 'cancelled',
+  EXPIRED: 'expired',
+  PENDING: 'pending',
+};
+
+/** The outcome of the payment the provider's page returned from (`?ordre=`). */
+function PaymentOutcome({
+  orderId,
+  ariaInvoiceNo,
+  onCheckAgain,
+}: {
+  readonly orderId: string;
+  readonly ariaInvoiceNo: string;
+  readonly onCheckAgain: () => void;
+}) {
+  const { t } = useTranslation('pay-invoice');
+  const orderResult = useGetOrderQuery({ orderId }, { refetchOnMountOrArgChange: true });
+  const order = orderResult.data;
+  const purchase = useAppSelector(selectPurchase);
+  const reloadSubscription = useReloadSubscription();
+  const ref = useRef<HTMLDivElement>(null);
+  const matches = order?.kind === 'invoice' && order.ariaInvoiceNo === ariaInvoiceNo;
+  const outcome = matches ? outcomeKeys[order.status] : null;
+
+  // A paid invoice may restore a suspended subscription: reload it once per order, unless the
+  // purchase saga did so on its way here.
+  const reloaded = useRef<string | null>(null);
+  useEffect(() => {
+    if (outcome !== 'completed' || reloaded.current === orderId) return;
+    reloaded.current = orderId;
+    const sagaReloaded =
+      purchase.lastOutcome === 'completed' && purchase.lastOrder?.orderId === orderId;
+    if (!sagaReloaded) void reloadSubscription();
+  }, [outcome, orderId, purchase.lastOutcome, purchase.lastOrder, reloadSubscription]);
+
+  useEffect(() => {
+    if (outcome || orderResult.isError) ref.current?.focus();
+  }, [outcome, orderResult.isError, order?.status]);
+
+  if (orderResult.isLoading) return <Progress>{t('pay-invoice.outcome.loading')}</Progress>;
+  if (!outcome) {
+    if (!orderResult.isError && !order) return null;
+    return (
+      <div className="ds-alert" data-color="warning" role="alert" tabIndex={-1} ref={ref}>
+        <p>{t('pay-invoice.outcome.unknown')}</p>
+      </div>
+    );
+  }
+  const color = outcome === 'completed' ? 'success' : outcome === 'declined' ? 'danger' : 'warning';
+  return (
+    <div className="ds-alert" data-color={color} role="alert" tabIndex={-1} ref={ref}>
+      <h2 className="ds-heading" data-size="xs">
+        {t(`pay-invoice.outcome.${outcome}.heading`)}
+      </h2>
+      <p>{t(`pay-invoice.outcome.${outcome}.text`, { amount: formatKroner(order!.amount) })}</p>
+      {outcome === 'pending' ? (
+        <button
+          type="button"
+          className="ds-button"
+          data-variant="secondary"
+          disabled={orderResult.isFetching}
+          onClick={() => {
+            void orderResult.refetch();
+            onCheckAgain();
+          }}
+        >
+          {t('pay-invoice.outcome.pending.check-again')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The message key of a refused payment start (problem codes of the payment contract). */
+function problemKey(code: string, status: number | string): string {
+  switch (code) {
+    case 'INVOICE_PAID':
+      return 'pay-invoice.problems.already-paid';
+    case 'INVOICE_NOT_FOUND':
+      return 'pay-invoice.problems.not-found';
+    case 'RATE_LIMITED':
+      return 'pay-invoice.problems.rate-limited';
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return 'pay-invoice.problems.key-reused';
+    default:
+      return status === 401 ? 'pay-invoice.problems.session' : 'pay-invoice.problems.generic';
+  }
+}
+
+function PayForm({ invoice, onPaid }: { readonly invoice: Invoice; readonly onPaid: () => void }) {
+  const { t } = useTranslation('pay-invoice');
+  const dispatch = useAppDispatch();
+  const purchase = useAppSelector(selectPurchase);
+  const busy = useAppSelector(selectPurchaseBusy);
+  const [provider, setProvider] = useState<OrderPaymentProvider>(
+    invoice.paymentProvider === 'VIPPS' ? 'VIPPS' : 'SWEDBANK-PPG',
+  );
+
+  // A refusal of the payment, from this visit only.
+  const problemAtMount = useRef(purchase.problem);
+  const problem = purchase.problem !== problemAtMount.current ? purchase.problem : null;
+  const problemRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!problem) return;
+    problemRef.current?.focus();
+    // Paid meanwhile (another tab, the bank): show the invoice as it is now.
+    if (problem.code === 'INVOICE_PAID') onPaid();
+  }, [problem, onPaid]);
+
+  // Back from the payment page through the browser's back/forward cache: the button works again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) dispatch(purchaseResumed());
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [dispatch]);
+
+  const pay = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    dispatch(
+      startInvoicePayment({
+        ariaInvoiceNo: invoice.ariaInvoiceNo,
+        amount: invoice.amount,
+        paymentProvider: provider,
+      }),
+    );
+  };
+
+  return (
+    <form className="pay-invoice-form" noValidate onSubmit={pay}>
+      <fieldset className="ds-fieldset">
+        <legend className="ds-label">{t('pay-invoice.method.legend')}</legend>
+        {PROVIDERS.map((option) => {
+          const id = `pay-invoice-${slug(option)}`;
+          return (
+            <div className="ds-field" data-variant="outline" key={option}>
+              <input
+                className="ds-input"
+                type="radio"
+                id={id}
+                name="paymentProvider"
+                value={option}
+                checked={provider === option}
+                disabled={busy}
+                onChange={() => setProvider(option)}
+                aria-describedby={`${id}-description`}
+              />
+              <label className="ds-label" htmlFor={id}>
+                {t(`pay-invoice.method.${slug(option)}`)}
+              </label>
+              <p className="ds-paragraph" data-field="description" id={`${id}-description`}>
+                {t(`pay-invoice.method.description.${slug(option)}`)}
+              </p>
+            </div>
+          );
+        })}
+      </fieldset>
+      {problem ? (
+        <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={problemRef}>
+          <p>{t(problemKey(problem.code, problem.status))}</p>
+        </div>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="ds-button" disabled={busy}>
+          {t('pay-invoice.pay', { amount: formatKroner(invoice.amount) })}
+        </button>
+        <span role="status" className="form-progress">
+          {busy ? (
+            <>
+              <Spinner data-size="sm" /> {t('pay-invoice.paying')}
+            </>
+          ) : null}
+        </span>
+      </div>
+      <p className="ds-paragraph">{t('pay-invoice.redirect-note')}</p>
+    </form>
+  );
+}
+
+export default function PayInvoiceScreen() {
+  const { t } = useTranslation('pay-invoice');
+  const longDate = useLongDate();
+  const { ariaInvoiceNo = '' } = useParams();
+  const [query] = useSearchParams();
+  const orderId = query.get('ordre')?.trim() ?? '';
+  const invoiceResult = useGetInvoiceQuery({ ariaInvoiceNo }, { refetchOnMountOrArgChange: true });
+  const invoice = invoiceResult.data?.ariaInvoiceNo === ariaInvoiceNo ? invoiceResult.data : null;
+  const failure = invoiceResult.isError ? callFailure(invoiceResult.error) : null;
+  // Asks for the invoice again (paid meanwhile, a pending payment, a failed load); stable, so
+  // effects that call it do not run again when the query's result changes.
+  const refetchInvoice = useRef(invoiceResult.refetch);
+  refetchInvoice.current = invoiceResult.refetch;
+  const reloadInvoice = useCallback(() => void refetchInvoice.current(), []);
+
+  let body: ReactNode;
+  if (failure?.status === 404)
+    body = (
+      <div className="ds-alert" data-color="warning" role="alert">
+        <h2 className="ds-heading" data-size="xs">
+          {t('pay-invoice.not-found.heading', { number: ariaInvoiceNo })}
+        </h2>
+        <p>{t('pay-invoice.not-found.text')}</p>
+      </div>
+    );
+  else if (failure)
+    body = (
+      <div className="ds-alert" data-color="danger" role="alert">
+        <p>{t('pay-invoice.load-failed')}</p>
+        <button
+          type="button"
+          className="ds-button"
+          data-variant="secondary"
+          disabled={invoiceResult.isFetching}
+          onClick={reloadInvoice}
+        >
+          {t('pay-invoice.try-again')}
+        </button>
+      </div>
+    );
+  else if (!invoice) body = <Progress>{t('pay-invoice.loading')}</Progress>;
+  else
+    body = (
+      <>
+        {orderId ? (
+          <PaymentOutcome
+            orderId={orderId}
+            ariaInvoiceNo={ariaInvoiceNo}
+            onCheckAgain={reloadInvoice}
+          />
+        ) : null}
+        <section aria-labelledby="pay-invoice-facts-heading">
+          <h2 id="pay-invoice-facts-heading" className="ds-heading" data-size="sm">
+            {t('pay-invoice.facts.heading')}
+          </h2>
+          <InvoiceFacts invoice={invoice} />
+        </section>
+        {invoice.status === 'PAID' ? (
+          <div className="ds-alert" data-color="info">
+            <p>
+              {invoice.paidAt
+                ? t('pay-invoice.paid.text-on', { date: longDate(invoice.paidAt) })
+                : t('pay-invoice.paid.text')}
+            </p>
+          </div>
+        ) : (
+          <section aria-labelledby="pay-invoice-pay-heading">
+            <h2 id="pay-invoice-pay-heading" className="ds-heading" data-size="sm">
+              {t('pay-invoice.pay-heading')}
+            </h2>
+            {invoice.overdue ? (
+              <p className="ds-paragraph">{t('pay-invoice.overdue-note')}</p>
+            ) : null}
+            <PayForm invoice={invoice} onPaid={reloadInvoice} />
+          </section>
+        )}
+      </>
+    );
+
+  return (
+    <section aria-labelledby="pay-invoice-heading" className="screen">
+      <h1 id="pay-invoice-heading" className="ds-heading" data-size="lg">
+        {t('pay-invoice.heading')}
+      </h1>
+      {body}
+      <ul className="screen-links">
+        <li>
+          <Link className="ds-link" to={OVERVIEW_PATH}>
+            {t('pay-invoice.to-overview')}
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

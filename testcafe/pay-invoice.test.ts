@@ -1,0 +1,98 @@
+// Paying an invoice in the browser (issue 5), as far as a fresh e2e database allows (it has no
+// unpaid invoices): an unknown (or another reader's) invoice number says the invoice cannot be
+// found and links to the overview; a new reader (ingen@) orders digital by card on LA (no other
+// journey uses that title), approves the 1 kr payment in the sandbox, and the invoice of that
+// order — its number read from the invoice list the way the overview reads it — opens on
+// /betal-faktura as paid, without a pay button. axe on each page, bokmål and nynorsk.
+import { ClientFunction, Selector } from 'testcafe';
+
+import { currentUrl, expectAccessible, expectScreen, signIn, titleUrl } from './support';
+
+const button = (name: string) => Selector('button').withExactText(name);
+const link = (name: string) => Selector('a').withExactText(name);
+const alert = Selector('[role="alert"]');
+/** The value (<dd>) of a fact (<dt>). */
+const fact = (label: string) => Selector('dt').withExactText(label).nextSibling('dd');
+
+/** The invoices of the signed-in reader's account on a title, as GET /api/invoices answers. */
+const invoicesOn = ClientFunction((titleCode: string) =>
+  fetch('/api/session', { credentials: 'same-origin' })
+    .then((response) => response.json())
+    .then((session: { account: { ariaAccountNo: string } }) =>
+      fetch(`/api/invoices/${session.account.ariaAccountNo}/${titleCode}`, {
+        credentials: 'same-origin',
+      }),
+    )
+    .then((response) => response.json())
+    .then((list: { invoices: { ariaInvoiceNo: string; status: string; amount: number }[] }) =>
+      list.invoices.map((invoice) => ({
+        ariaInvoiceNo: invoice.ariaInvoiceNo,
+        status: invoice.status,
+        amount: invoice.amount,
+      })),
+    ),
+);
+
+fixture('Pay an invoice').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
+
+test.page(titleUrl('FVN', '/betal-faktura/899999999'))(
+  'an unknown or foreign invoice number is not found, in bokmål and nynorsk',
+  async (t) => {
+    await signIn(t, 'digital@demo.minside.no');
+    await expectScreen(t, 'Betal faktura');
+    await t.expect(currentUrl()).eql(titleUrl('FVN', '/betal-faktura/899999999'));
+    await t
+      .expect(alert.find('h2').withExactText('Vi finner ikke fakturaen 899999999').exists)
+      .ok({ timeout: 20000 });
+    await t.expect(button('Betal kr 99,00').exists).notOk();
+    await t.expect(Selector('input[type="radio"]').exists).notOk();
+    await t.expect(link('Til fakturaoversikten').getAttribute('href')).eql('/fakturaoversikt');
+    await expectAccessible(t);
+
+    await t.click(button('Nynorsk'));
+    await t.expect(Selector('html').getAttribute('lang')).eql('nn');
+    await t.expect(alert.find('h2').withExactText('Vi finn ikkje fakturaen 899999999').exists).ok();
+    await expectAccessible(t);
+
+    await t.click(link('Til fakturaoversikta'));
+    await t.expect(currentUrl()).eql(titleUrl('FVN', '/fakturaoversikt'));
+  },
+);
+
+test.page(titleUrl('LA', '/bestill-abonnement'))(
+  'the paid invoice of a new order opens as paid, without a pay button',
+  async (t) => {
+    await signIn(t, 'ingen@demo.minside.no');
+    await expectScreen(t, 'Bestill abonnement');
+    await t.expect(button('Betal kr 1,00').exists).ok({ timeout: 20000 });
+    await t.click(button('Betal kr 1,00'));
+    await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
+    await t.click(button('Godkjenn betalingen'));
+    await expectScreen(t, 'Takk for bestillingen!');
+
+    const invoices = await invoicesOn('LA');
+    await t.expect(invoices.length).eql(1);
+    const [invoice] = invoices;
+    await t
+      .expect(invoice)
+      .eql({ ariaInvoiceNo: invoice!.ariaInvoiceNo, status: 'PAID', amount: 100 });
+
+    await t.navigateTo(titleUrl('LA', `/betal-faktura/${invoice!.ariaInvoiceNo}`));
+    await expectScreen(t, 'Betal faktura');
+    await t
+      .expect(Selector('p').withText('Denne fakturaen er betalt').exists)
+      .ok({ timeout: 20000 });
+    await t.expect(fact('Fakturanummer').textContent).eql(invoice!.ariaInvoiceNo);
+    await t.expect(fact('Beløp').textContent).eql('kr 1,00');
+    await t.expect(fact('Status').textContent).match(/^Betalt \d{1,2}\. \p{L}+ \d{4}$/u);
+    await t.expect(fact('KID').textContent).match(/^\d{2,25}$/);
+    await t.expect(Selector('button').withText('Betal kr').exists).notOk();
+    await expectAccessible(t);
+
+    await t.click(button('Nynorsk'));
+    await t.expect(Selector('html').getAttribute('lang')).eql('nn');
+    await t.expect(fact('Skildring').exists).ok();
+    await t.expect(link('Til fakturaoversikta').exists).ok();
+    await expectAccessible(t);
+  },
+);
