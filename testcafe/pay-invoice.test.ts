@@ -1,5 +1,5 @@
-// Paying an invoice in the browser (issue 5), as far as a fresh e2e database allows (it has no
-// unpaid invoices): an unknown (or another reader's) invoice number says the invoice cannot be
+// Paying an invoice in the browser (issue 5): papir@'s overdue giro invoice (demo data) is paid
+// with card in the sandbox; an unknown (or another reader's) invoice number says the invoice cannot be
 // found and links to the overview; a new reader (ingen@) orders digital by card on LA (no other
 // journey uses that title), approves the 1 kr payment in the sandbox, and the invoice of that
 // order — its number read from the invoice list the way the overview reads it — opens on
@@ -94,5 +94,47 @@ test.page(titleUrl('LA', '/bestill-abonnement'))(
     await t.expect(fact('Skildring').exists).ok();
     await t.expect(link('Til fakturaoversikta').exists).ok();
     await expectAccessible(t);
+  },
+);
+
+// papir@ (FVN paper, AvtaleGiro) has the current quarter's giro invoice unpaid and overdue in the
+// demo data: it is listed as unpaid on /fakturaoversikt, paid with card in the sandbox, and then
+// shown as paid.
+test.page(titleUrl('FVN', '/fakturaoversikt'))(
+  'an overdue giro invoice is paid with card and shown as paid',
+  async (t) => {
+    await signIn(t, 'papir@demo.minside.no');
+    await expectScreen(t, 'Fakturaer');
+    const unpaid = Selector('section').withText('Ubetalte fakturaer');
+    await t.expect(unpaid.find('a').withText('Betal faktura').exists).ok({ timeout: 20000 });
+    await t.expect(unpaid.withText('Forfalt').exists).ok();
+    await expectAccessible(t);
+
+    await t.click(unpaid.find('a').withText('Betal faktura'));
+    await expectScreen(t, 'Betal faktura');
+    await t.expect(currentUrl()).match(/\/betal-faktura\/[0-9]+$/);
+    await t.click(Selector('label').withText('Betalingskort'));
+    await t.expect(button('Betal kr 1\u00a0749,00').exists).ok({ timeout: 20000 });
+    await expectAccessible(t);
+    await t.click(button('Betal kr 1\u00a0749,00'));
+
+    await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
+    await t.expect(Selector('dd').withExactText('kr 1\u00a0749,00').exists).ok();
+    await t.click(button('Godkjenn betalingen'));
+
+    await t
+      .expect(Selector('h2, h1').withText('Fakturaen er betalt').exists)
+      .ok({ timeout: 30000 });
+    await t.expect(currentUrl()).match(/\/betal-faktura\/[0-9]+\?ordre=ord_[0-9a-f]+$/);
+    await expectAccessible(t);
+
+    await t.navigateTo(titleUrl('FVN', '/fakturaoversikt'));
+    await t.expect(Selector('h2').withExactText('Betalte fakturaer').exists).ok({ timeout: 20000 });
+    await t
+      .expect(
+        Selector('section').withText('Ubetalte fakturaer').find('a').withText('Betal faktura')
+          .exists,
+      )
+      .notOk();
   },
 );

@@ -5,6 +5,7 @@ import {
   BUSINESS_PLAN_ID,
   COMBO_PLAN_ID,
   DEFAULT_PLAN_ID,
+  periodMonths,
   PREMIUM_PLAN_ID,
   STUDENT_PLAN_ID,
   YOUTH_PLAN_ID,
@@ -37,6 +38,8 @@ interface DemoSubscription {
   readonly expiresIn?: number;
   readonly info1?: string;
   readonly shared?: boolean;
+  /** The current period's giro invoice is still unpaid (the AvtaleGiro debit failed). */
+  readonly unpaidInvoice?: boolean;
   readonly pendingChange?: { readonly planId: string; readonly period: Period };
 }
 
@@ -134,6 +137,7 @@ export const demoUsers: readonly DemoUser[] = [
         status: 1,
         provider: 'AVTALEGIRO',
         renewsIn: 40,
+        unpaidInvoice: true,
       },
       {
         titleCode: 'FIR',
@@ -368,12 +372,13 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
         : null;
       const renewal = s.renewsIn === null ? null : addDays(today, s.renewsIn);
       const isCard = s.provider === card;
-      await db.query(
+      const [inserted] = await db.query<{ subscription_no: string }>(
         `insert into subscriptions (aria_account_no, title_code, plan_id, status_code,
            payment_provider, masked_card_number, card_expiry, eligible_for_sharing,
            subscription_info1, renewal_date, expiry_date, pending_plan_id, pending_effective_date,
            created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         returning subscription_no`,
         [
           account!.aria_account_no,
           s.titleCode,
@@ -391,6 +396,42 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
           new Date(now.getTime() - 400 * 24 * 3600 * 1000).toISOString(),
         ],
       );
+      if (s.unpaidInvoice && renewal) {
+        // The renewal that started the current period, billed by giro and not paid: an audit
+        // event (marked as seeded) and its billing effect, as the renewal job writes them.
+        const start = addMonths(renewal, -periodMonths[s.period]);
+        const issued = new Date(`${start}T07:00:00Z`).toISOString();
+        const [{ price_ore: price } = { price_ore: 0 }] = await db.query<{ price_ore: number }>(
+          'select price_ore from plans where id = $1',
+          [plan],
+        );
+        const [event] = await db.query<{ id: number }>(
+          `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
+             to_status, detail, actor, occurred_at, dedupe_key)
+           values ($1, $2, 'renew', 1, 1, '{"seed": true}'::jsonb, 'job', $3, $4) returning id`,
+          [
+            inserted!.subscription_no,
+            account!.aria_account_no,
+            issued,
+            `seed:renew:${inserted!.subscription_no}:${start}`,
+          ],
+        );
+        await db.query(
+          `insert into billing_effects (event_id, subscription_no, kind, reason, amount_ore,
+             period_start, period_end, provider, plan_id, created_at)
+           values ($1, $2, 'invoice', 'renewal', $3, $4, $5, $6, $7, $8)`,
+          [
+            event!.id,
+            inserted!.subscription_no,
+            price,
+            start,
+            addDays(renewal, -1),
+            s.provider,
+            plan,
+            issued,
+          ],
+        );
+      }
     }
   }
 }
