@@ -153,6 +153,28 @@ function PaymentStep({
   );
 }
 
+/** A warning that the page cannot go on, with the way to where it can. */
+function NoticeWithLink({
+  text,
+  to,
+  label,
+}: {
+  readonly text: string;
+  readonly to: string;
+  readonly label: string;
+}) {
+  return (
+    <div className="ds-alert" data-color="warning">
+      <p>{text}</p>
+      <p>
+        <Link className="ds-link" to={to}>
+          {label}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 export default function PaymentScreen() {
   const { t } = useTranslation('purchase');
   const dispatch = useAppDispatch();
@@ -196,36 +218,27 @@ export default function PaymentScreen() {
     );
   else if (!type)
     body = (
-      <div className="ds-alert" data-color="warning">
-        <p>{t('purchase.payment.unknown-type')}</p>
-        <p>
-          <Link className="ds-link" to="/bestill-abonnement">
-            {t('purchase.payment.to-order')}
-          </Link>
-        </p>
-      </div>
+      <NoticeWithLink
+        text={t('purchase.payment.unknown-type')}
+        to="/bestill-abonnement"
+        label={t('purchase.payment.to-order')}
+      />
     );
   else if (!subscription)
     body = (
-      <div className="ds-alert" data-color="warning">
-        <p>{t('purchase.payment.no-subscription')}</p>
-        <p>
-          <Link className="ds-link" to="/bestill-abonnement">
-            {t('purchase.payment.to-order')}
-          </Link>
-        </p>
-      </div>
+      <NoticeWithLink
+        text={t('purchase.payment.no-subscription')}
+        to="/bestill-abonnement"
+        label={t('purchase.payment.to-order')}
+      />
     );
   else if (!request)
     body = (
-      <div className="ds-alert" data-color="warning">
-        <p>{t('purchase.payment.incomplete-link')}</p>
-        <p>
-          <Link className="ds-link" to="/endre-abonnement">
-            {t('purchase.payment.to-change')}
-          </Link>
-        </p>
-      </div>
+      <NoticeWithLink
+        text={t('purchase.payment.incomplete-link')}
+        to="/endre-abonnement"
+        label={t('purchase.payment.to-change')}
+      />
     );
   else body = <PaymentStep type={type} request={request} subscription={subscription} />;
 
