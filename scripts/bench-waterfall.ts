@@ -11,21 +11,9 @@ import { once } from 'node:events';
 
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 
-import { ensureBuild, freePort, root, waitFor } from './lib';
+import { CHROMIUM, CHROMIUM_FLAGS, ensureBuild, freePort, productEnv, root, waitFor } from './lib';
 
 const ROUND_TRIP_BUDGET = 3;
-const CHROMIUM = '/usr/bin/chromium';
-// As root in a container; playwright-core adds --headless itself (headless: true).
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const DEMO_EMAIL = 'digital@demo.minside.no';
 const DEMO_PASSWORD = 'minside-demo';
 const GREETING = 'Hei, Dag!';
@@ -55,16 +43,7 @@ async function startServer(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      // Both loopback families: the browser and the server's own OpenID client reach it.
-      HOST: 'localhost',
-      DATA_DIR: 'memory://',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
+    env: productEnv(port),
   });
   server = child;
   const readyUrl = `http://127.0.0.1:${port}/api/title/POL`;

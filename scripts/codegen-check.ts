@@ -1,6 +1,8 @@
-// `npm run codegen:check`: regenerates the RTK Query client from openapi/minside.yaml and fails
-// when the committed *.gen.ts files differ (the committed files are left as they were).
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// `npm run codegen:check`: regenerates the RTK Query client and the server's contract types
+// (openapi-typescript) from openapi/minside.yaml and fails when the committed *.gen.ts files
+// differ (the committed files are left as they were).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { root, run } from './lib';
@@ -38,10 +40,26 @@ for (const [file, content] of before) {
   if (!existsSync(path.join(apiDir, file))) writeFileSync(path.join(apiDir, file), content);
 }
 
+// The server's request/response types: generated into a scratch folder and compared.
+const serverTypes = 'src/server/http/contract.gen.ts';
+const scratch = mkdtempSync(path.join(tmpdir(), 'contract-gen-'));
+try {
+  const generated = path.join(scratch, 'contract.gen.ts');
+  await run('npx', ['openapi-typescript', 'openapi/minside.yaml', '-o', generated], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const committed = path.join(root, serverTypes);
+  if (!existsSync(committed)) drift.push(`${serverTypes} is generated but not committed`);
+  else if (readFileSync(committed, 'utf8') !== readFileSync(generated, 'utf8'))
+    drift.push(`${serverTypes} differs from what the contract generates`);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
 if (drift.length > 0) {
   console.error('The generated API client is out of date with openapi/minside.yaml:');
   for (const line of drift) console.error(`  - ${line}`);
   console.error('Run `npm run codegen` and commit the result. Never edit *.gen.ts by hand.');
   process.exit(1);
 }
-console.log(`codegen:check: ${after.size} generated files match openapi/minside.yaml`);
+console.log(`codegen:check: ${after.size + 1} generated files match openapi/minside.yaml`);

@@ -103,3 +103,31 @@ export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** Debian's Chromium, the one browser of this machine (no test tool downloads its own). */
+export const CHROMIUM = '/usr/bin/chromium';
+/** Chromium as root in a container; playwright-core adds --headless itself (headless: true). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** The environment of the product started for a test or benchmark: production build, fresh DB. */
+export function productEnv(port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    // Both loopback families: the browser and the server's own OpenID client reach it as localhost.
+    HOST: 'localhost',
+    DATA_DIR: 'memory://',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  };
+}

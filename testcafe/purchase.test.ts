@@ -3,7 +3,8 @@
 // and sees the receipt and the home page; Vipps declined ends on /feil-kjop with nothing
 // activated; a payment that never answers ends on /bestilling-feilet ("Serveren brukte for lang
 // tid"); cancelling on the payment page cancels the order; a cancelled subscription (avsluttet@)
-// is reactivated, 3 months for the price of 1. axe on every page.
+// is reactivated, 3 months for the price of 1; a reader without a birth date (ny@) gives it once
+// on the order page before anything is priced. axe on every page.
 // Titles: the other journeys expect ingen@ to have no subscription on FVN (session) and connect
 // it on FIR (connect), so the purchases here are made on AP and TVP.
 import { Selector } from 'testcafe';
@@ -61,6 +62,30 @@ test.page(titleUrl('AP', '/bestill-abonnement'))(
   },
 );
 
+test.page(titleUrl('AP', '/bestill-abonnement'))(
+  'a reader the identity provider knows no birth date of gives it once, then orders',
+  async (t) => {
+    await signIn(t, 'ny@demo.minside.no');
+    await expectScreen(t, 'Bestill abonnement');
+    await t.expect(Selector('h2').withExactText('Din fødselsdato').exists).ok({ timeout: 20000 });
+    await t.expect(button('Betal kr 1,00').exists).notOk();
+    await expectAccessible(t);
+    const field = Selector('input[autocomplete="bday"]');
+    await t.typeText(field, '17.05.2015').click(button('Lagre og gå videre'));
+    await t
+      .expect(main.withText('Du må være 18 år eller eldre for å kjøpe abonnement.').exists)
+      .ok();
+    await t.typeText(field, '17.05.1990', { replace: true }).click(button('Lagre og gå videre'));
+    // Saved on the profile: the server prices the order with it.
+    await t.expect(button('Betal kr 1,00').exists).ok({ timeout: 20000 });
+    await t.expect(Selector('h2').withExactText('Din fødselsdato').exists).notOk();
+    await expectAccessible(t);
+    await t.click(button('Betal kr 1,00'));
+    await answerOnPaymentPage(t, 'Godkjenn betalingen', 'kr 1,00');
+    await expectScreen(t, 'Takk for bestillingen!');
+  },
+);
+
 test.page(titleUrl('TVP', '/bestill-abonnement'))(
   'Vipps declined ends on /feil-kjop and activates nothing',
   async (t) => {
@@ -74,6 +99,11 @@ test.page(titleUrl('TVP', '/bestill-abonnement'))(
     await t.expect(main.withText('Betalingen ble avvist.').exists).ok({ timeout: 20000 });
     await t.expect(main.withText('Ingenting er trukket fra kontoen din').exists).ok();
     await t.expect(Selector('dd').withExactText('Vipps').exists).ok();
+    // What was tried and that nothing was taken — never "Betalt" for a declined payment.
+    const fact = (label: string) => Selector('dt').withExactText(label).nextSibling('dd');
+    await t.expect(Selector('dt').withExactText('Betalt').exists).notOk();
+    await t.expect(fact('Beløp du prøvde å betale').innerText).eql('kr 1,00');
+    await t.expect(fact('Trukket fra kontoen').innerText).eql('kr 0,00');
     await expectAccessible(t);
 
     // Still no subscription.

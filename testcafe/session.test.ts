@@ -1,12 +1,19 @@
 // Login, guards and the shell in the browser (issue: login, session and the application shell):
 // anonymous pages, a guarded route returning to itself after login, the no-subscription
 // redirect, the home page and logout, /t/ and unknown paths, nb and nn — axe-checked.
-import { Selector } from 'testcafe';
+import { RequestMock, Selector } from 'testcafe';
 
 import { currentUrl, expectAccessible, expectScreen, signIn, titleUrl } from './support';
 
 const loginButton = Selector('header button').withExactText('Logg inn');
 const logoutButton = Selector('header button').withExactText('Logg ut');
+
+/** The title's own front page (spec §4: where logout lands); there is no internet here. */
+const titlePage = RequestMock()
+  .onRequestTo(/^https:\/\/www\.fvn\.no\//)
+  .respond('<!DOCTYPE html><title>fvn.no</title><h1>Fædrelandsvennen forside</h1>', 200, {
+    'content-type': 'text/html; charset=utf-8',
+  });
 
 fixture('Login, guards and the shell').clientScripts({
   path: require.resolve('axe-core/axe.min.js'),
@@ -46,17 +53,26 @@ test.page(titleUrl('FVN', '/'))(
   },
 );
 
-test.page(titleUrl('FVN', '/'))('a subscriber sees the home page and logs out', async (t) => {
-  await signIn(t, 'papir@demo.minside.no');
-  await expectScreen(t, 'Hei, Per!');
-  await t.expect(Selector('main').withText('Papir + digital').exists).ok();
-  await t.click(logoutButton);
-  // The provider asks whether to end its session too; ending it everywhere means the next
-  // visit to a guarded page asks for the password again.
-  await t.click(Selector('button').withExactText('Logg ut overalt'));
-  await t.expect(Selector('h1').withExactText('Logg inn').exists).ok({ timeout: 20000 });
-  await t.expect(Selector('#password').exists).ok();
-});
+test.page(titleUrl('FVN', '/')).requestHooks(titlePage)(
+  'a subscriber sees the home page and logs out',
+  async (t) => {
+    await signIn(t, 'papir@demo.minside.no');
+    await expectScreen(t, 'Hei, Per!');
+    await t.expect(Selector('main').withText('Papir + digital').exists).ok();
+    await t.click(logoutButton);
+    // The provider asks whether to end its session too, then the browser lands on the title's
+    // own page (spec §4), not on Min Side's sign-in page.
+    await t.click(Selector('button').withExactText('Logg ut overalt'));
+    await t
+      .expect(Selector('h1').withExactText('Fædrelandsvennen forside').exists)
+      .ok({ timeout: 20000 });
+    await t.expect(currentUrl()).eql('https://www.fvn.no/');
+    // Logged out everywhere: Min Side asks for the password again.
+    await t.navigateTo(titleUrl('FVN', '/'));
+    await t.expect(Selector('h1').withExactText('Logg inn').exists).ok({ timeout: 20000 });
+    await t.expect(Selector('#password').exists).ok();
+  },
+);
 
 test.page(titleUrl('FVN', '/t/kundeservice?kampanje=vinter'))(
   '/t/ links and unknown paths are redirected',

@@ -1,5 +1,8 @@
 // Shared helpers of the TestCafe journeys: per-title URLs on {code}.localhost, signing in at the
 // embedded identity provider, and the axe check.
+// No Content-Security-Policy check here: TestCafe switches CSP off for the pages it drives
+// (Page.setBypassCSP in native automation; its proxy strips the header otherwise), so nothing
+// here could see a violation. scripts/csp-check.ts does, with the policy enforced.
 import { checkForViolations } from '@testcafe-community/axe';
 import { ClientFunction, Selector } from 'testcafe';
 

@@ -2,8 +2,8 @@
 import { BrowserRouter } from 'react-router';
 
 import { Layout } from './layout/Layout';
+import { TitleEffects } from './layout/TitleEffects';
 import { AppRoutes } from './routing/AppRoutes';
-import { TitleEffects } from './session/TitleEffects';
 
 export function App() {
   return (

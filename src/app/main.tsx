@@ -11,7 +11,7 @@ import './layout/layout.css';
 
 import type { Title } from './api/title';
 import { App } from './App';
-import { createI18n, DEFAULT_LANGUAGE, isLanguage, storedLanguage } from './i18n/i18n';
+import { createI18n, DEFAULT_LANGUAGE, isLanguage, storedLanguage } from './lib/i18n/i18n';
 import { installDefaultPreloadErrorHandler } from './routing/preloadError';
 import { registeredRoutes } from './routing/routes';
 import { bootstrapRequested } from './session/sessionActions';

@@ -9,7 +9,6 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { persistedSecret } from './db/secrets';
-import { seed } from './db/seed/seed';
 import { handlers as accountHandlers } from './handlers/account';
 import { handlers as complaintHandlers } from './handlers/complaint';
 import { handlers as connectHandlers } from './handlers/connect';
@@ -20,7 +19,15 @@ import { handlers as paymentHandlers } from './handlers/payment';
 import { handlers as subscriptionHandlers } from './handlers/subscription';
 import { handlers as titleHandlers } from './handlers/title';
 import { registerContract } from './http/contract';
-import { apiNotFound, installProblemHandling, notFound, sendProblem } from './http/problem';
+import { contractHandlers } from './http/operations';
+import {
+  apiNotFound,
+  clientErrorHandler,
+  frameworkErrorHandler,
+  installProblemHandling,
+  notFound,
+  sendProblem,
+} from './http/problem';
 import { installCsrfDefence, PAYMENT_CALLBACK_PATH, securityHandlers } from './http/security';
 import type { Services } from './http/services';
 import { RelyingParty } from './identity/oidc-client';
@@ -32,7 +39,10 @@ import { SandboxPaymentProvider } from './payments/sandbox';
 import { registerSandboxPaymentPage } from './payments/sandbox-plugin';
 import { signPayload } from './payments/signature';
 import { registerDevOutbox } from './plugins/dev-outbox';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { demoUsers } from './seed/demo';
+import { seed } from './seed/seed';
 
 export interface AppOptions {
   readonly config: Pick<Config, 'validateResponses' | 'distDir' | 'seedDemoData' | 'logLevel'> &
@@ -82,8 +92,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: options.config.logLevel },
     // Unknown body fields are rejected, not silently dropped (additionalProperties: false), and
-    // a wrong type is an error, not coerced (every parameter of the contract is a string).
+    // a wrong type is an error, not coerced (every parameter of the contract is a string). The
+    // contract's operations validate with their own Ajv (http/contract.ts), to the same rules.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+    // Errors raised before a route runs are problem+json too (bad %-encoding, long parameters,
+    // headers over Node's limit).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     trustProxy: true,
     return503OnClosing: true,
   });
@@ -130,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentCallbackSecret,
   });
 
+  // First of the onRequest hooks: every response carries the headers, refusals and middie's too.
+  await registerSecurityHeaders(app);
   installProblemHandling(app);
   // The contract names problem+json; a client may send it too (it is JSON).
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -144,17 +161,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerContract(app, {
     validateResponses: options.config.validateResponses,
     securityHandlers,
-    handlers: {
-      ...identityHandlers,
-      ...titleHandlers,
-      ...complaintHandlers,
-      ...accountHandlers,
-      ...subscriptionHandlers,
-      ...connectHandlers,
-      ...orderHandlers,
-      ...discountHandlers,
-      ...paymentHandlers,
-    },
+    handlers: contractHandlers(
+      identityHandlers,
+      titleHandlers,
+      complaintHandlers,
+      accountHandlers,
+      subscriptionHandlers,
+      connectHandlers,
+      orderHandlers,
+      discountHandlers,
+      paymentHandlers,
+    ),
   });
 
   if (options.config.seedDemoData) registerDevOutbox(app);
@@ -170,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       db: options.db,
       clock,
+      demoEmails: demoUsers.map((user) => user.email),
     });
   }
 

@@ -13,7 +13,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 
 import { baseApi } from '../../src/app/api/baseApi';
-import { createI18n, type Language } from '../../src/app/i18n/i18n';
+import { createI18n, type Language } from '../../src/app/lib/i18n/i18n';
 import { createStore, rootReducer, type RootState } from '../../src/app/store/store';
 
 export type ApiRoute = (request: Request) => Response | Promise<Response> | undefined;

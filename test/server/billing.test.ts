@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fixedClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
-import { seed } from '../../src/server/db/seed/seed';
 import { startBackgroundWork } from '../../src/server/jobs/background';
 import { recordBillingEffects, settleOpenCharges } from '../../src/server/jobs/billing';
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
 import { SandboxPaymentProvider } from '../../src/server/payments/sandbox';
+import { seed } from '../../src/server/seed/seed';
 import { addDays } from '../../src/shared/time/oslo';
 
 import { demoAccountNo, openTestDb, TEST_NOW } from './support';

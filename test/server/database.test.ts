@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 
 import { type Db, openPglite } from '../../src/server/db/db';
 import { migrate, splitStatements } from '../../src/server/db/migrate';
-import { seed } from '../../src/server/db/seed/seed';
+import { seed } from '../../src/server/seed/seed';
 
 import { openTestDb, usingPostgres } from './support';
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 
+import { sha256 } from '../../src/server/identity/login';
 import { RelyingParty } from '../../src/server/identity/oidc-client';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/identity/sessions';
 import { getPublication } from '../../src/shared/publications/registry';
@@ -239,11 +240,54 @@ describe('login', () => {
     ['javascript:alert(1)', '/'],
     ['/%2F%2Fevil.example', '/'],
     ['/%5Cevil.example', '/'],
+    // Dot segments that the URL parser collapses into another origin (issue 9, item 4).
+    ['/.//evil.example', '/'],
+    ['/..//evil.example', '/'],
+    ['/%2e%2e//evil.example', '/'],
+    ['/a/..//evil.example', '/'],
+    ['/%2e/%2fevil.example', '/'],
     ['/mitt-innhold?tab=2#x', '/mitt-innhold?tab=2#x'],
   ])('turns the return target %s into %s', async (returnUrl, expected) => {
     const start = await startLogin(returnUrl);
     const carried = JSON.parse(Buffer.from(start.state, 'base64url').toString()) as { r: string };
     expect(carried.r).toBe(expected);
+    const [stored] = await t.db.query<{ return_url: string }>(
+      'select return_url from login_attempts where state_hash = $1',
+      [sha256(start.state)],
+    );
+    expect(stored?.return_url).toBe(expected);
+  });
+
+  it.each(['/.//evil.example', '/a/..//evil.example', '/%2e/%2fevil.example'])(
+    'completes the login of %s with a valid answer that returns to /',
+    async (returnUrl) => {
+      const { response } = await login('papir@demo.minside.no', returnUrl);
+      // Before: stored as //evil.example, a 500 (response validation) that still set a cookie.
+      expect(response.statusCode).toBe(200);
+      expect(response.json().returnUrl).toBe('/');
+    },
+  );
+
+  it('never hands out a return target stored by older code that is not a path here', async () => {
+    const start = await startLogin('/');
+    const { code, state } = await signInAtProvider(start, 'papir@demo.minside.no');
+    await t.db.query(
+      `update login_attempts set return_url = '//evil.example' where consumed_at is null`,
+    );
+    const response = await spa({ 'minside-login': start.binding }).post('/api/handlecode', {
+      code,
+      state,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().returnUrl).toBe('/');
+  });
+
+  it('sets the session cookie once, and clears the login cookie once', async () => {
+    const { response } = await login('papir@demo.minside.no');
+    const cookies = [response.headers['set-cookie'] ?? []].flat();
+    expect(cookies.filter((c) => c.startsWith('minside='))).toHaveLength(1);
+    expect(cookies.filter((c) => c.startsWith('minside-login='))).toHaveLength(1);
+    expect(cookies).toHaveLength(2);
   });
 });
 
@@ -268,10 +312,11 @@ describe('session', () => {
     const { session } = await login('ung@demo.minside.no');
     const out = await spa({ minside: session }).post('/api/logout');
     expect(out.statusCode).toBe(200);
-    // The provider's session ends too (RP-initiated logout), then back to this title's page.
+    // The provider's session ends too (RP-initiated logout), then to the title's own page
+    // (spec §4), locally too: Min Side itself would only ask for the password again.
     const redirect = new URL((out.json() as { redirectUrl: string }).redirectUrl);
     expect(redirect.origin + redirect.pathname).toBe(`http://127.0.0.1:${port}/idp/session/end`);
-    expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe(`http://${host}/`);
+    expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe('https://www.fvn.no/');
     expect(redirect.searchParams.get('id_token_hint')).toBeTruthy();
     expect([out.headers['set-cookie']].flat().join()).toMatch(/minside=; .*Max-Age=0/);
     expect((await spa({ minside: session }).get('/api/session')).json()).toMatchObject({

@@ -4,14 +4,19 @@
 // activated, signed callbacks processed once, cancellation, the reconciler, and IDOR.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
-import { reconcileOrders } from '../../src/server/domain/orders/orders';
+import { reconcileOrders } from '../../src/server/domain/orders/reconcile';
 import { subscriptionEvents } from '../../src/server/domain/subscriptions/lifecycle';
 import { signPayload } from '../../src/server/payments/signature';
 
-import { newIdentitySession, sessionFor, type TestSession } from './session-support';
+import {
+  digitalMonthly,
+  expectProblem,
+  newReader as newReaderOf,
+  onPaymentPage as onSandboxPage,
+} from './order-support';
+import { sessionFor, type TestSession } from './session-support';
 import { createTestApp, type TestApp } from './support';
 
-const PROBLEM_JSON = /^application\/problem\+json/;
 let keySeq = 0;
 const newKey = () => `test-key-${Date.now()}-${(keySeq += 1)}-abcdef`;
 
@@ -24,20 +29,6 @@ interface Order {
   subscriptionNo: string | null;
   failureReason: string | null;
 }
-
-type Response = Awaited<ReturnType<TestSession['request']>>;
-
-function expectProblem(response: Response, status: number, code: string) {
-  expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
-  expect({ status: response.statusCode, code: response.json().code }).toEqual({ status, code });
-}
-
-const digitalMonthly = {
-  kind: 'new',
-  titleCode: 'FVN',
-  ariaPlanID: 'C-DIGITAL-PREMIUM',
-  period: 'Månedlig',
-} as const;
 
 describe('orders and payments', () => {
   let t: TestApp;
@@ -58,35 +49,15 @@ describe('orders and payments', () => {
     s.request({ method: 'POST', url: `/api/orders/${orderId}/complete` });
   const cancel = (s: TestSession, orderId: string) =>
     s.request({ method: 'POST', url: `/api/orders/${orderId}/cancel` });
-  /** What the tester clicks on the sandbox's hosted page. */
   const onPaymentPage = (redirectUrl: string, action: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: new URL(redirectUrl).pathname,
-      headers: { host: new URL(redirectUrl).host, origin: new URL(redirectUrl).origin },
-      payload: { action },
-    });
+    onSandboxPage(t, redirectUrl, action);
   const subscriptionOf = async (s: TestSession, accountNo: string, titleCode = 'FVN') =>
     (await s.request({ method: 'GET', url: `/api/subscription/${accountNo}/${titleCode}` })).json();
   const accountOf = async (s: TestSession) =>
     (await s.request({ method: 'GET', url: '/api/session' })).json().account
       .ariaAccountNo as string;
   /** A first-time reader with an account and a birth date. */
-  async function newReader(birthDate = '1990-01-15'): Promise<TestSession> {
-    const s = await newIdentitySession(t, `ny-${(keySeq += 1)}-${Date.now()}`);
-    const created = await s.request({
-      method: 'POST',
-      url: '/api/account',
-      payload: { accountBalance: 0, spidId: s.spidId, firstTitleCode: 'FVN' },
-    });
-    expect(created.statusCode).toBe(201);
-    await s.request({
-      method: 'PUT',
-      url: '/api/account',
-      payload: { ariaAccountNo: created.json().ariaAccountNo, birthDate },
-    });
-    return s;
-  }
+  const newReader = async (birthDate?: string) => (await newReaderOf(t, birthDate)).s;
 
   describe('catalogue', () => {
     it('lists what the title sells, without student and business plans', async () => {
@@ -170,33 +141,18 @@ describe('orders and payments', () => {
     });
 
     it('needs a birth date, 18 years or more, and under 34 for the youth plan', async () => {
-      const unknown = await newIdentitySession(t, `utenalder-${Date.now()}`);
-      await unknown.request({
-        method: 'POST',
-        url: '/api/account',
-        payload: { accountBalance: 0, spidId: unknown.spidId, firstTitleCode: 'FVN' },
-      });
-      expectProblem(await quote(unknown, digitalMonthly), 422, 'BIRTH_DATE_REQUIRED');
+      // The birth date is the profile's (given once; the identity provider has none here).
+      const reader = async (birthDate: string | null = null) => (await newReaderOf(t, birthDate)).s;
+      expectProblem(await quote(await reader(), digitalMonthly), 422, 'BIRTH_DATE_REQUIRED');
       expectProblem(
-        await quote(unknown, { ...digitalMonthly, birthDate: '2009-03-11' }),
+        await quote(await reader('2009-03-11'), digitalMonthly),
         422,
         'AGE_BELOW_MINIMUM',
       );
-      expect(
-        (await quote(unknown, { ...digitalMonthly, birthDate: '2008-03-10' })).statusCode,
-      ).toBe(200);
+      expect((await quote(await reader('2008-03-10'), digitalMonthly)).statusCode).toBe(200);
       const youth = { ...digitalMonthly, ariaPlanID: 'C-DIGITAL-UNG' };
-      expectProblem(
-        await quote(unknown, { ...youth, birthDate: '1992-03-10' }),
-        422,
-        'YOUTH_AGE_EXCEEDED',
-      );
-      expect((await quote(unknown, { ...youth, birthDate: '1992-03-11' })).statusCode).toBe(200);
-      expectProblem(
-        await quote(unknown, { ...digitalMonthly, birthDate: '2030-01-01' }),
-        400,
-        'BIRTH_DATE_INVALID',
-      );
+      expectProblem(await quote(await reader('1992-03-10'), youth), 422, 'YOUTH_AGE_EXCEEDED');
+      expect((await quote(await reader('1992-03-11'), youth)).statusCode).toBe(200);
     });
 
     it('refuses plans that are not sold in the shop', async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { DomainError } from '../../src/server/domain/errors';
 import {
   allowedStatuses,
   commandKinds,
@@ -10,6 +9,7 @@ import {
   type EngineState,
   type PlanRef,
 } from '../../src/server/domain/subscriptions/engine';
+import { DomainError } from '../../src/server/errors';
 import { cancellationReasons } from '../../src/shared/subscription/cancellation';
 import {
   classifyPlanChange,

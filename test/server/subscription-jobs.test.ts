@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fixedClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
-import { seed } from '../../src/server/db/seed/seed';
-import { DomainError } from '../../src/server/domain/errors';
 import { applyCommand, subscriptionEvents } from '../../src/server/domain/subscriptions/lifecycle';
 import {
   getSubscription,
   listSubscriptions,
 } from '../../src/server/domain/subscriptions/subscriptions';
+import { DomainError } from '../../src/server/errors';
 import { runDueJobs, startScheduler, type JobRun } from '../../src/server/jobs/subscriptionJobs';
+import { seed } from '../../src/server/seed/seed';
 
 import { demoAccountNo, openTestDb, TEST_NOW, usingPostgres } from './support';
 

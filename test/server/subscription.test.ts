@@ -184,6 +184,7 @@ describe('the demo data covers every user kind of the spec', () => {
         'business-admin',
         'business-employee',
         'family-invitee',
+        'new-reader',
         'no-subscription',
         'paper-subscriber',
         'student',
@@ -195,6 +196,12 @@ describe('the demo data covers every user kind of the spec', () => {
       `select a.* from accounts a join identity_users u using (spid_id) where u.user_kind = 'no-subscription'`,
     );
     expect(none).toEqual([]);
+    // The new reader: no account, and the identity provider knows no birth date.
+    const fresh = await t.db.query<{ birth_date: string | null; accounts: number }>(
+      `select u.birth_date, (select count(*)::int from accounts a where a.spid_id = u.spid_id) as accounts
+         from identity_users u where u.user_kind = 'new-reader'`,
+    );
+    expect(fresh).toEqual([{ birth_date: null, accounts: 0 }]);
   });
 
   it('seeds plans for every title, FVN selling the premium plan by default', async () => {

@@ -4,12 +4,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ConsentDialog } from '../consent/ConsentDialog';
-import { currentYear } from '../format/date';
+import { currentYear } from '../lib/format/date';
 import { selectTitle } from '../session/titleSlice';
 import { useAppSelector } from '../store/hooks';
+import { ContactDetails } from '../ui/ContactDetails';
 
-import { ContactDetails } from './ContactDetails';
+import { ConsentDialog } from './ConsentDialog';
 
 export function Footer() {
   const { t } = useTranslation();

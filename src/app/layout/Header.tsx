@@ -5,11 +5,11 @@ import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 
+import { logoPath } from '../lib/theme/brand';
 import { loginRequested, logoutRequested } from '../session/sessionActions';
 import { selectTitle } from '../session/titleSlice';
 import { selectLoggedIn } from '../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { logoPath } from '../theme/brand';
 
 import { LanguageSwitch } from './LanguageSwitch';
 

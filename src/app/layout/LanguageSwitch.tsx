@@ -3,7 +3,7 @@
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { type Language, languages, rememberLanguage } from '../i18n/i18n';
+import { type Language, languages, rememberLanguage } from '../lib/i18n/i18n';
 
 type Props = HTMLAttributes<HTMLDivElement>;
 

@@ -9,7 +9,7 @@ import { useAppSelector } from '../store/hooks';
 
 import { Footer } from './Footer';
 import { Header, MAIN_ID } from './Header';
-import { PageSpinner } from './Spinner';
+import { PageSpinner } from './PageSpinner';
 
 type Props = { readonly children: ReactNode };
 

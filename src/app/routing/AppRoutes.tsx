@@ -11,11 +11,15 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 
-import { loadNamespaces } from '../i18n/i18n';
+import { loadNamespaces } from '../lib/i18n/i18n';
+import {
+  navigationCompleted,
+  navigationRequested,
+  selectNavigation,
+} from '../session/navigationSlice';
 import { setNavigate } from '../session/platform';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 
-import { navigationCompleted, navigationRequested, selectNavigation } from './navigationSlice';
 import { withPreloadError } from './preloadError';
 import {
   ORDER_TIMEOUT_REDIRECT,

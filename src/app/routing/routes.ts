@@ -3,8 +3,7 @@
 // answers /404 like any unknown path until its issue builds it.
 import type { ComponentType } from 'react';
 
-/** none; A = login; A+S = login and an active subscription; A but explicitly not S. */
-export type Guard = 'none' | 'auth' | 'auth+subscription' | 'auth-not-subscription';
+import type { Guard } from '../session/access';
 
 export type ScreenModule = { default: ComponentType };
 

@@ -1,5 +1,7 @@
 // Who may enter a route (spec §6), as a plain function the guard saga and the tests share.
-import type { Guard } from '../routing/routes';
+
+/** none; A = login; A+S = login and an active subscription; A but explicitly not S. */
+export type Guard = 'none' | 'auth' | 'auth+subscription' | 'auth-not-subscription';
 
 export type Access = 'allow' | 'login' | 'no-subscription';
 

@@ -11,6 +11,7 @@ import {
   type LoginTokenResponse,
   type Session,
 } from '../api/identity';
+import { type ApiResult, flowProblem } from '../api/problem';
 
 import type { Platform } from './platform';
 import {
@@ -36,13 +37,8 @@ export const LOGIN_ERRORS = {
   noIdentity: 'Identity not initialized',
 } as const;
 
-type Result<T> = { data?: T; error?: { status?: number | string; data?: unknown } };
-
-const problemCode = (error: Result<unknown>['error']) =>
-  (error?.data as { code?: string } | undefined)?.code ?? 'UNKNOWN';
-
 export function* bootstrapSaga(): SagaIterator {
-  let result: Result<Session> = yield putResolve(
+  let result: ApiResult<Session> = yield putResolve(
     identityEndpoints.endpoints.getSession.initiate(undefined, {
       subscribe: false,
       forceRefetch: true,
@@ -77,7 +73,7 @@ export function* bootstrapSaga(): SagaIterator {
 
 export function* loginSaga(action: ReturnType<typeof loginRequested>): SagaIterator {
   const platform: Platform = yield getContext('platform');
-  const result: Result<LoginTokenResponse> = yield putResolve(
+  const result: ApiResult<LoginTokenResponse> = yield putResolve(
     identityEndpoints.endpoints.getLoginToken.initiate(
       { returnUrl: action.payload.returnUrl },
       { subscribe: false, forceRefetch: true },
@@ -98,13 +94,13 @@ export function* loginSaga(action: ReturnType<typeof loginRequested>): SagaItera
 
 export function* callbackSaga(action: ReturnType<typeof callbackReceived>): SagaIterator {
   const platform: Platform = yield getContext('platform');
-  const result: Result<LoginResult> = yield putResolve(
+  const result: ApiResult<LoginResult> = yield putResolve(
     identityEndpoints.endpoints.handleCode.initiate({
       loginCallbackRequest: { code: action.payload.code, state: action.payload.state },
     }),
   );
   if (!result.data) {
-    yield put(callbackFailed({ code: problemCode(result.error) }));
+    yield put(callbackFailed({ code: flowProblem(result.error).code }));
     return;
   }
   yield call([platform.storage, platform.storage.removeItem], RELOGIN_KEY);
@@ -115,7 +111,7 @@ export function* callbackSaga(action: ReturnType<typeof callbackReceived>): Saga
 export function* logoutSaga(): SagaIterator {
   const platform: Platform = yield getContext('platform');
   const title: ReturnType<typeof selectTitle> = yield select(selectTitle);
-  const result: Result<{ redirectUrl: string }> = yield putResolve(
+  const result: ApiResult<{ redirectUrl: string }> = yield putResolve(
     identityEndpoints.endpoints.logout.initiate(),
   );
   // A 401 means the session had already ended: logged out all the same.

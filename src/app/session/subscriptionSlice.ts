@@ -3,6 +3,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 
 import { identityEndpoints } from '../api/identity';
+import { callFailure } from '../api/problem';
 import { subscriptionEndpoints, type Subscription } from '../api/subscription';
 
 import { loggedOut } from './sessionActions';
@@ -58,8 +59,7 @@ export const subscriptionSlice = createSlice({
         (state, { payload, meta }) => {
           // A lookup skipped by RTK Query's own condition (already running) is no failure.
           if (meta.condition) return state;
-          const data = (payload as { data?: { code?: unknown } } | undefined)?.data;
-          return { ...state, error: typeof data?.code === 'string' ? data.code : 'FETCH_ERROR' };
+          return { ...state, error: callFailure(payload).code ?? 'FETCH_ERROR' };
         },
       );
   },

@@ -1,5 +1,6 @@
 // Secrets the server makes for itself: generated once, kept in the database, the same for every
 // instance sharing it. A configured value always wins.
+// Owns `server_secrets`.
 import { randomBytes } from 'node:crypto';
 
 import type { Queryable } from './db';

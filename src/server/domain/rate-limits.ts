@@ -1,5 +1,6 @@
 // Fixed-window rate limits kept in the database (`rate_limits`), so every instance counts the
 // same attempts. One atomic upsert per attempt: no read-then-write race between instances.
+// Owns `rate_limits`.
 import type { Queryable } from '../db/db';
 
 /**

@@ -1,8 +1,8 @@
 // Complaint handlers.
 import { listComplaintCodes } from '../domain/complaints/complaints';
-import type { OperationHandler } from '../http/contract';
+import type { Handlers } from '../http/operations';
 
-export const handlers: Record<string, OperationHandler> = {
+export const handlers: Handlers = {
   async getComplaintCodes(request) {
     return { complaintCodes: await listComplaintCodes(request.server.services.db) };
   },

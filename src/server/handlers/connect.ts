@@ -1,22 +1,15 @@
 // Connecting an existing subscription (/koble-bruker): search (202, the same answer whether or
 // not anything matched), verify the SMS code, assign with the connect token. Everything acts
 // for the session user only; the rules live in domain/connect.
-import type { FastifyRequest } from 'fastify';
-
 import { assignAccount, searchAccount, verifyCode } from '../domain/connect/connect';
-import type { OperationHandler } from '../http/contract';
+import type { Handlers } from '../http/operations';
 import { requireSession } from '../http/security';
+import { withTitleCode } from '../http/title-code';
 
-type SearchAccount = FastifyRequest<{
-  Body: { email?: string; phone?: string; titleCode: string };
-}>;
-type VerifyCode = FastifyRequest<{ Body: { verificationId: string; code: string } }>;
-type AssignAccount = FastifyRequest<{ Body: { connectToken: string } }>;
-
-export const handlers: Record<string, OperationHandler> = {
+export const handlers: Handlers = {
   async searchAccount(request, reply) {
     const session = await requireSession(request);
-    const { email, phone, titleCode } = (request as SearchAccount).body;
+    const { email, phone, titleCode } = withTitleCode(request.body);
     const { db, clock } = request.server.services;
     const accepted = await searchAccount(db, clock, {
       sessionSpidId: session.spidId,
@@ -29,14 +22,14 @@ export const handlers: Record<string, OperationHandler> = {
 
   async verifyCode(request) {
     const session = await requireSession(request);
-    const { verificationId, code } = (request as VerifyCode).body;
+    const { verificationId, code } = request.body;
     const { db, clock } = request.server.services;
     return verifyCode(db, clock, { sessionSpidId: session.spidId, verificationId, code });
   },
 
   async assignAccount(request) {
     const session = await requireSession(request);
-    const { connectToken } = (request as AssignAccount).body;
+    const { connectToken } = request.body;
     const { db, clock } = request.server.services;
     return assignAccount(db, clock, { sessionSpidId: session.spidId, connectToken });
   },

@@ -4,10 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { findPublication } from '../../shared/publications/registry';
 import type { Publication } from '../../shared/publications/types';
-import { createAccount, findAccountBySpidId, type Account } from '../domain/accounts/accounts';
-import { DomainError } from '../domain/errors';
+import { ensureAccount, knownBirthDate } from '../domain/accounts/accounts';
 import { currentSubscription } from '../domain/subscriptions/subscriptions';
-import type { OperationHandler } from '../http/contract';
+import { DomainError } from '../errors';
+import type { Handlers, Op } from '../http/operations';
 import {
   clearCookie,
   loadSession,
@@ -32,11 +32,6 @@ import {
   recordSecurityEvent,
   SESSION_ABSOLUTE_MS,
 } from '../identity/sessions';
-
-type LoginToken = FastifyRequest<{ Querystring: { returnUrl?: string } }>;
-type Callback = FastifyRequest<{
-  Body: { code: string; state: string; schibstedId?: string | null };
-}>;
 
 function userOf(claims: UserClaims) {
   return {
@@ -68,38 +63,23 @@ async function sessionView(request: FastifyRequest, publication: Publication) {
   const subscription = account
     ? (await currentSubscription(db, account.ariaAccountNo, publication.titleCode)).subscription
     : null;
+  // The birth date that decides age rules: the provider's, else the one given on the profile.
+  const birthDate = await knownBirthDate(
+    db,
+    account?.ariaAccountNo ?? null,
+    session.claims.birthDate,
+  );
   return {
     authenticated: true,
-    user: userOf(session.claims),
+    user: { ...userOf(session.claims), birthDate },
     account,
     subscription,
     titleCode: publication.titleCode,
   };
 }
 
-/** Spec §4: on the first login the account is created (balance 0, identity id, first title). */
-async function ensureAccount(
-  request: FastifyRequest,
-  spidId: string,
-  titleCode: string,
-): Promise<Account> {
-  const { db } = request.server.services;
-  const existing = await findAccountBySpidId(db, spidId);
-  if (existing) return existing;
-  try {
-    return await createAccount(db, { spidId, firstTitleCode: titleCode, accountBalance: 0 });
-  } catch (error) {
-    // Two first logins at once: the other one created it.
-    if (error instanceof DomainError && error.code === 'ACCOUNT_EXISTS') {
-      const account = await findAccountBySpidId(db, spidId);
-      if (account) return account;
-    }
-    throw error;
-  }
-}
-
-async function handleCallback(request: FastifyRequest, reply: FastifyReply) {
-  const { code, state } = (request as Callback).body;
+async function handleCallback(request: Op<'handleCode' | 'handleLoginToken'>, reply: FastifyReply) {
+  const { code, state } = request.body;
   const { db, clock, rp } = request.server.services;
   const publication = publicationForRequest(request);
   const binding = readCookie(request, loginCookieName(request));
@@ -128,7 +108,7 @@ async function handleCallback(request: FastifyRequest, reply: FastifyReply) {
     }
     throw error;
   }
-  const account = await ensureAccount(request, login.claims.sub, login.titleCode);
+  const account = await ensureAccount(db, login.claims.sub, login.titleCode);
   // A new session id at every login (no fixation); the old session, if any, ends.
   const previous = await loadSession(request);
   if (previous) await deleteSession(db, previous.idHash);
@@ -153,16 +133,13 @@ async function handleCallback(request: FastifyRequest, reply: FastifyReply) {
   return { returnUrl: login.returnUrl, session: await sessionView(request, publication) };
 }
 
-/** Local hosts (`*.localhost`) have no public title page: logout lands on Min Side itself. */
-function logoutTarget(request: FastifyRequest, publication: Publication): string {
-  const host = request.hostname.toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || /^[\d.]+$/.test(host)) {
-    return `${requestOrigin(request)}/`;
-  }
-  return `${publication.baseUrl}/`;
-}
+/**
+ * Spec §4: after logout the browser lands on the title's own page (e.g. https://www.fvn.no/),
+ * locally too: Min Side's home page would only send a logged-out reader to the sign-in page.
+ */
+const logoutTarget = (publication: Publication): string => `${publication.baseUrl}/`;
 
-export const handlers: Record<string, OperationHandler> = {
+export const handlers: Handlers = {
   async getSession(request, reply) {
     reply.header('cache-control', 'no-store');
     return sessionView(request, publicationForRequest(request));
@@ -174,7 +151,7 @@ export const handlers: Record<string, OperationHandler> = {
     const started = await startLogin(db, rp, clock, {
       publication,
       redirectUri: `${requestOrigin(request)}/callback`,
-      returnUrl: (request as LoginToken).query.returnUrl,
+      returnUrl: request.query.returnUrl,
       binding: readCookie(request, loginCookieName(request)),
     });
     setCookie(reply, request, loginCookieName(request), started.binding, LOGIN_TTL_MS / 1000);
@@ -197,7 +174,7 @@ export const handlers: Record<string, OperationHandler> = {
     clearCookie(reply, request, sessionCookieName(request));
     request.log.info({ spidId: session.spidId }, 'logged out');
     const publication = findPublication(session.titleCode) ?? publicationForRequest(request);
-    const target = logoutTarget(request, publication);
+    const target = logoutTarget(publication);
     // End the provider's session too (OpenID RP-initiated logout), or the next login would be
     // silent: the provider returns the browser to the title's page afterwards.
     const endSession = session.idToken

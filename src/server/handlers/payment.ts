@@ -2,15 +2,16 @@
 // (403); an invoice number that is not the session's is not found (404), never shown.
 import type { FastifyRequest } from 'fastify';
 
-import { DomainError } from '../domain/errors';
 import { getInvoice, listInvoices } from '../domain/invoices/invoices';
 import { payInvoice } from '../domain/orders/orders';
 import {
   startPaymentMethodChange,
   verifyPaymentMethodChange,
 } from '../domain/payment-methods/paymentMethods';
-import type { OperationHandler } from '../http/contract';
+import { DomainError } from '../errors';
+import type { Handlers } from '../http/operations';
 import { requestOrigin, requireOwnAccount, requireSession } from '../http/security';
+import { normaliseTitleCode } from '../http/title-code';
 
 async function accountNoOf(request: FastifyRequest): Promise<string> {
   const session = await requireSession(request);
@@ -19,16 +20,10 @@ async function accountNoOf(request: FastifyRequest): Promise<string> {
   return session.account.ariaAccountNo;
 }
 
-type ChangeBody = {
-  subscriptionNo: string;
-  returnUrl: string;
-  provider?: 'VIPPS' | 'SWEDBANK-PPG';
-};
-
-export const handlers: Record<string, OperationHandler> = {
+export const handlers: Handlers = {
   // A new card (Swedbank Pay card registration), approved on the provider's page.
   async changeCard(request) {
-    const body = (request as FastifyRequest<{ Body: ChangeBody }>).body;
+    const body = request.body;
     return startPaymentMethodChange(
       request.server.services,
       await accountNoOf(request),
@@ -39,7 +34,7 @@ export const handlers: Record<string, OperationHandler> = {
 
   // Vipps (a recurring agreement) or a card, approved on the provider's page.
   async changePaymentMethod(request) {
-    const body = (request as FastifyRequest<{ Body: Required<ChangeBody> }>).body;
+    const body = request.body;
     return startPaymentMethodChange(
       request.server.services,
       await accountNoOf(request),
@@ -49,34 +44,28 @@ export const handlers: Record<string, OperationHandler> = {
   },
 
   async verifyPaymentMethod(request) {
-    const body = (
-      request as FastifyRequest<{ Body: { subscriptionNo: string; paymentMethodId: string } }>
-    ).body;
+    const body = request.body;
     return verifyPaymentMethodChange(request.server.services, await accountNoOf(request), body);
   },
 
   async listInvoices(request) {
-    const { accountNo, titleCode } = (
-      request as FastifyRequest<{ Params: { accountNo: string; titleCode: string } }>
-    ).params;
+    const { accountNo } = request.params;
+    const titleCode = normaliseTitleCode(request.params.titleCode);
     await requireOwnAccount(request, accountNo);
     const { db, clock } = request.server.services;
     return { invoices: await listInvoices(db, accountNo, titleCode, clock.now()) };
   },
 
   async payInvoice(request, reply) {
-    const { ariaInvoiceNo } = (request as FastifyRequest<{ Params: { ariaInvoiceNo: string } }>)
-      .params;
-    const { paymentProvider } = (
-      request as FastifyRequest<{ Body: { paymentProvider: 'VIPPS' | 'SWEDBANK-PPG' } }>
-    ).body;
+    const { ariaInvoiceNo } = request.params;
+    const { paymentProvider } = request.body;
     const session = await requireSession(request);
     if (!session.account)
       throw new DomainError('not-found', 'INVOICE_NOT_FOUND', 'No such invoice');
     const { order, created } = await payInvoice(
       { ...request.server.services, log: request.log },
       { ariaAccountNo: session.account.ariaAccountNo },
-      request.headers['idempotency-key'] as string,
+      request.headers['idempotency-key'],
       { ariaInvoiceNo, paymentProvider },
       { origin: requestOrigin(request) },
     );
@@ -84,8 +73,7 @@ export const handlers: Record<string, OperationHandler> = {
   },
 
   async getInvoice(request) {
-    const { ariaInvoiceNo } = (request as FastifyRequest<{ Params: { ariaInvoiceNo: string } }>)
-      .params;
+    const { ariaInvoiceNo } = request.params;
     const session = await requireSession(request);
     const { db, clock } = request.server.services;
     return getInvoice(db, ariaInvoiceNo, session.account?.ariaAccountNo ?? null, clock.now());

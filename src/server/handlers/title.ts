@@ -1,16 +1,11 @@
 // Title handlers: a title's public configuration, and the page origin → title code lookup.
-import type { FastifyRequest } from 'fastify';
-
 import { findPublication, titleCodeForOrigin, toTitle } from '../../shared/publications/registry';
-import type { OperationHandler } from '../http/contract';
+import type { Handlers } from '../http/operations';
 import { notFound } from '../http/problem';
 
-type GetTitle = FastifyRequest<{ Params: { titleCode: string } }>;
-type RetrieveTitleCode = FastifyRequest<{ Body: { minsideUrl: string } }>;
-
-export const handlers: Record<string, OperationHandler> = {
+export const handlers: Handlers = {
   async getTitle(request) {
-    const { titleCode } = (request as GetTitle).params;
+    const { titleCode } = request.params;
     const publication = findPublication(titleCode);
     if (!publication)
       throw notFound('TITLE_NOT_FOUND', 'No publication config found for titleCode');
@@ -19,6 +14,6 @@ export const handlers: Record<string, OperationHandler> = {
 
   // Never fails for an unknown origin: the spec's fallback is POL.
   async retrieveTitleCode(request) {
-    return { titleCode: titleCodeForOrigin((request as RetrieveTitleCode).body.minsideUrl) };
+    return { titleCode: titleCodeForOrigin(request.body.minsideUrl) };
   },
 };

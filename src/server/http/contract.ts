@@ -12,6 +12,13 @@ import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 
 import { ProblemError } from './problem';
+import {
+  bodyGuard,
+  bodyRuleOf,
+  markRequestStrings,
+  plainTextKeywords,
+  withJsonAliases,
+} from './request-input';
 
 export const contractPath = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -20,8 +27,17 @@ export const contractPath = path.resolve(
 
 export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
+export interface OperationObject {
+  readonly operationId?: string;
+  readonly tags?: string[];
+  readonly requestBody?: {
+    readonly required?: boolean;
+    readonly content?: Record<string, unknown>;
+  };
+}
+
 export interface OpenApiDocument {
-  readonly paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
+  readonly paths: Record<string, Record<string, OperationObject>>;
   readonly components?: Record<string, unknown>;
 }
 
@@ -63,6 +79,25 @@ export class ContractViolationError extends Error {
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
   addFormatsModule) as (ajv: Ajv) => Ajv;
 
+/**
+ * The Ajv of the operations' request validation: unknown fields refused, no type coercion (every
+ * parameter of the contract is a string), every invalid field reported at once (the problem
+ * keeps at most MAX_FIELD_ERRORS of them; request bodies hold no arrays and are bounded by the
+ * body limit), and plain text in every string (request-input.ts).
+ */
+function requestAjv(): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes: false,
+    removeAdditional: false,
+    useDefaults: true,
+    addUsedSchema: false,
+  });
+  addFormats(ajv);
+  plainTextKeywords(ajv);
+  return ajv;
+}
+
 function responseAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
   addFormats(ajv);
@@ -87,6 +122,25 @@ export async function registerContract(app: FastifyInstance, options: ContractOp
   for (const id of Object.keys(options.handlers)) {
     if (!known.has(id)) throw new Error(`Handler ${id} has no operation in the contract`);
   }
+
+  // Before Fastify compiles a route: the contract's request rules (request-input.ts).
+  const bodyRules = new Map(
+    operationsOf(document).map((o) => [
+      o.operationId,
+      bodyRuleOf(resolveRef(document, document.paths[o.path]![o.method]!.requestBody)),
+    ]),
+  );
+  const requestValidation = requestAjv();
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
+    const rule = operationId === undefined ? undefined : bodyRules.get(operationId);
+    if (!rule) return;
+    withJsonAliases(route);
+    markRequestStrings(route);
+    route.validatorCompiler = ({ schema }) => requestValidation.compile(stripIds(schema));
+    const existing = route.preParsing ?? [];
+    route.preParsing = [...(Array.isArray(existing) ? existing : [existing]), bodyGuard(rule)];
+  });
 
   if (options.validateResponses) {
     const ajv = responseAjv();
@@ -150,6 +204,18 @@ export async function registerContract(app: FastifyInstance, options: ContractOp
         );
       }),
   });
+}
+
+/** A local `$ref` ("#/components/...") followed to its target. */
+function resolveRef<T>(document: OpenApiDocument, node: T): T {
+  let current = node as { $ref?: string } | undefined;
+  while (current?.$ref !== undefined) {
+    let target: unknown = document;
+    for (const key of current.$ref.slice(2).split('/'))
+      target = (target as Record<string, unknown> | undefined)?.[key];
+    current = target as { $ref?: string } | undefined;
+  }
+  return current as T;
 }
 
 /**

@@ -1,9 +1,12 @@
 // Errors as RFC 9457 problem details with a stable machine-readable `code` the SPA maps to a
 // catalogue message. Handlers throw `ProblemError`; the error handler turns everything else into
 // a problem without leaking stack traces or internals.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { DomainError, type DomainErrorKind, RateLimitedError } from '../domain/errors';
+import { DomainError, type DomainErrorKind, RateLimitedError } from '../errors';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -44,6 +47,24 @@ export const forbidden = (detail: string) =>
 export const conflict = (code: string, detail: string) =>
   new ProblemError(409, code, 'Conflict', detail);
 
+/**
+ * The request target as a valid URI reference (RFC 3986): characters a URI may not hold as they
+ * are (`[`, `]`, `{`, `"`, spaces, non-ASCII, a `%` that starts no escape) are percent-encoded.
+ */
+export function uriReference(target: string): string {
+  return target.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~:/?@!$&'()*+,;=%]/gu, (c) =>
+    c === '%' ? '%25' : encodeCodePoint(c),
+  );
+}
+
+function encodeCodePoint(c: string): string {
+  try {
+    return encodeURIComponent(c);
+  } catch {
+    return '%EF%BF%BD'; // a lone surrogate: U+FFFD
+  }
+}
+
 export function toProblem(error: ProblemError, instance?: string): Problem {
   return {
     type: `https://minside.no/problems/${error.code.toLowerCase().replaceAll('_', '-')}`,
@@ -51,7 +72,7 @@ export function toProblem(error: ProblemError, instance?: string): Problem {
     status: error.status,
     code: error.code,
     ...(error.detail !== undefined ? { detail: error.detail } : {}),
-    ...(instance !== undefined ? { instance } : {}),
+    ...(instance !== undefined ? { instance: uriReference(instance) } : {}),
     ...(error.errors ? { errors: error.errors } : {}),
   };
 }
@@ -90,10 +111,32 @@ const clientErrorCodes: Readonly<Record<number, string>> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
 };
+
+/** Fastify's own request errors (body parsing, routing) by their `code`: our stable codes. */
+const frameworkCodes: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BODY_REQUIRED',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_BAD_URL: 'MALFORMED_URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
+};
+
+/** Fastify's message of these echoes the whole path; the problem's `instance` has it already. */
+const frameworkDetails: Readonly<Record<string, string>> = {
+  FST_ERR_BAD_URL: 'The path is not valid percent-encoding.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long.',
+};
+
+/** At most this many field errors in one answer (a body can hold thousands of bad fields). */
+export const MAX_FIELD_ERRORS = 20;
 
 const titles: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -101,11 +144,14 @@ const titles: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   501: 'Not Implemented',
 };
@@ -137,19 +183,19 @@ export function problemFromError(error: FastifyError | Error): ProblemError {
     return new ProblemError(status, error.code, titles[status]!, error.message, errors, retryAfter);
   }
   const fastifyError = error as FastifyError;
-  if (fastifyError.validation) {
-    const errors = fastifyError.validation.map((v) => {
-      const field = fieldOf(v as AjvLikeError);
-      return { field: field || fastifyError.validationContext || 'request', message: messageOf(v) };
-    });
-    const where = fastifyError.validationContext ?? 'request';
-    const detail = errors.map((e) => `${where} field "${e.field}" ${e.message}`).join('; ');
-    return new ProblemError(400, 'VALIDATION_FAILED', 'Bad Request', detail, errors);
-  }
+  if (fastifyError.validation) return validationProblem(fastifyError);
   const status = fastifyError.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
-    const code = clientErrorCodes[status] ?? 'BAD_REQUEST';
-    return new ProblemError(status, code, titles[status] ?? 'Bad Request', fastifyError.message);
+    const code = frameworkCodes[fastifyError.code] ?? clientErrorCodes[status] ?? 'BAD_REQUEST';
+    const errors =
+      code === 'BODY_REQUIRED' ? [{ field: 'body', message: 'is required' }] : undefined;
+    return new ProblemError(
+      status,
+      code,
+      titles[status] ?? 'Bad Request',
+      frameworkDetails[fastifyError.code] ?? fastifyError.message,
+      errors,
+    );
   }
   return new ProblemError(
     500,
@@ -159,10 +205,98 @@ export function problemFromError(error: FastifyError | Error): ProblemError {
   );
 }
 
+/**
+ * Every invalid field of a request part at once (validation runs with allErrors), one error per
+ * field, at most MAX_FIELD_ERRORS of them, so a form can show them all after one round trip.
+ */
+function validationProblem(error: FastifyError): ProblemError {
+  const where = error.validationContext ?? 'request';
+  const byField = new Map<string, FieldError>();
+  for (const v of error.validation ?? []) {
+    const field = fieldOf(v as AjvLikeError) || where;
+    if (!byField.has(field)) byField.set(field, { field, message: messageOf(v as AjvLikeError) });
+  }
+  const all = [...byField.values()];
+  const errors = all.slice(0, MAX_FIELD_ERRORS);
+  const more = all.length - errors.length;
+  const detail =
+    errors.map((e) => `${where} field "${e.field}" ${e.message}`).join('; ') +
+    (more > 0 ? `; and ${more} more` : '');
+  return new ProblemError(400, 'VALIDATION_FAILED', 'Bad Request', detail, errors);
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path that is not valid %-encoding (400) or a path parameter
+ * over `maxParamLength` (414), found before any route runs.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const problem = problemFromError(error);
+  request.log.info({ code: problem.code, detail: problem.detail }, 'request rejected');
+  // No onRequest hook ran (the security headers plugin's): the headers a JSON answer needs.
+  reply.headers(BARE_RESPONSE_HEADERS);
+  return sendProblem(reply, problem, request.url);
+}
+
+/** The security headers of an answer made before any hook runs: JSON that nothing may run. */
+const BARE_RESPONSE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
+/**
+ * The server's `clientErrorHandler`: what Node's HTTP parser refuses before Fastify sees a
+ * request (headers or URL over maxHeaderSize: 431; a timeout: 408; anything else malformed:
+ * 400) is answered as problem+json too, then the connection is closed.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 408
+        : 400;
+  const detail =
+    status === 431
+      ? 'The request headers or URL are too large.'
+      : status === 408
+        ? 'The request took too long to arrive.'
+        : 'The request is not valid HTTP.';
+  const body = JSON.stringify(
+    toProblem(new ProblemError(status, clientErrorCodes[status]!, titles[status]!, detail)),
+  );
+  this.log.info({ code: error.code }, 'client error');
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        Object.entries(BARE_RESPONSE_HEADERS)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  socket.destroy(error);
+}
+
 /** Installs the problem+json error handler and the 404 for unknown /api/ routes. */
 export function installProblemHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const problem = problemFromError(error);
+    // A failed response leaves nothing half done in the browser: no cookie it had set (a
+    // session, a login binding) goes out with a 5xx.
+    if (problem.status >= 500) reply.removeHeader('set-cookie');
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: problem.code, detail: problem.detail }, 'request rejected');
     return sendProblem(reply, problem, request.url);

@@ -45,9 +45,8 @@ export function setCookie(
     sameSite: 'Lax',
     ...(maxAgeSeconds !== undefined ? { maxAgeSeconds } : {}),
   });
-  const existing = reply.getHeader('set-cookie');
-  const list = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
-  reply.header('set-cookie', [...list, cookie]);
+  // Fastify appends every set-cookie header to the ones already set: one call, one cookie.
+  reply.header('set-cookie', cookie);
 }
 
 export const clearCookie = (reply: FastifyReply, request: FastifyRequest, name: string) =>

@@ -1,6 +1,7 @@
 // Login for the backend-for-frontend: the authorization-code flow with PKCE (S256), state and
 // nonce, all generated here. The verifier and nonce never leave the server; the state is bound
 // to the browser that started the login by an HttpOnly cookie and can be used once.
+// Owns `login_attempts`.
 import { createHash, randomBytes } from 'node:crypto';
 
 import * as oidc from 'openid-client';
@@ -9,7 +10,7 @@ import type { Publication } from '../../shared/publications/types';
 import { safeReturnPath } from '../../shared/security/return-url';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../errors';
 
 import { LOGIN_SCOPE, type RelyingParty } from './oidc-client';
 
@@ -63,7 +64,9 @@ export async function startLogin(
 ): Promise<StartedLogin> {
   const configuration = await rp.configurationFor(input.publication);
   const loginToken = randomToken();
-  const state = encodeState(safeReturnPath(input.returnUrl), loginToken);
+  // Normalised against the page's own origin (the callback's): only a path on it is kept.
+  const returnUrl = safeReturnPath(input.returnUrl, new URL(input.redirectUri).origin);
+  const state = encodeState(returnUrl, loginToken);
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const binding = input.binding && input.binding.length >= 32 ? input.binding : randomToken();
@@ -77,7 +80,7 @@ export async function startLogin(
       sha256(binding),
       input.publication.titleCode,
       input.redirectUri,
-      safeReturnPath(input.returnUrl),
+      returnUrl,
       nonce,
       codeVerifier,
       now.toISOString(),
@@ -213,7 +216,8 @@ export async function completeLogin(
       phoneNumber: text(info.phone_number),
       birthDate: text(info.birthdate) || null,
     },
-    returnUrl: attempt.return_url,
+    // Checked again on the way out: a row stored by older code may hold what is refused today.
+    returnUrl: safeReturnPath(attempt.return_url, new URL(attempt.redirect_uri).origin),
     titleCode: attempt.title_code,
     idToken: tokens.id_token,
     refreshToken: tokens.refresh_token,

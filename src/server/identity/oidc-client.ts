@@ -4,7 +4,7 @@
 import * as oidc from 'openid-client';
 
 import type { Publication } from '../../shared/publications/types';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../errors';
 
 export interface RelyingPartyConfig {
   readonly issuer: string;

@@ -3,6 +3,7 @@
 // so a restart or a second instance sees the same sessions and tokens. The same parameterised SQL
 // runs on PGlite and PostgreSQL. Expiry is decided with our clock: a row past its expires_at is
 // never returned, and deleteExpiredOidcModels removes such rows for good.
+// Owns `oidc_models`.
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
 
 import { type Clock, systemClock } from '../clock';

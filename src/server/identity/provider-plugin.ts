@@ -8,20 +8,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Interaction } from 'oidc-provider';
+import type { ClientMetadata, Interaction } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import { demoUsers, type UserKind } from '../db/seed/demo';
 
 import { verifyPassword } from './password';
 import {
   createIdentityProvider,
   escapeHtml,
+  identityClients,
   IDP_MOUNT_PATH,
   PAGE_HEADERS,
+  pageSecurity,
   renderPage,
 } from './provider';
 
@@ -33,9 +34,15 @@ export interface IdentityProviderPluginOptions {
   readonly config: Partial<Pick<Config, 'port' | 'idpIssuer' | 'idpClientSecret' | 'demoSignIn'>>;
   readonly db: Db;
   readonly clock?: Clock;
+  /**
+   * The demo users' e-mail addresses: the sign-in page offers these (with demoSignIn) and signs
+   * them in with one click. Given by the app from seed/demo.ts, which sits above identity/.
+   */
+  readonly demoEmails?: readonly string[];
 }
 
-const USER_KIND_LABELS: Readonly<Record<UserKind, string>> = {
+/** Labels of the demo users' kinds (seed/demo.ts `UserKind`). */
+const USER_KIND_LABELS: Readonly<Record<string, string>> = {
   'no-subscription': 'uten abonnement',
   subscriber: 'abonnent',
   'paper-subscriber': 'papirabonnent',
@@ -44,6 +51,7 @@ const USER_KIND_LABELS: Readonly<Record<UserKind, string>> = {
   'business-admin': 'bedriftsadministrator',
   'business-employee': 'bedriftsansatt',
   student: 'student',
+  'new-reader': 'ny leser uten fødselsdato',
 };
 
 const LOGIN_FAILED = 'Feil e-post eller passord.';
@@ -51,8 +59,6 @@ const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 // Compared against when the e-mail is unknown, so both cases take as long as a real check.
 const UNKNOWN_USER_HASH =
   'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
-
-const DEMO_EMAILS: ReadonlySet<string> = new Set(demoUsers.map((u) => u.email));
 
 type UidParams = { uid: string };
 
@@ -76,13 +82,15 @@ export async function registerIdentityProvider(
   const { config, db } = options;
   if (!config.idpIssuer || !config.idpClientSecret) return undefined;
   const demoSignIn = config.demoSignIn ?? false;
+  const demoEmails: ReadonlySet<string> = new Set(options.demoEmails ?? []);
   const port = config.port ?? (Number(new URL(config.idpIssuer).port) || 80);
 
+  const redirectOrigins = { localPorts: [port, DEV_SERVER_PORT] };
   const provider = await createIdentityProvider({
     db,
     issuer: config.idpIssuer,
     clientSecret: config.idpClientSecret,
-    redirectOrigins: { localPorts: [port, DEV_SERVER_PORT] },
+    redirectOrigins,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   // Behind a TLS-terminating proxy: take scheme and host from X-Forwarded-* (Fastify trusts
@@ -90,6 +98,18 @@ export async function registerIdentityProvider(
   provider.proxy = true;
   provider.on('server_error', (_ctx: unknown, err: Error) => {
     app.log.error({ err }, 'identity provider: server error');
+  });
+
+  // Every /idp response gets the headers of our pages (instead of the SPA's), before middie
+  // hands it to oidc-provider: its own pages (logout, errors, its self-submitting forms) and our
+  // interaction routes alike; the sign-in page adds where it returns to (sendLoginPage).
+  if (!app.hasPlugin('@fastify/helmet')) throw new Error('register the security headers first');
+  const providerPages = pageSecurity([
+    returnOriginIn(identityClients(config.idpClientSecret, redirectOrigins)),
+  ]);
+  app.addHook('onRequest', async (request, reply) => {
+    const { url } = request;
+    if (url === IDP_MOUNT_PATH || url.startsWith(`${IDP_MOUNT_PATH}/`)) reply.helmet(providerPages);
   });
 
   if (!app.hasPlugin('@fastify/middie')) await app.register(middie);
@@ -104,9 +124,30 @@ export async function registerIdentityProvider(
 
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
-    registerInteractionRoutes(scope, { provider, db, demoSignIn });
+    registerInteractionRoutes(scope, { provider, db, demoSignIn, demoEmails });
   });
   return provider;
+}
+
+/**
+ * The origin a provider request names to return to (redirect_uri, post_logout_redirect_uri in
+ * the query: logout, its self-submitting form without a session), for its page's form-action;
+ * only an origin some client has registered, so no request widens the policy to anywhere else.
+ */
+function returnOriginIn(clients: readonly ClientMetadata[]) {
+  const registered = new Set(
+    clients
+      .flatMap((c) => [...(c.redirect_uris ?? []), ...(c.post_logout_redirect_uris ?? [])])
+      .map((uri) => new URL(uri).origin),
+  );
+  return (req: IncomingMessage): string => {
+    const query = new URL(req.url ?? '/', 'http://query.invalid').searchParams;
+    for (const name of ['post_logout_redirect_uri', 'redirect_uri']) {
+      const origin = URL.parse(query.get(name) ?? '')?.origin;
+      if (origin && registered.has(origin)) return origin;
+    }
+    return '';
+  };
 }
 
 interface InteractionContext {
@@ -114,10 +155,11 @@ interface InteractionContext {
   readonly db: Db;
   /** List the demo users and sign them in with one click (demo data only). */
   readonly demoSignIn: boolean;
+  readonly demoEmails: ReadonlySet<string>;
 }
 
 function registerInteractionRoutes(scope: FastifyInstance, context: InteractionContext) {
-  const { provider, db, demoSignIn } = context;
+  const { provider, db, demoSignIn, demoEmails } = context;
   const base = `${IDP_MOUNT_PATH}/interaction`;
 
   scope.setErrorHandler((error, request, reply) => {
@@ -132,7 +174,8 @@ function registerInteractionRoutes(scope: FastifyInstance, context: InteractionC
       return sendLoginPage(reply, {
         uid: interaction.uid,
         clientName: await clientNameOf(provider, interaction),
-        demoUsers: demoSignIn ? await listDemoUsers(db) : [],
+        returnOrigin: returnOriginOf(interaction),
+        demoUsers: demoSignIn ? await listDemoUsers(db, demoEmails) : [],
       });
     }
     if (interaction.prompt.name === 'consent') {
@@ -151,7 +194,7 @@ function registerInteractionRoutes(scope: FastifyInstance, context: InteractionC
     const form = formFields(request.body);
     const email = form('email').trim().toLowerCase();
     // Passwordless demo sign-in, only where demo sign-in is on and for the seeded demo users.
-    const demo = form('demo') === '1' && demoSignIn && DEMO_EMAILS.has(email);
+    const demo = form('demo') === '1' && demoSignIn && demoEmails.has(email);
     const [user] = email
       ? await db.query<LoginUserRow>(
           'select spid_id, password_hash from identity_users where lower(email) = $1',
@@ -168,7 +211,8 @@ function registerInteractionRoutes(scope: FastifyInstance, context: InteractionC
       return sendLoginPage(reply.code(422), {
         uid: interaction.uid,
         clientName: await clientNameOf(provider, interaction),
-        demoUsers: demoSignIn ? await listDemoUsers(db) : [],
+        returnOrigin: returnOriginOf(interaction),
+        demoUsers: demoSignIn ? await listDemoUsers(db, demoEmails) : [],
         email,
         error: LOGIN_FAILED,
       });
@@ -268,17 +312,26 @@ async function grantConsent(provider: Provider, interaction: Interaction): Promi
   return grant.save();
 }
 
+/**
+ * Where the sign-in returns to: the origin of the authorization request's redirect_uri, which
+ * oidc-provider checked against the client's registered URIs before the interaction began.
+ */
+function returnOriginOf(interaction: Interaction): string | undefined {
+  const redirectUri = interaction.params.redirect_uri;
+  return typeof redirectUri === 'string' ? URL.parse(redirectUri)?.origin : undefined;
+}
+
 async function clientNameOf(provider: Provider, interaction: Interaction): Promise<string> {
   const clientId = interaction.params.client_id;
   const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
   return client?.clientName ?? 'Min Side';
 }
 
-async function listDemoUsers(db: Db): Promise<DemoUserRow[]> {
+async function listDemoUsers(db: Db, emails: ReadonlySet<string>): Promise<DemoUserRow[]> {
   return db.query<DemoUserRow>(
     `select email, given_name, family_name, user_kind from identity_users
       where email = any($1::text[]) order by spid_id`,
-    [[...DEMO_EMAILS]],
+    [[...emails]],
   );
 }
 
@@ -304,12 +357,15 @@ function errorBody(message: string, heading = 'Noe gikk galt'): string {
 interface LoginPage {
   readonly uid: string;
   readonly clientName: string;
+  /** The origin the sign-in redirects to after the form post: its form-action must allow it. */
+  readonly returnOrigin: string | undefined;
   readonly demoUsers: readonly DemoUserRow[];
   readonly email?: string;
   readonly error?: string;
 }
 
 function sendLoginPage(reply: FastifyReply, page: LoginPage) {
+  reply.helmet(pageSecurity(page.returnOrigin ? [page.returnOrigin] : []));
   const action = `${IDP_MOUNT_PATH}/interaction/${escapeHtml(page.uid)}`;
   const invalid = page.error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
   const alert = page.error
@@ -326,7 +382,7 @@ function sendLoginPage(reply: FastifyReply, page: LoginPage) {
 <ul>
 ${page.demoUsers
   .map((u) => {
-    const kind = USER_KIND_LABELS[u.user_kind as UserKind] ?? u.user_kind;
+    const kind = USER_KIND_LABELS[u.user_kind] ?? u.user_kind;
     const label = `${u.given_name} ${u.family_name} – ${kind}`;
     return `<li><button type="submit" class="secondary" name="email" value="${escapeHtml(u.email)}">${escapeHtml(label)}</button></li>`;
   })

@@ -3,6 +3,7 @@
 // models in oidc_models and its keys in oidc_keys (generated on first start), so restarts and
 // several instances keep sessions and tokens valid. Production uses the central identity
 // provider instead; this one makes sign-in work on one machine with no outside service.
+// Owns `oidc_keys`.
 import {
   createHash,
   createHmac,
@@ -11,6 +12,7 @@ import {
   type KeyObject,
   randomBytes,
 } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Account, ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type Provider from 'oidc-provider';
@@ -96,10 +98,8 @@ export function identityClients(masterSecret: string, origins: RedirectOrigins):
     response_types: ['code'],
     scope: IDP_SCOPES.join(' '),
     redirect_uris: redirectUrisFor(p, origins),
-    post_logout_redirect_uris: [
-      `${p.baseUrl}/`,
-      ...localOrigins(p.titleCode, origins).map((origin) => `${origin}/`),
-    ],
+    // The title's own page only: where spec §4 sends the reader after logout, locally too.
+    post_logout_redirect_uris: [`${p.baseUrl}/`],
   }));
 }
 
@@ -214,14 +214,43 @@ p.note{color:#4a4a4a}
 hr{margin:1.5rem 0;border:0;border-top:1px solid #c4c4c4}
 `;
 
-/** Response headers of every page we render (CSP allows exactly our style sheet). */
+const PAGE_STYLE_HASH = `'sha256-${createHash('sha256').update(PAGE_CSS).digest('base64')}'`;
+
+/** Response headers of every page we render; the security headers come from pageSecurity. */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': `default-src 'none'; style-src 'sha256-${createHash('sha256').update(PAGE_CSS).digest('base64')}'; base-uri 'none'; frame-ancestors 'none'`,
   'cache-control': 'no-store',
-  'referrer-policy': 'same-origin',
-  'x-content-type-options': 'nosniff',
 };
+
+type FormTarget = string | ((req: IncomingMessage, res: ServerResponse) => string);
+
+/**
+ * The security headers of our pages (sign-in, logout, errors, the payment sandbox), as helmet
+ * options: nothing but our one inline style sheet (by hash), no script, forms only to this
+ * origin and to `formTargets`. Chromium applies form-action to every redirect after the post
+ * too, so a form whose answer redirects to another origin (the sign-in returning to the title's
+ * /callback) needs that origin here. Referrer: the same origin only ('no-referrer' would make
+ * Chromium send `Origin: null` with the page's own form post).
+ */
+export function pageSecurity(formTargets: readonly FormTarget[] = []) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        // No source: no script runs. Spelled out rather than left to default-src because
+        // oidc-provider adds the hash of its self-submitting form's inline script (logout without
+        // a session) to a script-src it finds, and to nothing else; 'none' plus a hash is invalid.
+        scriptSrc: [],
+        styleSrc: [PAGE_STYLE_HASH],
+        formAction: ["'self'", ...formTargets],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' as const },
+  };
+}
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',

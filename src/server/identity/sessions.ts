@@ -1,5 +1,6 @@
 // Server-side sessions. The cookie holds a random id; the table holds its hash. A session ends
 // after an idle period or an absolute lifetime, whichever comes first, and at logout.
+// Owns `sessions` and `security_events`.
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
 import { type Account, toAccount } from '../domain/accounts/accounts';

@@ -4,7 +4,7 @@
 // after a crash do no harm.
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
-import { reconcileOrders } from '../domain/orders/orders';
+import { reconcileOrders } from '../domain/orders/reconcile';
 import type { PaymentPort } from '../payments/port';
 
 import { recordBillingEffects, settleOpenCharges } from './billing';

@@ -4,6 +4,7 @@
 // Invoices (giro, no stored method) stay open for the invoice flow.
 import { getPublication } from '../../shared/publications/registry';
 import type { Db } from '../db/db';
+import { openCharges, recordBillingEffect, settleCharge } from '../domain/invoices/settlement';
 import type { CheckoutMethod, PaymentPort } from '../payments/port';
 
 import type { JobRun } from './subscriptionJobs';
@@ -16,25 +17,8 @@ export async function recordBillingEffects(
   let recorded = 0;
   for (const job of run.effects) {
     for (const effect of job.effects) {
-      const rows = await db.query(
-        `insert into billing_effects (event_id, subscription_no, kind, reason, amount_ore,
-           period_start, period_end, provider, plan_id, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         on conflict (event_id) do nothing returning id`,
-        [
-          job.eventId,
-          job.subscriptionNo,
-          effect.kind,
-          effect.reason,
-          effect.amountOre,
-          effect.periodStart,
-          effect.periodEnd,
-          effect.provider,
-          effect.planId,
-          now.toISOString(),
-        ],
-      );
-      recorded += rows.length;
+      if (await recordBillingEffect(db, job.eventId, job.subscriptionNo, effect, now))
+        recorded += 1;
     }
   }
   return recorded;
@@ -52,24 +36,7 @@ export async function settleOpenCharges(
   deps: { db: Db; payments: PaymentPort; now: () => Date },
   limit = 100,
 ): Promise<SettleRun> {
-  const rows = await deps.db.query<{
-    id: number | string;
-    subscription_no: string;
-    title_code: string;
-    amount_ore: number | string;
-    provider: string;
-    reason: string;
-    plan_name: string;
-    [column: string]: unknown;
-  }>(
-    `select b.id, b.subscription_no, s.title_code, b.amount_ore, b.provider, b.reason, p.plan_name
-       from billing_effects b
-       join subscriptions s on s.subscription_no = b.subscription_no
-       join plans p on p.id = s.plan_id
-      where b.status = 'open' and b.kind = 'charge' and b.provider = any($1::text[])
-      order by b.id limit $2`,
-    [[...chargeable], limit],
-  );
+  const rows = await openCharges(deps.db, [...chargeable], limit);
   let paid = 0;
   let failed = 0;
   for (const row of rows) {
@@ -91,11 +58,7 @@ export async function settleOpenCharges(
     } catch {
       status = 'failed';
     }
-    await deps.db.query(
-      `update billing_effects set status = $2, payment_id = $3, settled_at = $4
-        where id = $1 and status = 'open'`,
-      [row.id, status, paymentId, deps.now().toISOString()],
-    );
+    await settleCharge(deps.db, row.id, status, paymentId, deps.now());
     if (status === 'paid') paid += 1;
     else failed += 1;
   }

@@ -5,12 +5,13 @@
 // key (<job>:<subscription_no>:<date>) makes a repeated run a no-op. Plan changes run first, so
 // a renewal on the day of a change is charged at the new plan's price, and trial ends before
 // renewals; passes repeat until one changes nothing, so whatever a job makes due is done too.
+import { SubscriptionStatus, type StatusName } from '../../shared/subscription/status';
 import { osloDateOf } from '../../shared/time/oslo';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
-import { DomainError } from '../domain/errors';
 import type { Command } from '../domain/subscriptions/engine';
 import { applyCommandInTx, type Applied } from '../domain/subscriptions/lifecycle';
+import { DomainError } from '../errors';
 
 interface Job {
   readonly name: 'planChange' | 'renew' | 'trialEnd' | 'expire';
@@ -18,6 +19,10 @@ interface Job {
   /** Selects one due subscription and the date it is due for ($1 today, $2 already tried). */
   readonly claim: string;
 }
+
+/** SQL for "the status is one of these", from the status names (src/shared/subscription/status.ts). */
+const statusIn = (...names: StatusName[]) =>
+  `status_code in (${names.map((name) => SubscriptionStatus[name]).join(', ')})`;
 
 const claim = (due: string, dueDate: string) => `
   select subscription_no, (${dueDate})::text as due_date from subscriptions
@@ -31,7 +36,7 @@ const jobs: readonly Job[] = [
     name: 'planChange',
     command: { kind: 'applyPlanChange' },
     claim: claim(
-      'status_code in (1, 41) and pending_plan_id is not null and pending_effective_date <= $1',
+      `${statusIn('ACTIVE', 'TRIAL')} and pending_plan_id is not null and pending_effective_date <= $1`,
       'pending_effective_date',
     ),
   },
@@ -39,19 +44,25 @@ const jobs: readonly Job[] = [
     name: 'trialEnd',
     command: { kind: 'endTrial' },
     claim: claim(
-      'status_code = 41 and coalesce(trial_ends, renewal_date - 1) < $1',
+      `${statusIn('TRIAL')} and coalesce(trial_ends, renewal_date - 1) < $1`,
       'coalesce(trial_ends, renewal_date - 1)',
     ),
   },
   {
     name: 'renew',
     command: { kind: 'renew' },
-    claim: claim('status_code in (1, 61) and renewal_date <= $1', 'renewal_date'),
+    claim: claim(
+      `${statusIn('ACTIVE', 'ACTIVE_NON_BILLABLE')} and renewal_date <= $1`,
+      'renewal_date',
+    ),
   },
   {
     name: 'expire',
     command: { kind: 'expire' },
-    claim: claim('status_code in (2, 3) and expiry_date < $1', 'expiry_date'),
+    claim: claim(
+      `${statusIn('PENDING_CANCELLATION', 'PENDING_TERMINATION')} and expiry_date < $1`,
+      'expiry_date',
+    ),
   },
 ];
 

@@ -1,5 +1,6 @@
 // The SMS/e-mail port. The embedded default writes every message to the `outbox` table (read at
 // /dev/outbox in development and by the tests); a real SMS gateway implements MessageSender.
+// Owns `outbox`.
 import type { Queryable } from '../db/db';
 
 export type Channel = 'sms' | 'email';

@@ -2,7 +2,10 @@
 // this interface; the embedded sandbox implements it for development and tests, and a real
 // Vipps (ePayment/Recurring) or Swedbank Pay (Payment Order) adapter implements it the same way
 // (see README "Payment providers").
-import type { PaymentProvider } from '../domain/subscriptions/subscriptions';
+// The port's types sit below the domain: domain/ imports them, this file imports nothing of it.
+
+/** How a subscription is paid (spec §8): the two checkout methods, giro, and mobile billing. */
+export type PaymentProvider = 'VIPPS' | 'SWEDBANK-PPG' | 'BANKGIRO' | 'AVTALEGIRO' | 'STREX';
 
 /** The two providers a reader can pay an order with (spec §9 names; card = SWEDBANK-PPG). */
 export type CheckoutMethod = Extract<PaymentProvider, 'VIPPS' | 'SWEDBANK-PPG'>;

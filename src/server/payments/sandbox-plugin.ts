@@ -6,7 +6,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { formatKroner } from '../../shared/money/money';
-import { escapeHtml, renderPage } from '../identity/provider';
+import { escapeHtml, pageSecurity, renderPage } from '../identity/provider';
 
 import type {
   SandboxAction,
@@ -25,11 +25,6 @@ const actions: ReadonlySet<string> = new Set<SandboxAction>([
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'x-content-type-options': 'nosniff',
-  // 'no-referrer' would make Chromium send `Origin: null` with the page's own form post.
-  'referrer-policy': 'same-origin',
 } as const;
 
 const methodLabel = (payment: SandboxPaymentView) =>
@@ -125,6 +120,12 @@ export async function registerSandboxPaymentPage(
 ): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 4 * 1024 });
+    // The headers of our own HTML pages (shared with the identity provider's): the forms post to
+    // the sandbox itself, which redirects to the shop's return URL on this same host.
+    const security = pageSecurity();
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.helmet(security);
+    });
 
     const load = async (request: FastifyRequest, reply: FastifyReply) => {
       const { paymentId } = request.params as { paymentId: string };

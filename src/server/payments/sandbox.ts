@@ -3,11 +3,12 @@
 // payment time out or cancels; it answers status queries, refunds and recurring charges, and
 // sends signed callbacks like Vipps or Swedbank Pay would. Nothing here trusts the shop: the
 // shop verifies every payment by asking `getPayment`.
+// Owns `sandbox_payments` and `sandbox_agreements`.
 import { randomBytes } from 'node:crypto';
 
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../errors';
 
 import type {
   AgreementRequest,

@@ -12,6 +12,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toTitle } from '../../shared/publications/registry';
 import { publicationForRequest } from '../http/security';
 
+import { spaContentSecurityPolicy } from './security-headers';
+
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|svg|png|jpg|webp)$/;
 
 export interface SpaOptions {
@@ -56,11 +58,15 @@ export async function registerSpa(
       }
     },
   });
-  return (request, reply) =>
-    reply
+  return (request, reply) => {
+    // The favicon lives on the title's own site (renderIndex): the one image from elsewhere.
+    const favicon = new URL(toTitle(publicationForRequest(request)).pageUrl).origin;
+    reply.helmet({ contentSecurityPolicy: spaContentSecurityPolicy([favicon]) });
+    return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(renderIndex(template, request));
+  };
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,6 +1,7 @@
 // Who may switch to which plan (spec §5, §9): the youth (UNG) plan only under 34, and which plans
 // a reader can switch between on their own (/endre-abonnement). Shared so the SPA offers exactly
-// what the server accepts. (Buying, with its 18-year minimum, is checked by the order pricing.)
+// what the server accepts; and the age rules of buying (18 or older; the youth plan under 34),
+// which the order page applies before the server's pricing checks them again.
 import { ageOn } from '../time/oslo';
 
 import { BUSINESS_PLAN_ID, STUDENT_PLAN_ID } from './plans';
@@ -8,6 +9,7 @@ import {
   hasBusinessInfo,
   isFamilyShare,
   isPaperPlan,
+  PURCHASE_MINIMUM_AGE,
   type SubscriptionTraits,
   YOUTH_AGE_LIMIT,
 } from './status';
@@ -17,11 +19,37 @@ export type AgeRefusal = 'BIRTH_DATE_REQUIRED' | 'YOUTH_AGE_EXCEEDED';
 
 /**
  * The youth plan is for readers under 34 on `today` (an Oslo date). Without a birth date nothing
- * proves it, so it is refused until one is given.
+ * proves it, so it is refused until one is given. `limit` is the catalogue's youthMaximumAge where
+ * the SPA has it (the server fills it from the same constant).
  */
-export function youthAgeRefusal(birthDate: string | null, today: string): AgeRefusal | null {
+export function youthAgeRefusal(
+  birthDate: string | null,
+  today: string,
+  limit: number = YOUTH_AGE_LIMIT,
+): AgeRefusal | null {
   if (!birthDate) return 'BIRTH_DATE_REQUIRED';
-  return ageOn(birthDate, today) < YOUTH_AGE_LIMIT ? null : 'YOUTH_AGE_EXCEEDED';
+  return ageOn(birthDate, today) < limit ? null : 'YOUTH_AGE_EXCEEDED';
+}
+
+/** A known birth date rules the youth plan out (no birth date: not decided yet, not refused). */
+export function isTooOldForYouth(
+  birthDate: string | null,
+  today: string,
+  limit: number = YOUTH_AGE_LIMIT,
+): boolean {
+  return birthDate !== null && youthAgeRefusal(birthDate, today, limit) === 'YOUTH_AGE_EXCEEDED';
+}
+
+/**
+ * Buying a subscription needs the reader to be 18 or older on `today` (spec §9; the code of the
+ * order contract). `minimum` is the catalogue's minimumAge where the SPA has it.
+ */
+export function isBelowPurchaseAge(
+  birthDate: string,
+  today: string,
+  minimum: number = PURCHASE_MINIMUM_AGE,
+): boolean {
+  return ageOn(birthDate, today) < minimum;
 }
 
 /** Why a subscription's plan cannot be changed in self-service (customer service can). */

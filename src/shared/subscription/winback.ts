@@ -3,8 +3,7 @@
 // period that costs less per year (typically yearly), or the youth plan for a reader whose age
 // allows it. Accepting it schedules a plan change for the next renewal date, so only changes the
 // engine schedules (a downgrade or a period change, never an upgrade) are offered.
-import { ageOn } from '../time/oslo';
-
+import { isBelowPurchaseAge, isTooOldForYouth } from './eligibility';
 import { periodMonths, type Period } from './plans';
 import { classifyPlanChange } from './proration';
 import {
@@ -63,8 +62,10 @@ export const yearlyCost = (price: number, period: Period) => price * (12 / perio
 /** Whether the reader may take the youth plan: known age, old enough to buy, under the limit. */
 export function youthEligible(catalogue: WinbackCatalogue, reader: WinbackReader): boolean {
   if (!reader.birthDate) return false;
-  const age = ageOn(reader.birthDate, reader.today);
-  return age >= catalogue.minimumAge && age < catalogue.youthMaximumAge;
+  return (
+    !isBelowPurchaseAge(reader.birthDate, reader.today, catalogue.minimumAge) &&
+    !isTooOldForYouth(reader.birthDate, reader.today, catalogue.youthMaximumAge)
+  );
 }
 
 /**

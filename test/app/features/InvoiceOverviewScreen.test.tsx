@@ -8,7 +8,7 @@ import axe from 'axe-core';
 
 import type { Invoice } from '../../../src/app/api/payment';
 import InvoiceOverviewScreen from '../../../src/app/features/invoice-overview/InvoiceOverviewScreen';
-import { formatBankAccount } from '../../../src/app/format/bankAccount';
+import { formatBankAccount } from '../../../src/app/lib/format/bankAccount';
 import { subscriberState } from '../fixtures';
 import { json, renderWithState, serveApi } from '../render';
 

@@ -8,7 +8,7 @@ import type { Subscription } from '../../../src/app/api/subscription';
 import NewPricesScreen from '../../../src/app/features/prices/NewPricesScreen';
 import type { RootState } from '../../../src/app/store/store';
 import { fvn, subscriberState, subscriptionWith } from '../fixtures';
-import { fvnCatalogue } from '../purchase/fixtures';
+import { fvnCatalogue } from '../flows/order/fixtures';
 import { json, renderWithState, serveApi } from '../render';
 
 const premium = subscriptionWith({

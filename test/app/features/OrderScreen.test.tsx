@@ -8,12 +8,12 @@ import { Route, Routes } from 'react-router';
 
 import type { OrderQuoteRequest } from '../../../src/app/api/order';
 import OrderScreen from '../../../src/app/features/purchase/OrderScreen';
-import { startPurchase } from '../../../src/app/purchase/purchaseSlice';
+import { startPurchase } from '../../../src/app/flows/order/purchaseSlice';
 import { formatKroner } from '../../../src/shared/money/money';
 import { addMonths, osloDateOf } from '../../../src/shared/time/oslo';
-import { loggedInUser, subscriberState } from '../fixtures';
-import { fvnCatalogue, orderWith, problem, quoteWith } from '../purchase/fixtures';
-import { renderInApp } from '../purchase/renderInApp';
+import { account, loggedInUser, subscriberState } from '../fixtures';
+import { fvnCatalogue, orderWith, problem, quoteWith } from '../flows/order/fixtures';
+import { renderInApp } from '../flows/order/renderInApp';
 import { type ApiRoute, json, renderWithState, serveApi } from '../render';
 import { dag, route } from '../session/harness';
 
@@ -307,32 +307,47 @@ describe('age and eligibility', () => {
     ).toBeInTheDocument();
   });
 
-  it('moves off the youth plan when a typed birth date rules it out', async () => {
-    const { user } = await renderOrder({
+  it('asks for the birth date once, saves it on the profile, then prices without it', async () => {
+    let saved: string | null = null;
+    const { user, actions, requests } = await renderOrder({
       birthDate: null,
-      location: '/bestill-abonnement?plan=C-DIGITAL-UNG&periode=%C3%85rlig',
+      waitForForm: false,
+      routes: [
+        route('PUT', 'account', async (request) => {
+          saved = ((await request.json()) as { birthDate: string }).birthDate;
+          return json({ ...account, currency: 'NOK', createdAt: '2026-01-01T00:00:00Z' });
+        }),
+        route('GET', 'session', () =>
+          json({
+            authenticated: true,
+            titleCode: 'FVN',
+            user: { ...loggedInUser, birthDate: saved },
+            account: { ...account, currency: 'NOK', createdAt: '2026-01-01T00:00:00Z' },
+            subscription: null,
+          }),
+        ),
+      ],
     });
-    expect(screen.getByRole('radio', { name: 'UNG digital' })).toBeChecked();
-    await user.type(screen.getByRole('textbox', { name: 'Fødselsdato' }), '01.01.1970');
-    expect(await screen.findByRole('radio', { name: 'Premium digital' })).toBeChecked();
-    expect(screen.queryByRole('radio', { name: 'UNG digital' })).not.toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'Årlig' })).toBeChecked();
-  });
-
-  it('asks for the birth date when none is known and sends it with the quote and order', async () => {
-    const { user, actions, requests } = await renderOrder({ birthDate: null });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Din fødselsdato' }),
+    ).toBeInTheDocument();
+    // Nothing is priced or offered before the birth date is known.
+    expect(screen.queryByRole('group', { name: 'Velg abonnement' })).not.toBeInTheDocument();
+    expect(await quoteBodies(requests)).toEqual([]);
     const field = screen.getByRole('textbox', { name: 'Fødselsdato' });
-    expect(screen.queryByRole('button', { name: /Betal/ })).not.toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Lagre og gå videre' });
 
-    // Without a birth date there is no price: "Gå videre" shows what is missing.
-    await user.click(screen.getByRole('button', { name: 'Gå videre' }));
+    await user.click(save);
     expect(await screen.findByRole('link', { name: 'Fødselsdato er påkrevd' })).toBeInTheDocument();
-
     await user.type(field, '31.02.1990');
     await waitFor(() =>
       expect(field).toHaveAccessibleDescription(/Skriv fødselsdatoen som dd.mm.åååå$/),
     );
-
+    await user.clear(field);
+    await user.type(field, '01.01.2999');
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(/Fødselsdatoen kan ikke være fram i tid$/),
+    );
     const young = bornYearsAgo(15);
     const [y, m, d] = young.split('-');
     await user.clear(field);
@@ -342,15 +357,32 @@ describe('age and eligibility', () => {
         /Du må være 18 år eller eldre for å kjøpe abonnement.$/,
       ),
     );
-    expect(screen.queryByRole('button', { name: /Betal/ })).not.toBeInTheDocument();
+    expect(saved).toBeNull();
 
     await user.clear(field);
     await user.type(field, '17.05.1990');
+    await user.click(save);
+    await waitFor(() => expect(saved).toBe('1990-05-17'));
+    const put = requests.find((r) => r.method === 'PUT' && r.url.endsWith('/api/account'))!;
+    expect(await put.json()).toEqual({
+      ariaAccountNo: account.ariaAccountNo,
+      birthDate: '1990-05-17',
+    });
+
+    // The session now knows it: the order form, priced by the server without any birth date.
     await user.click(await payButton('kr 1,00'));
-    expect((await quoteBodies(requests)).at(-1)).toMatchObject({ birthDate: '1990-05-17' });
-    await waitFor(() =>
-      expect(startedWith(actions)).toEqual([expect.objectContaining({ birthDate: '1990-05-17' })]),
-    );
+    for (const body of await quoteBodies(requests)) expect(body).not.toHaveProperty('birthDate');
+    await waitFor(() => expect(startedWith(actions)).toHaveLength(1));
+    expect(startedWith(actions)[0]).not.toHaveProperty('birthDate');
+  });
+
+  it('does not offer the youth plan to a reader the server knows is too old', async () => {
+    await renderOrder({
+      birthDate: '1970-01-01',
+      location: '/bestill-abonnement?plan=C-DIGITAL-UNG&periode=%C3%85rlig',
+    });
+    expect(screen.getByRole('radio', { name: 'Premium digital' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'UNG digital' })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -431,5 +463,30 @@ describe('with the purchase saga running', () => {
     expect(alert.closest('[role="alert"]')).toHaveFocus();
     expect(await payButton('kr 1,00')).toBeEnabled();
     expect(app.calls.redirects).toEqual([]);
+  });
+
+  it('says so when another tab placed an order at the same moment, and pays again from here', async () => {
+    let orders = 0;
+    const app = await renderInApp(<OrderScreen />, {
+      location: '/bestill-abonnement',
+      session: { subscription: null },
+      routes: [
+        ...order,
+        route('POST', 'orders', () =>
+          (orders += 1) === 1 ? problem(409, 'ORDER_IN_PROGRESS') : json(orderWith(), 201),
+        ),
+      ],
+    });
+    await app.user.click(await payButton('kr 1,00'));
+    expect(
+      await screen.findByText(/Du har nettopp startet en bestilling til i et annet vindu/),
+    ).toBeInTheDocument();
+    await app.user.click(await payButton('kr 1,00'));
+    await waitFor(() => expect(app.calls.redirects).toEqual([orderWith().redirectUrl]));
+    const keys = app.requests
+      .filter((r) => r.method === 'POST' && r.url.endsWith('/api/orders'))
+      .map((r) => r.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
   });
 });

@@ -7,13 +7,13 @@ import { Route, Routes } from 'react-router';
 
 import type { Invoice } from '../../../src/app/api/payment';
 import PayInvoiceScreen from '../../../src/app/features/pay-invoice/PayInvoiceScreen';
-import type { Language } from '../../../src/app/i18n/i18n';
 import {
   INVOICE_DUE_AMOUNT_STORAGE_KEY,
   INVOICE_NUMBER_STORAGE_KEY,
-} from '../../../src/app/purchase/purchaseSaga';
-import { problem, orderWith } from '../purchase/fixtures';
-import { renderInApp } from '../purchase/renderInApp';
+} from '../../../src/app/flows/order/attemptStorage';
+import type { Language } from '../../../src/app/lib/i18n/i18n';
+import { problem, orderWith } from '../flows/order/fixtures';
+import { renderInApp } from '../flows/order/renderInApp';
 import type { ApiRoute } from '../render';
 import { activeSubscription, json, route } from '../session/harness';
 

@@ -19,7 +19,7 @@ import {
   verificationStarted,
   verificationWaiting,
   verifyPaymentMethodChange,
-} from '../../../src/app/payment-method/paymentMethodSlice';
+} from '../../../src/app/flows/payment-method/paymentMethodSlice';
 import type { RootState } from '../../../src/app/store/store';
 import { subscriberState, subscriptionWith } from '../fixtures';
 import { renderWithState } from '../render';

@@ -13,7 +13,7 @@ import ChangeReceiptScreen from '../../../src/app/features/plan-change/ChangeRec
 import ChangeSubscriptionScreen from '../../../src/app/features/plan-change/ChangeSubscriptionScreen';
 import { SubscriptionStatus } from '../../../src/shared/subscription/status';
 import { loggedInUser, subscriberState, subscriptionWith } from '../fixtures';
-import { fvnCatalogue } from '../purchase/fixtures';
+import { fvnCatalogue } from '../flows/order/fixtures';
 import { type ApiRoute, json, renderWithState, serveApi } from '../render';
 
 const premium = subscriptionWith({

@@ -18,12 +18,12 @@ import {
   forgetPurchase,
   initialPurchaseState,
   startPurchase,
-} from '../../../src/app/purchase/purchaseSlice';
+} from '../../../src/app/flows/order/purchaseSlice';
 import { loginRequested } from '../../../src/app/session/sessionActions';
 import type { RootState } from '../../../src/app/store/store';
 import { SubscriptionStatus } from '../../../src/shared/subscription/status';
 import { subscriberState, subscriptionWith } from '../fixtures';
-import { completedOrder, orderWith, problem, quoteWith } from '../purchase/fixtures';
+import { completedOrder, orderWith, problem, quoteWith } from '../flows/order/fixtures';
 import { json, renderWithState, serveApi } from '../render';
 import { route } from '../session/harness';
 
@@ -514,6 +514,13 @@ describe('/feil-kjop', () => {
     const order = screen.getByRole('region', { name: 'Bestillingen' });
     expect(within(order).getByText('Vipps')).toBeInTheDocument();
     expect(within(order).getByText('Premium digital')).toBeInTheDocument();
+    // What was attempted, and that nothing was taken: never "Betalt" (issue 9, item 3).
+    const fact = (label: string) =>
+      within(order).getByText(label).nextElementSibling?.textContent ?? '';
+    expect(within(order).queryByText('Betalt')).not.toBeInTheDocument();
+    expect(fact('Beløp du prøvde å betale')).toBe('kr 1,00');
+    expect(fact('Trukket fra kontoen')).toBe('kr 0,00');
+    expect(fact('Betalingsmåte du prøvde')).toBe('Vipps');
     expect(screen.getByRole('link', { name: 'Prøv en annen betalingsmåte' })).toHaveAttribute(
       'href',
       '/bestill-abonnement?plan=C-DIGITAL-PREMIUM&periode=M%C3%A5nedlig',

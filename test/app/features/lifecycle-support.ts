@@ -3,7 +3,7 @@
 // API routes for the subscription lookup and the lifecycle calls.
 import type { Catalogue } from '../../../src/app/api/order';
 import type { Subscription } from '../../../src/app/api/subscription';
-import { formatLongDate } from '../../../src/app/format/date';
+import { formatLongDate } from '../../../src/app/lib/format/date';
 import { planDefinitions, type Period } from '../../../src/shared/subscription/plans';
 import { addDays, osloDateOf } from '../../../src/shared/time/oslo';
 import { subscriptionWith } from '../fixtures';

@@ -8,8 +8,8 @@ import path from 'node:path';
 
 import { describe, expect, it } from '@jest/globals';
 
-import { statusKey } from '../../../src/app/format/subscription';
-import { createI18n, languages, loadNamespaces } from '../../../src/app/i18n/i18n';
+import { statusKey } from '../../../src/app/lib/format/subscription';
+import { createI18n, languages, loadNamespaces } from '../../../src/app/lib/i18n/i18n';
 import { statusCodes } from '../../../src/shared/subscription/status';
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
 
-import { storedLanguage } from '../../../src/app/i18n/i18n';
 import { Layout } from '../../../src/app/layout/Layout';
+import { storedLanguage } from '../../../src/app/lib/i18n/i18n';
 import { loginRequested, logoutRequested } from '../../../src/app/session/sessionActions';
 import { initialSessionState } from '../../../src/app/session/sessionSlice';
 import {

@@ -2,7 +2,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
 
-import { navigationCompleted, navigationRequested } from '../../../src/app/routing/navigationSlice';
+import { navigationCompleted, navigationRequested } from '../../../src/app/session/navigationSlice';
 import { bootstrapRequested } from '../../../src/app/session/sessionActions';
 import { anonymousSession, fvnTitle, json, route, session, startApp } from '../session/harness';
 

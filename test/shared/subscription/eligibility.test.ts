@@ -1,9 +1,12 @@
-// The youth plan's age rule (under 34) and which plans self-service may switch.
+// The age rules of buying (18 or older; the youth plan under 34) and which plans self-service
+// may switch.
 import { describe, expect, it } from '@jest/globals';
 
 import {
+  isBelowPurchaseAge,
   isSelfServicePlan,
   isSelfServiceTarget,
+  isTooOldForYouth,
   selfServiceBlock,
   youthAgeRefusal,
 } from '../../../src/shared/subscription/eligibility';
@@ -26,6 +29,27 @@ describe('youthAgeRefusal', () => {
 
   it('needs a birth date', () => {
     expect(youthAgeRefusal(null, '2026-03-10')).toBe('BIRTH_DATE_REQUIRED');
+  });
+});
+
+describe('isTooOldForYouth', () => {
+  it('rules the youth plan out only for a known birth date at or past the limit', () => {
+    expect(isTooOldForYouth('1992-03-11', '2026-03-10')).toBe(false);
+    expect(isTooOldForYouth('1992-03-10', '2026-03-10')).toBe(true);
+    expect(isTooOldForYouth(null, '2026-03-10')).toBe(false);
+  });
+
+  it('takes the limit of the catalogue', () => {
+    expect(isTooOldForYouth('2000-03-10', '2026-03-10', 26)).toBe(true);
+    expect(isTooOldForYouth('2000-03-11', '2026-03-10', 26)).toBe(false);
+  });
+});
+
+describe('isBelowPurchaseAge', () => {
+  it('lets a reader buy from the 18th birthday', () => {
+    expect(isBelowPurchaseAge('2008-03-11', '2026-03-10')).toBe(true); // 17
+    expect(isBelowPurchaseAge('2008-03-10', '2026-03-10')).toBe(false); // 18 today
+    expect(isBelowPurchaseAge('2010-01-01', '2026-03-10', 16)).toBe(false);
   });
 });
 

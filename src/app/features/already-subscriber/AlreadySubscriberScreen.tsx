@@ -5,16 +5,47 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
-import { periodSlug } from '../../format/subscription';
-import { useLongDate } from '../../format/useLongDate';
+import { useLongDate } from '../../hooks/useLongDate';
+import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
+import { type Fact, Facts } from '../../ui/Facts';
 
 export default function AlreadySubscriberScreen() {
   const { t } = useTranslation('already-subscriber');
   const longDate = useLongDate();
   const { subscription } = useAppSelector(selectSubscription);
   const slug = subscription ? periodSlug(subscription.period) : null;
+  const facts: Fact[] = [];
+  if (subscription && slug) {
+    facts.push(
+      { key: 'plan', label: t('already-subscriber.facts.plan'), value: subscription.planName },
+      {
+        key: 'period',
+        label: t('already-subscriber.facts.period'),
+        value: (
+          <>
+            {t(`already-subscriber.period.${slug}`)},{' '}
+            {t(`already-subscriber.price-per.${slug}`, {
+              price: formatKroner(subscription.price),
+            })}
+          </>
+        ),
+      },
+    );
+    if (subscription.renewalDate)
+      facts.push({
+        key: 'renewal',
+        label: t('already-subscriber.facts.renewal'),
+        value: longDate(subscription.renewalDate),
+      });
+    else if (subscription.expiryDate)
+      facts.push({
+        key: 'expires',
+        label: t('already-subscriber.facts.expires'),
+        value: longDate(subscription.expiryDate),
+      });
+  }
 
   return (
     <section aria-labelledby="already-subscriber-heading" className="screen">
@@ -26,32 +57,7 @@ export default function AlreadySubscriberScreen() {
           <p className="ds-paragraph">
             {t('already-subscriber.intro', { product: subscription.product })}
           </p>
-          <dl className="facts">
-            <div>
-              <dt>{t('already-subscriber.facts.plan')}</dt>
-              <dd>{subscription.planName}</dd>
-            </div>
-            <div>
-              <dt>{t('already-subscriber.facts.period')}</dt>
-              <dd>
-                {t(`already-subscriber.period.${slug}`)},{' '}
-                {t(`already-subscriber.price-per.${slug}`, {
-                  price: formatKroner(subscription.price),
-                })}
-              </dd>
-            </div>
-            {subscription.renewalDate ? (
-              <div>
-                <dt>{t('already-subscriber.facts.renewal')}</dt>
-                <dd>{longDate(subscription.renewalDate)}</dd>
-              </div>
-            ) : subscription.expiryDate ? (
-              <div>
-                <dt>{t('already-subscriber.facts.expires')}</dt>
-                <dd>{longDate(subscription.expiryDate)}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <Facts facts={facts} />
         </>
       ) : null}
       <p className="ds-paragraph">{t('already-subscriber.change-intro')}</p>

@@ -31,12 +31,14 @@ import {
   useSchedulePlanChangeMutation,
   type Subscription,
 } from '../../api/subscription';
-import { periodSlug, traitsOf } from '../../format/subscription';
-import { useLongDate } from '../../format/useLongDate';
-import { useReloadSubscription } from '../../session/reloadSubscription';
+import { useLongDate } from '../../hooks/useLongDate';
+import { useReloadSubscription } from '../../hooks/useReloadSubscription';
+import { periodSlug, traitsOf } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
+import { type Fact, Facts } from '../../ui/Facts';
+import { OfferCard } from '../../ui/OfferCard';
 
 import './cancellation.css';
 
@@ -191,6 +193,15 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
     commentError ? { href: '#cancel-comment', text: commentError } : null,
   ].filter((e): e is { href: string; text: string } => e !== null);
 
+  const confirmFacts: Fact[] = [
+    {
+      key: 'reason',
+      label: t('cancellation.confirm.reason'),
+      value: form.values.reason ? t(`cancellation.cancel.reasons.${form.values.reason}`) : null,
+    },
+    { key: 'until', label: t('cancellation.confirm.access-until'), value: longDate(endDate) },
+  ];
+
   return (
     <>
       <p className="ds-paragraph">
@@ -306,18 +317,7 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
             {t(offer ? 'cancellation.offer.heading' : 'cancellation.confirm.heading')}
           </h2>
           {offer ? <OfferDetails offer={offer} /> : null}
-          <dl className="facts">
-            <div>
-              <dt>{t('cancellation.confirm.reason')}</dt>
-              <dd>
-                {form.values.reason ? t(`cancellation.cancel.reasons.${form.values.reason}`) : null}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('cancellation.confirm.access-until')}</dt>
-              <dd>{longDate(endDate)}</dd>
-            </div>
-          </dl>
+          <Facts facts={confirmFacts} />
           {failure ? (
             <div
               className="ds-alert"
@@ -378,7 +378,7 @@ function OfferDetails({ offer }: { readonly offer: WinbackOffer }) {
   const longDate = useLongDate();
   const slug = periodSlug(offer.period);
   return (
-    <div className="ds-card cancel-offer" data-color="accent">
+    <OfferCard>
       <p className="ds-paragraph">
         {t(offer.kind === 'youth' ? 'cancellation.offer.youth' : 'cancellation.offer.period', {
           plan: offer.planName,
@@ -390,7 +390,7 @@ function OfferDetails({ offer }: { readonly offer: WinbackOffer }) {
       <p className="ds-paragraph">
         {t('cancellation.offer.effective', { date: longDate(offer.effectiveDate) })}
       </p>
-    </div>
+    </OfferCard>
   );
 }
 

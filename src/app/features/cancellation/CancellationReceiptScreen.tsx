@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
 import { SubscriptionStatus } from '../../../shared/subscription/status';
-import { useLongDate } from '../../format/useLongDate';
+import { useLongDate } from '../../hooks/useLongDate';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
 

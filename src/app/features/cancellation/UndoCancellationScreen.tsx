@@ -11,9 +11,9 @@ import { SubscriptionStatus } from '../../../shared/subscription/status';
 import { addDays } from '../../../shared/time/oslo';
 import { callFailure, failureKind } from '../../api/problem';
 import { useReactivateSubscriptionMutation, type Subscription } from '../../api/subscription';
-import { periodSlug } from '../../format/subscription';
-import { useLongDate } from '../../format/useLongDate';
-import { useReloadSubscription } from '../../session/reloadSubscription';
+import { useLongDate } from '../../hooks/useLongDate';
+import { useReloadSubscription } from '../../hooks/useReloadSubscription';
+import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
 

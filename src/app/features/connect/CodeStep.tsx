@@ -7,22 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { object, string } from 'yup';
 
 import { useSearchAccountMutation, useVerifyCodeMutation } from '../../api/account';
-import { formatClockTime } from '../../format/date';
-import { ErrorSummary } from '../../forms/ErrorSummary';
-import { SubmitButton } from '../../forms/SubmitButton';
-import { TextField, type TextFieldProps } from '../../forms/TextField';
-import { MESSAGES } from '../../forms/validation';
-import { DEFAULT_LANGUAGE, isLanguage } from '../../i18n/i18n';
-import { Spinner } from '../../layout/Spinner';
-
+import { callFailure } from '../../api/problem';
 import {
   DEAD_CODE_MESSAGES,
   type DeadCode,
   deadCodeReason,
-  failureOf,
   MAX_WRONG_ATTEMPTS,
   RESULT_MESSAGES,
-} from './connectOutcome';
+} from '../../flows/connect/connectOutcome';
+import { formatClockTime } from '../../lib/format/date';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../lib/i18n/i18n';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { SubmitButton } from '../../ui/form/SubmitButton';
+import { TextField, type TextFieldProps } from '../../ui/form/TextField';
+import { MESSAGES } from '../../ui/form/validation';
+import { Spinner } from '../../ui/Spinner';
+
 import { RateLimitNotice } from './RateLimitNotice';
 import { type AcceptedSearch, searchRequest } from './SearchStep';
 
@@ -103,7 +103,7 @@ export function CodeStep({
         onStopped(code === 'ok' ? RESULT_MESSAGES.REQUEST_MISSING_VALUES : RESULT_MESSAGES[code]);
       return;
     }
-    const failure = failureOf(result.error);
+    const failure = callFailure(result.error);
     if (failure.status === 400 && failure.code === 'VERIFICATION_CODE_WRONG') {
       const count = wrong + 1;
       setWrong(count);
@@ -129,7 +129,7 @@ export function CodeStep({
       });
       return;
     }
-    const failure = failureOf(result.error);
+    const failure = callFailure(result.error);
     setProblem(
       failure.status === 429
         ? { kind: 'rate-limited', retryAfter: failure.retryAfter, at: Date.now() }

@@ -8,15 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useAssignAccountMutation } from '../../api/account';
+import { callFailure } from '../../api/problem';
 import { subscriptionEndpoints } from '../../api/subscription';
-import { Spinner } from '../../layout/Spinner';
+import { ASSIGN_MESSAGES } from '../../flows/connect/connectOutcome';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { Progress } from '../../ui/Progress';
 
 import { CodeStep } from './CodeStep';
-import { ASSIGN_MESSAGES, failureOf } from './connectOutcome';
 import { type AcceptedSearch, SearchStep } from './SearchStep';
 
 type Step =
@@ -100,7 +101,7 @@ export default function ConnectScreen() {
       go({ name: 'connected' });
       return;
     }
-    const { code } = failureOf(result.error);
+    const { code } = callFailure(result.error);
     const final = code ? ASSIGN_MESSAGES[code] : undefined;
     if (final) go({ name: 'stopped', messageKey: final });
     else setStep({ name: 'connecting', connectToken, failed: true });
@@ -151,9 +152,7 @@ export default function ConnectScreen() {
           </button>
         </div>
       ) : (
-        <p className="ds-paragraph form-progress" role="status">
-          <Spinner data-size="sm" /> {t('connect.connecting.progress')}
-        </p>
+        <Progress>{t('connect.connecting.progress')}</Progress>
       );
       break;
     case 'connected':

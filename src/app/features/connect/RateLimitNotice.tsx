@@ -2,8 +2,8 @@
 // Oslo clock time when a new try is allowed.
 import { useTranslation } from 'react-i18next';
 
-import { formatClockTime } from '../../format/date';
-import { DEFAULT_LANGUAGE, isLanguage } from '../../i18n/i18n';
+import { formatClockTime } from '../../lib/format/date';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../lib/i18n/i18n';
 
 export interface RateLimitNoticeProps {
   /** Seconds to wait, from Retry-After (null: the server did not say). */

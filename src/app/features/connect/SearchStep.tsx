@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { mixed, object, string } from 'yup';
 
 import { type SearchAccountApiArg, useSearchAccountMutation } from '../../api/account';
-import { ErrorSummary } from '../../forms/ErrorSummary';
-import { SubmitButton } from '../../forms/SubmitButton';
-import { TextField, type TextFieldProps } from '../../forms/TextField';
-import { emailAddress, MESSAGES, normalisePhoneInput, phoneNumber } from '../../forms/validation';
+import { callFailure } from '../../api/problem';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { SubmitButton } from '../../ui/form/SubmitButton';
+import { TextField, type TextFieldProps } from '../../ui/form/TextField';
+import { emailAddress, MESSAGES, normalisePhoneInput, phoneNumber } from '../../ui/form/validation';
 
-import { failureOf } from './connectOutcome';
 import { RateLimitNotice } from './RateLimitNotice';
 
 export type SearchMethod = 'email' | 'phone';
@@ -145,7 +145,7 @@ export function SearchStep({ titleCode, previous, onAccepted }: SearchStepProps)
       });
       return;
     }
-    const failure = failureOf(result.error);
+    const failure = callFailure(result.error);
     const at = Date.now();
     if (failure.status === 429)
       setProblem({ kind: 'rate-limited', retryAfter: failure.retryAfter, at });

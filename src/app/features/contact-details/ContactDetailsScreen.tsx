@@ -12,10 +12,10 @@ import {
   AccountProfileLoader,
   SaveOutcomeAlert,
   useAccountSave,
-} from '../../forms/AccountProfileForm';
-import { ErrorSummary } from '../../forms/ErrorSummary';
-import { SubmitButton } from '../../forms/SubmitButton';
-import { TextField, type TextFieldProps } from '../../forms/TextField';
+} from '../../hooks/AccountProfileForm';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { SubmitButton } from '../../ui/form/SubmitButton';
+import { TextField, type TextFieldProps } from '../../ui/form/TextField';
 import {
   emailAddress,
   MESSAGES,
@@ -23,7 +23,7 @@ import {
   optionalText,
   phoneNumber,
   requiredText,
-} from '../../forms/validation';
+} from '../../ui/form/validation';
 
 interface ContactValues {
   readonly firstName: string;

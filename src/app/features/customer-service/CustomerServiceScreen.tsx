@@ -2,9 +2,9 @@
 // Min Side, each a native disclosure (<details>/<summary>: keyboard and screen readers for free).
 import { useTranslation } from 'react-i18next';
 
-import { ContactDetails } from '../../layout/ContactDetails';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
+import { ContactDetails } from '../../ui/ContactDetails';
 
 /** The questions, in the order shown: customer-service.faq.<id>.question / .answer. */
 const faqIds = [

@@ -12,19 +12,22 @@ import {
   AccountProfileLoader,
   SaveOutcomeAlert,
   useAccountSave,
-} from '../../forms/AccountProfileForm';
-import { DeliveryAddressFields, useDeliveryAddressLabels } from '../../forms/DeliveryAddressFields';
+} from '../../hooks/AccountProfileForm';
+import { selectSubscription } from '../../session/subscriptionSlice';
+import { useAppSelector } from '../../store/hooks';
+import {
+  DeliveryAddressFields,
+  useDeliveryAddressLabels,
+} from '../../ui/form/DeliveryAddressFields';
 import {
   deliveryAddressSchema,
   deliveryAddressServerMessages,
   deliveryAddressValues,
   type DeliveryAddressValues,
   toDeliveryAddress,
-} from '../../forms/deliveryAddressSchema';
-import { ErrorSummary } from '../../forms/ErrorSummary';
-import { SubmitButton } from '../../forms/SubmitButton';
-import { selectSubscription } from '../../session/subscriptionSlice';
-import { useAppSelector } from '../../store/hooks';
+} from '../../ui/form/deliveryAddressSchema';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { SubmitButton } from '../../ui/form/SubmitButton';
 
 /** The stored address; without one, the account holder's name as the name on the address. */
 function initialValues(profile: AccountProfile): DeliveryAddressValues {

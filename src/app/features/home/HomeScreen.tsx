@@ -3,7 +3,7 @@
 // number, what is included), a scheduled plan change and the notes that apply (trial, family
 // share, business), and the actions of its state (spec §4): change or cancel an active one, undo
 // a cancellation, start an ended one again, keep the current plan instead of a scheduled change.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -17,39 +17,18 @@ import {
 } from '../../../shared/subscription/status';
 import { callFailure } from '../../api/problem';
 import { useWithdrawPlanChangeMutation, type Subscription } from '../../api/subscription';
-import { isEnding, periodSlug, statusKey, traitsOf } from '../../format/subscription';
-import { useLongDate } from '../../format/useLongDate';
-import { PaymentMethodText } from '../../payment-method/PaymentMethodText';
-import { FLOW_PATHS } from '../../payment-method/storage';
+import { FLOW_PATHS } from '../../flows/payment-method/storage';
+import { REACTIVATION_ORDER_PATH } from '../../hooks/freeReactivation';
+import { useLongDate } from '../../hooks/useLongDate';
+import { useReloadSubscription } from '../../hooks/useReloadSubscription';
+import { isEnding, periodSlug, statusKey, traitsOf } from '../../lib/format/subscription';
 import { selectAccount } from '../../session/accountSlice';
-import { REACTIVATION_ORDER_PATH } from '../../session/freeReactivation';
-import { useReloadSubscription } from '../../session/reloadSubscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
-
-type Fact = { readonly key: string; readonly label: string; readonly value: ReactNode };
-
-function Facts({ facts }: { readonly facts: readonly Fact[] }) {
-  return (
-    <dl className="facts">
-      {facts.map((fact) => (
-        <div key={fact.key}>
-          <dt>{fact.label}</dt>
-          <dd>{fact.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Notice({ children }: { readonly children: ReactNode }) {
-  return (
-    <div className="ds-alert" data-color="info">
-      <p>{children}</p>
-    </div>
-  );
-}
+import { type Fact, Facts } from '../../ui/Facts';
+import { Notice } from '../../ui/Notice';
+import { PaymentMethodText } from '../../ui/PaymentMethodText';
 
 function SubscriptionOverview({
   subscription,

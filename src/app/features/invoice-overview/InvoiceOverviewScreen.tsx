@@ -3,18 +3,19 @@
 // shows what a reader needs to pay or recognise it: KID (with a copy button), amount, due date,
 // period, description, status (an overdue one is marked "Forfalt" in words, not by colour alone),
 // how it is paid, for an unpaid giro invoice the account to pay to, and a link to pay it.
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
 import { type Invoice, type PaymentProvider, useListInvoicesQuery } from '../../api/payment';
-import { formatBankAccount } from '../../format/bankAccount';
-import { useLongDate } from '../../format/useLongDate';
+import { useLongDate } from '../../hooks/useLongDate';
+import { formatBankAccount } from '../../lib/format/bankAccount';
 import { selectAccount } from '../../session/accountSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
+import { type Fact, Facts } from '../../ui/Facts';
 
 import './invoice-overview.css';
 
@@ -48,8 +49,6 @@ async function copyToClipboard(text: string): Promise<boolean> {
 }
 
 type CopyOutcome = { readonly ariaInvoiceNo: string; readonly copied: boolean };
-
-type Fact = { readonly key: string; readonly label: string; readonly value: ReactNode };
 
 function InvoiceItem({
   invoice,
@@ -169,14 +168,7 @@ function InvoiceItem({
           </>
         ) : null}
       </h3>
-      <dl className="facts">
-        {facts.map((fact) => (
-          <div key={fact.key}>
-            <dt>{fact.label}</dt>
-            <dd>{fact.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} />
       {unpaid ? (
         <p>
           <Link

@@ -3,9 +3,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { ContactDetails } from '../../layout/ContactDetails';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
+import { ContactDetails } from '../../ui/ContactDetails';
 
 export default function MaintenanceScreen() {
   const { t } = useTranslation('maintenance');

@@ -11,18 +11,18 @@ import { formatKroner } from '../../../shared/money/money';
 import { reactivationOffer } from '../../../shared/subscription/proration';
 import { hasAccess, SubscriptionStatus } from '../../../shared/subscription/status';
 import type { Subscription } from '../../api/subscription';
-import { periodSlug } from '../../format/subscription';
-import { useLongDate } from '../../format/useLongDate';
-import { ContactDetails } from '../../layout/ContactDetails';
 import {
   reactivatesWithoutPayment,
   REACTIVATION_ORDER_PATH,
   useFreeReactivation,
-} from '../../session/freeReactivation';
+} from '../../hooks/freeReactivation';
+import { useLongDate } from '../../hooks/useLongDate';
+import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
+import { ContactDetails } from '../../ui/ContactDetails';
 
 const ended = (subscription: Subscription) =>
   subscription.instStatusCode === SubscriptionStatus.CANCELLED ||

@@ -13,47 +13,27 @@ import { formatKroner } from '../../../shared/money/money';
 import { type Order, type OrderPaymentProvider, useGetOrderQuery } from '../../api/order';
 import { type Invoice, useGetInvoiceQuery } from '../../api/payment';
 import { callFailure } from '../../api/problem';
-import { useLongDate } from '../../format/useLongDate';
-import { Spinner } from '../../layout/Spinner';
 import {
   purchaseResumed,
   selectPurchase,
   selectPurchaseBusy,
   startInvoicePayment,
-} from '../../purchase/purchaseSlice';
-import { useReloadSubscription } from '../../session/reloadSubscription';
+} from '../../flows/order/purchaseSlice';
+import { useLongDate } from '../../hooks/useLongDate';
+import { useReloadSubscription } from '../../hooks/useReloadSubscription';
+import { useResumeOnReturn } from '../../hooks/useResumeOnReturn';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { type Fact, Facts } from '../../ui/Facts';
+import { Notice } from '../../ui/Notice';
+import { PayButton } from '../../ui/PayButton';
+import { PaymentMethodChoice, providerSlug } from '../../ui/PaymentMethodChoice';
+import { Progress } from '../../ui/Progress';
 
 import './pay-invoice.css';
 
 const OVERVIEW_PATH = '/fakturaoversikt';
-const PROVIDERS: readonly OrderPaymentProvider[] = ['SWEDBANK-PPG', 'VIPPS'];
-/** `SWEDBANK-PPG` → `swedbank-ppg` (catalogue keys are kebab-case). */
-const slug = (provider: OrderPaymentProvider) => provider.toLowerCase();
-
-/** A status line with the spinner: something is being fetched or sent. */
-function Progress({ children }: { readonly children: ReactNode }) {
-  return (
-    <p className="ds-paragraph" role="status">
-      <Spinner data-size="sm" /> {children}
-    </p>
-  );
-}
-
-type Fact = { readonly key: string; readonly label: string; readonly value: ReactNode };
-
-function Facts({ facts }: { readonly facts: readonly Fact[] }) {
-  return (
-    <dl className="facts">
-      {facts.map((fact) => (
-        <div key={fact.key}>
-          <dt>{fact.label}</dt>
-          <dd>{fact.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+/** Prefix of the payment method radios' ids. */
+const CHOICE_ID = 'pay-invoice';
 
 function InvoiceFacts({ invoice }: { readonly invoice: Invoice }) {
   const { t } = useTranslation('pay-invoice');
@@ -140,17 +120,20 @@ function PaymentOutcome({
   if (!outcome) {
     if (!orderResult.isError && !order) return null;
     return (
-      <div className="ds-alert" data-color="warning" role="alert" tabIndex={-1} ref={ref}>
-        <p>{t('pay-invoice.outcome.unknown')}</p>
-      </div>
+      <Notice color="warning" role="alert" tabIndex={-1} ref={ref}>
+        {t('pay-invoice.outcome.unknown')}
+      </Notice>
     );
   }
   const color = outcome === 'completed' ? 'success' : outcome === 'declined' ? 'danger' : 'warning';
   return (
-    <div className="ds-alert" data-color={color} role="alert" tabIndex={-1} ref={ref}>
-      <h2 className="ds-heading" data-size="xs">
-        {t(`pay-invoice.outcome.${outcome}.heading`)}
-      </h2>
+    <Notice
+      color={color}
+      role="alert"
+      tabIndex={-1}
+      ref={ref}
+      heading={t(`pay-invoice.outcome.${outcome}.heading`)}
+    >
       <p>{t(`pay-invoice.outcome.${outcome}.text`, { amount: formatKroner(order!.amount) })}</p>
       {outcome === 'pending' ? (
         <button
@@ -166,7 +149,7 @@ function PaymentOutcome({
           {t('pay-invoice.outcome.pending.check-again')}
         </button>
       ) : null}
-    </div>
+    </Notice>
   );
 }
 
@@ -206,14 +189,7 @@ function PayForm({ invoice, onPaid }: { readonly invoice: Invoice; readonly onPa
     if (problem.code === 'INVOICE_PAID') onPaid();
   }, [problem, onPaid]);
 
-  // Back from the payment page through the browser's back/forward cache: the button works again.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) dispatch(purchaseResumed());
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, [dispatch]);
+  useResumeOnReturn(purchaseResumed);
 
   const pay = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -229,50 +205,27 @@ function PayForm({ invoice, onPaid }: { readonly invoice: Invoice; readonly onPa
 
   return (
     <form className="pay-invoice-form" noValidate onSubmit={pay}>
-      <fieldset className="ds-fieldset">
-        <legend className="ds-label">{t('pay-invoice.method.legend')}</legend>
-        {PROVIDERS.map((option) => {
-          const id = `pay-invoice-${slug(option)}`;
-          return (
-            <div className="ds-field" data-variant="outline" key={option}>
-              <input
-                className="ds-input"
-                type="radio"
-                id={id}
-                name="paymentProvider"
-                value={option}
-                checked={provider === option}
-                disabled={busy}
-                onChange={() => setProvider(option)}
-                aria-describedby={`${id}-description`}
-              />
-              <label className="ds-label" htmlFor={id}>
-                {t(`pay-invoice.method.${slug(option)}`)}
-              </label>
-              <p className="ds-paragraph" data-field="description" id={`${id}-description`}>
-                {t(`pay-invoice.method.description.${slug(option)}`)}
-              </p>
-            </div>
-          );
+      <PaymentMethodChoice
+        legend={t('pay-invoice.method.legend')}
+        texts={(option) => ({
+          label: t(`pay-invoice.method.${providerSlug(option)}`),
+          description: t(`pay-invoice.method.description.${providerSlug(option)}`),
         })}
-      </fieldset>
+        value={provider}
+        onChange={setProvider}
+        disabled={busy}
+        idPrefix={CHOICE_ID}
+      />
       {problem ? (
-        <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={problemRef}>
-          <p>{t(problemKey(problem.code, problem.status))}</p>
-        </div>
+        <Notice color="danger" role="alert" tabIndex={-1} ref={problemRef}>
+          {t(problemKey(problem.code, problem.status))}
+        </Notice>
       ) : null}
-      <div className="form-actions">
-        <button type="submit" className="ds-button" disabled={busy}>
-          {t('pay-invoice.pay', { amount: formatKroner(invoice.amount) })}
-        </button>
-        <span role="status" className="form-progress">
-          {busy ? (
-            <>
-              <Spinner data-size="sm" /> {t('pay-invoice.paying')}
-            </>
-          ) : null}
-        </span>
-      </div>
+      <PayButton
+        label={t('pay-invoice.pay', { amount: formatKroner(invoice.amount) })}
+        busyText={t('pay-invoice.paying')}
+        busy={busy}
+      />
       <p className="ds-paragraph">{t('pay-invoice.redirect-note')}</p>
     </form>
   );
@@ -296,12 +249,13 @@ export default function PayInvoiceScreen() {
   let body: ReactNode;
   if (failure?.status === 404)
     body = (
-      <div className="ds-alert" data-color="warning" role="alert">
-        <h2 className="ds-heading" data-size="xs">
-          {t('pay-invoice.not-found.heading', { number: ariaInvoiceNo })}
-        </h2>
-        <p>{t('pay-invoice.not-found.text')}</p>
-      </div>
+      <Notice
+        color="warning"
+        role="alert"
+        heading={t('pay-invoice.not-found.heading', { number: ariaInvoiceNo })}
+      >
+        {t('pay-invoice.not-found.text')}
+      </Notice>
     );
   else if (failure)
     body = (
@@ -336,13 +290,11 @@ export default function PayInvoiceScreen() {
           <InvoiceFacts invoice={invoice} />
         </section>
         {invoice.status === 'PAID' ? (
-          <div className="ds-alert" data-color="info">
-            <p>
-              {invoice.paidAt
-                ? t('pay-invoice.paid.text-on', { date: longDate(invoice.paidAt) })
-                : t('pay-invoice.paid.text')}
-            </p>
-          </div>
+          <Notice>
+            {invoice.paidAt
+              ? t('pay-invoice.paid.text-on', { date: longDate(invoice.paidAt) })
+              : t('pay-invoice.paid.text')}
+          </Notice>
         ) : (
           <section aria-labelledby="pay-invoice-pay-heading">
             <h2 id="pay-invoice-pay-heading" className="ds-heading" data-size="sm">

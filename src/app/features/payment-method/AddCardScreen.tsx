@@ -1,7 +1,7 @@
 // /legg-til-betalingskort (login and subscription): pay the subscription with a new card.
-import type { PaymentMethodFlow } from '../../payment-method/storage';
+import type { PaymentMethodFlow } from '../../flows/payment-method/storage';
 
-import { StartPaymentMethodChange } from './parts';
+import { StartPaymentMethodChange } from './StartPaymentMethodChange';
 
 const flow: PaymentMethodFlow = 'card';
 

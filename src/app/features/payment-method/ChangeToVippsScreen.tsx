@@ -1,7 +1,7 @@
 // /endre-betalingsmetode (login and subscription): change how the subscription pays to Vipps.
-import type { PaymentMethodFlow } from '../../payment-method/storage';
+import type { PaymentMethodFlow } from '../../flows/payment-method/storage';
 
-import { StartPaymentMethodChange } from './parts';
+import { StartPaymentMethodChange } from './StartPaymentMethodChange';
 
 const flow: PaymentMethodFlow = 'vipps';
 

@@ -1,7 +1,7 @@
 // /legg-til-betalingskort/verify (login and subscription): where the card page returns; verifies the card.
-import type { PaymentMethodFlow } from '../../payment-method/storage';
+import type { PaymentMethodFlow } from '../../flows/payment-method/storage';
 
-import { VerifyPaymentMethodChange } from './parts';
+import { VerifyPaymentMethodChange } from './VerifyPaymentMethodChange';
 
 const flow: PaymentMethodFlow = 'card';
 

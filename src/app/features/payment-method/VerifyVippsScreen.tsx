@@ -1,7 +1,7 @@
 // /endre-betalingsmetode/verify (login and subscription): where Vipps returns; verifies the change.
-import type { PaymentMethodFlow } from '../../payment-method/storage';
+import type { PaymentMethodFlow } from '../../flows/payment-method/storage';
 
-import { VerifyPaymentMethodChange } from './parts';
+import { VerifyPaymentMethodChange } from './VerifyPaymentMethodChange';
 
 const flow: PaymentMethodFlow = 'vipps';
 

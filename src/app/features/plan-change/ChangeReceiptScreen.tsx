@@ -13,14 +13,15 @@ import { formatKroner } from '../../../shared/money/money';
 import { type Order, useGetOrderQuery } from '../../api/order';
 import { callFailure, failureKind } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
-import { useLongDate } from '../../format/useLongDate';
-import { useReloadSubscription } from '../../session/reloadSubscription';
+import { useLongDate } from '../../hooks/useLongDate';
+import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { selectSession } from '../../session/sessionSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
+import { type Fact, Facts } from '../../ui/Facts';
 
-import { type Fact, Facts, usePeriodWords } from './parts';
+import { usePeriodWords } from './periodWords';
 
 function HomeLink() {
   const { t } = useTranslation('plan-change');

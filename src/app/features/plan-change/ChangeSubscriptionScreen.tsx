@@ -26,19 +26,21 @@ import {
   useSchedulePlanChangeMutation,
   useWithdrawPlanChangeMutation,
 } from '../../api/subscription';
-import { useLongDate } from '../../format/useLongDate';
-import { ErrorSummary } from '../../forms/ErrorSummary';
-import { errorId, fieldId } from '../../forms/fieldErrors';
-import { useFieldErrorText } from '../../forms/TextField';
-import { MESSAGES } from '../../forms/validation';
-import { ContactDetails } from '../../layout/ContactDetails';
-import { useReloadSubscription } from '../../session/reloadSubscription';
+import { useLongDate } from '../../hooks/useLongDate';
+import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
+import { ContactDetails } from '../../ui/ContactDetails';
+import { type Fact, Facts } from '../../ui/Facts';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { errorId, fieldId } from '../../ui/form/fieldErrors';
+import { useFieldErrorText } from '../../ui/form/TextField';
+import { MESSAGES } from '../../ui/form/validation';
+import { StepHeading } from '../../ui/StepHeading';
 
-import { type Fact, Facts, StepHeading, usePeriodWords } from './parts';
+import { usePeriodWords } from './periodWords';
 import { changeBlock, type ChangeBlock, type PlanChoice, planChoices } from './planChoices';
 
 type Step =

@@ -11,7 +11,7 @@ import { classifyPlanChange, type PlanChangeKind } from '../../../shared/subscri
 import { isYouthPlan, SubscriptionStatus } from '../../../shared/subscription/status';
 import type { Catalogue, Period } from '../../api/order';
 import type { Subscription } from '../../api/subscription';
-import { traitsOf } from '../../format/subscription';
+import { traitsOf } from '../../lib/format/subscription';
 
 export interface PlanChoice {
   /** `<ariaPlanID>|<period>`: the radio value. */

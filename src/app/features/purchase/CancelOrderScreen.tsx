@@ -8,10 +8,12 @@ import { Link, useSearchParams } from 'react-router';
 
 import { useCancelOrderMutation } from '../../api/order';
 import { callFailure } from '../../api/problem';
-import { forgetPurchase } from '../../purchase/purchaseSlice';
+import { forgetPurchase } from '../../flows/order/purchaseSlice';
+import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { useAppDispatch } from '../../store/hooks';
+import { Progress } from '../../ui/Progress';
 
-import { Progress, retryPath, useFocusOnChange } from './parts';
+import { retryPath } from './orderRules';
 
 type Outcome = 'cancelling' | 'cancelled' | 'paid' | 'not-found' | 'failed';
 

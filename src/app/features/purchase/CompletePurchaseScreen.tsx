@@ -7,10 +7,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 
-import { completePurchase, selectPurchase } from '../../purchase/purchaseSlice';
+import { completePurchase, selectPurchase } from '../../flows/order/purchaseSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-
-import { Progress } from './parts';
+import { Progress } from '../../ui/Progress';
 
 export default function CompletePurchaseScreen() {
   const { t } = useTranslation('purchase');

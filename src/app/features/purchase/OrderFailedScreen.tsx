@@ -5,10 +5,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
-import { selectPurchase } from '../../purchase/purchaseSlice';
+import { selectPurchase } from '../../flows/order/purchaseSlice';
 import { useAppSelector } from '../../store/hooks';
 
-import { retryPath } from './parts';
+import { retryPath } from './orderRules';
 
 const REASONS = { tidsavbrudd: 'timeout', avbrutt: 'cancelled' } as const;
 

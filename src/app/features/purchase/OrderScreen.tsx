@@ -6,8 +6,9 @@
 // `&periode=` and `&kode=` preselect; an attempt kept from before a reload is restored.
 import {
   Form,
-  Formik,
   type FormikErrors,
+  FormikProvider,
+  useFormik,
   useFormikContext,
   validateYupSchema,
   yupToFormErrors,
@@ -15,22 +16,34 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { object, string } from 'yup';
+import { object } from 'yup';
 
 import { formatKroner } from '../../../shared/money/money';
-import { ageOn, osloDateOf } from '../../../shared/time/oslo';
+import { isBelowPurchaseAge, isTooOldForYouth } from '../../../shared/subscription/eligibility';
+import { osloDateOf } from '../../../shared/time/oslo';
 import {
   type Catalogue,
   type CatalogueProduct,
   type OrderPaymentProvider,
-  type OrderQuoteRequest,
   type Period,
   useGetCatalogueQuery,
-  useQuoteOrderMutation,
 } from '../../api/order';
-import { callFailure } from '../../api/problem';
-import { periodSlug } from '../../format/subscription';
-import { DeliveryAddressFields, useDeliveryAddressLabels } from '../../forms/DeliveryAddressFields';
+import {
+  type PurchaseIntent,
+  purchaseResumed,
+  selectPurchase,
+  startPurchase,
+} from '../../flows/order/purchaseSlice';
+import { useResumeOnReturn } from '../../hooks/useResumeOnReturn';
+import { periodSlug } from '../../lib/format/subscription';
+import { selectAccount } from '../../session/accountSlice';
+import { selectTitle } from '../../session/titleSlice';
+import { selectUser } from '../../session/userSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import {
+  DeliveryAddressFields,
+  useDeliveryAddressLabels,
+} from '../../ui/form/DeliveryAddressFields';
 import {
   deliveryAddressSchema,
   deliveryAddressServerMessages,
@@ -39,30 +52,15 @@ import {
   type DeliveryAddressValues,
   emptyDeliveryAddress,
   toDeliveryAddress,
-} from '../../forms/deliveryAddressSchema';
-import { ErrorSummary } from '../../forms/ErrorSummary';
-import { TextField } from '../../forms/TextField';
-import { MESSAGES } from '../../forms/validation';
-import {
-  type PurchaseIntent,
-  purchaseResumed,
-  selectPurchase,
-  startPurchase,
-} from '../../purchase/purchaseSlice';
-import { selectTitle } from '../../session/titleSlice';
-import { selectUser } from '../../session/userSlice';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+} from '../../ui/form/deliveryAddressSchema';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { Progress } from '../../ui/Progress';
 
-import {
-  isDiscountProblem,
-  parseBirthDate,
-  PayButton,
-  PaymentChoice,
-  problemKey,
-  Progress,
-  QuoteSummary,
-  usePricePer,
-} from './parts';
+import { BirthDateStep } from './BirthDateStep';
+import { OrderPayButton, OrderPaymentChoice } from './OrderPayment';
+import { isDiscountProblem, problemKey } from './orderRules';
+import { QuoteSummary, usePricePer } from './QuoteSummary';
+import { type OrderQuoteState, useOrderQuote } from './useOrderQuote';
 
 interface OrderValues {
   readonly ariaPlanID: string;
@@ -70,22 +68,15 @@ interface OrderValues {
   readonly paymentProvider: OrderPaymentProvider;
   /** The discount code applied to the price (the box's own button applies it). */
   readonly discountCode: string;
-  /** As typed (dd.mm.åååå); only asked for when the session has no birth date. */
-  readonly birthDate: string;
   readonly address: DeliveryAddressValues;
 }
 
-/** Messages of this feature, for the form fields that translate them in `common`. */
-const BIRTH_DATE_INVALID = 'purchase:purchase.order.birth-date-invalid';
-const AGE_BELOW_MINIMUM = 'purchase:purchase.problems.age-below-minimum';
+/** Form field names (not visible text). */
+const FIELDS = { address: 'address' } as const;
 
-/** Form field names and input hints (not visible text). */
-const FIELDS = { birthDate: 'birthDate', address: 'address' } as const;
-const BIRTH_DATE_INPUT = { autoComplete: 'bday', inputMode: 'numeric' } as const;
-
-/** The youth plan is only for readers under the catalogue's maximum age. */
+/** The youth plan is only for readers under the catalogue's maximum age (src/shared's rule). */
 const tooOldForYouth = (catalogue: Catalogue, birthDate: string | null, today: string) =>
-  birthDate !== null && ageOn(birthDate, today) >= catalogue.youthMaximumAge;
+  isTooOldForYouth(birthDate, today, catalogue.youthMaximumAge);
 
 function findOption(catalogue: Catalogue, ariaPlanID: string | null, period: string | null) {
   const product = catalogue.products.find((p) => p.ariaPlanID === ariaPlanID);
@@ -110,21 +101,11 @@ function firstChoice(
   return candidates.find((c) => c && allowed(c.product)) ?? null;
 }
 
-/** The validation of the form as it is now: the birth date if asked, the address if paper. */
-function validator(catalogue: Catalogue, askBirthDate: boolean, today: string) {
+/** The validation of the form as it is now: the address if paper. */
+function validator(catalogue: Catalogue) {
   return async (values: OrderValues): Promise<FormikErrors<OrderValues>> => {
     const product = catalogue.products.find((p) => p.ariaPlanID === values.ariaPlanID);
     const schema = object({
-      birthDate: askBirthDate
-        ? string()
-            .trim()
-            .required(MESSAGES.required)
-            .test('date', BIRTH_DATE_INVALID, (v) => !v || parseBirthDate(v) !== null)
-            .test('age', AGE_BELOW_MINIMUM, (v) => {
-              const iso = v ? parseBirthDate(v) : null;
-              return !iso || ageOn(iso, today) >= catalogue.minimumAge;
-            })
-        : string(),
       address: product?.requiresDeliveryAddress ? deliveryAddressSchema : object(),
     });
     try {
@@ -225,16 +206,15 @@ function DiscountCode({
   );
 }
 
-function OrderForm({
+function OrderFields({
   catalogue,
-  priced,
+  quoteState,
 }: {
   readonly catalogue: Catalogue;
-  /** Set to the quote's amount while it is current: nothing is paid before its price is seen. */
-  readonly priced: { current: number | null };
+  /** The server's price for what is chosen now (OrderForm asks for it). */
+  readonly quoteState: OrderQuoteState;
 }) {
   const { t } = useTranslation('purchase');
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const pricePer = usePricePer();
   const user = useAppSelector(selectUser);
@@ -242,44 +222,12 @@ function OrderForm({
   const { values, setFieldValue, setErrors, setTouched } = useFormikContext<OrderValues>();
   const addressLabels = useDeliveryAddressLabels('address');
   const today = osloDateOf(new Date());
-  const askBirthDate = user.birthDate === null;
-  const birthDate = user.birthDate ?? parseBirthDate(values.birthDate);
+  // Known here: the order form shows only once the birth date is (BirthDateStep).
+  const birthDate = user.birthDate;
   const product = catalogue.products.find((p) => p.ariaPlanID === values.ariaPlanID)!;
   const busy = purchase.step !== 'idle';
 
-  // The price: the server's quote for exactly what is chosen now (none without a valid age).
-  const request = useMemo<OrderQuoteRequest | null>(() => {
-    if (askBirthDate && (!birthDate || ageOn(birthDate, today) < catalogue.minimumAge)) return null;
-    return {
-      kind: 'new',
-      titleCode: catalogue.titleCode,
-      ariaPlanID: values.ariaPlanID,
-      period: values.period,
-      ...(values.discountCode ? { discountCode: values.discountCode } : {}),
-      ...(askBirthDate && birthDate ? { birthDate } : {}),
-    };
-  }, [
-    askBirthDate,
-    birthDate,
-    today,
-    catalogue,
-    values.ariaPlanID,
-    values.period,
-    values.discountCode,
-  ]);
-  const [requestQuote, quoteResult] = useQuoteOrderMutation();
-  useEffect(() => {
-    if (request) void requestQuote({ orderQuoteRequest: request });
-  }, [request, requestQuote]);
-  const current =
-    request !== null &&
-    JSON.stringify(quoteResult.originalArgs?.orderQuoteRequest) === JSON.stringify(request);
-  const quote = current && quoteResult.isSuccess ? quoteResult.data : null;
-  const amount = quote?.amount ?? null;
-  useEffect(() => {
-    priced.current = amount;
-  }, [priced, amount]);
-  const failure = current && quoteResult.isError ? callFailure(quoteResult.error) : null;
+  const { quote, failure } = quoteState;
   const failureCode = failure ? (failure.code ?? 'UNKNOWN') : null;
   const failureStatus = failure?.status ?? null;
   // Codes are refused one by one, and guessing them is rate limited: either way the code goes.
@@ -320,14 +268,7 @@ function OrderForm({
     }
   }, [problem, setErrors, setTouched]);
 
-  // Back from the payment page through the browser's page cache: the button works again.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) dispatch(purchaseResumed());
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, [dispatch]);
+  useResumeOnReturn(purchaseResumed);
 
   const youthRefused = tooOldForYouth(catalogue, birthDate, today);
   const offered = catalogue.products.filter((p) => !(p.youth && youthRefused));
@@ -351,7 +292,7 @@ function OrderForm({
     },
     [setFieldValue, values.period],
   );
-  // A birth date typed after choosing the youth plan can rule it out: the first plan instead.
+  // A plan the reader's age rules out is never the chosen one: the first offered instead.
   const firstOffered = offered[0];
   useEffect(() => {
     if (product.youth && youthRefused && firstOffered) choosePlan(firstOffered);
@@ -359,12 +300,7 @@ function OrderForm({
 
   return (
     <Form className="purchase-form" noValidate>
-      <ErrorSummary
-        labels={{
-          birthDate: t('purchase.order.birth-date'),
-          ...(product.requiresDeliveryAddress ? addressLabels : {}),
-        }}
-      />
+      <ErrorSummary labels={product.requiresDeliveryAddress ? addressLabels : {}} />
       <fieldset className="ds-fieldset purchase-choices">
         <legend className="ds-label">{t('purchase.order.plan-legend')}</legend>
         {offered.map((p) => {
@@ -439,20 +375,10 @@ function OrderForm({
         })}
       </fieldset>
 
-      {askBirthDate ? (
-        <TextField
-          {...BIRTH_DATE_INPUT}
-          name={FIELDS.birthDate}
-          label={t('purchase.order.birth-date')}
-          description={t('purchase.order.birth-date-description', { age: catalogue.minimumAge })}
-          disabled={busy}
-        />
-      ) : null}
-
       <DiscountCode
         error={codeError}
         description={quote?.discount?.description ?? null}
-        checking={!!values.discountCode && quoteResult.isLoading}
+        checking={!!values.discountCode && quoteState.loading}
         disabled={busy}
         onApply={applyCode}
       />
@@ -465,23 +391,25 @@ function OrderForm({
         />
       ) : null}
 
-      <PaymentChoice value={values.paymentProvider} onChange={chooseProvider} disabled={busy} />
+      <OrderPaymentChoice
+        value={values.paymentProvider}
+        onChange={chooseProvider}
+        disabled={busy}
+      />
 
       <div aria-live="polite">
         {quote ? <QuoteSummary quote={quote} /> : null}
-        {request && quoteResult.isLoading ? (
-          <Progress>{t('purchase.summary.loading')}</Progress>
-        ) : null}
+        {quoteState.loading ? <Progress>{t('purchase.summary.loading')}</Progress> : null}
       </div>
       {quoteProblem ? (
         <div className="ds-alert" data-color="danger" role="alert">
           <p>{t(quoteProblem)}</p>
-          {quoteProblem === 'purchase.problems.generic' && request ? (
+          {quoteProblem === 'purchase.problems.generic' ? (
             <button
               type="button"
               className="ds-button"
               data-variant="secondary"
-              onClick={() => void requestQuote({ orderQuoteRequest: request })}
+              onClick={quoteState.retry}
             >
               {t('purchase.summary.retry')}
             </button>
@@ -496,27 +424,64 @@ function OrderForm({
 
       {quote ? (
         <>
-          <PayButton amount={quote.amount} busy={busy} />
+          <OrderPayButton amount={quote.amount} busy={busy} />
           <p className="ds-paragraph">{t('purchase.order.redirect-note')}</p>
         </>
-      ) : askBirthDate && !request ? (
-        // Without a valid birth date there is no price yet: this shows what to fix.
-        <div className="form-actions">
-          <button type="submit" className="ds-button">
-            {t('purchase.order.continue')}
-          </button>
-        </div>
       ) : null}
     </Form>
   );
 }
 
+/** The order as the purchase saga takes it, from the form's values. */
+function orderIntent(catalogue: Catalogue, values: OrderValues): PurchaseIntent {
+  const product = catalogue.products.find((p) => p.ariaPlanID === values.ariaPlanID);
+  return {
+    kind: 'new',
+    titleCode: catalogue.titleCode,
+    ariaPlanID: values.ariaPlanID,
+    period: values.period,
+    paymentProvider: values.paymentProvider,
+    ...(values.discountCode ? { discountCode: values.discountCode } : {}),
+    ...(product?.requiresDeliveryAddress
+      ? { deliveryAddress: toDeliveryAddress(values.address) }
+      : {}),
+  };
+}
+
+/**
+ * The form and its price in one place: the quote of what is chosen now is asked for here, and
+ * "Betal" starts the purchase only while that quote is current (nothing is paid before its price
+ * is seen).
+ */
+function OrderForm({
+  catalogue,
+  initialValues,
+}: {
+  readonly catalogue: Catalogue;
+  readonly initialValues: OrderValues;
+}) {
+  const dispatch = useAppDispatch();
+  const formik = useFormik<OrderValues>({
+    initialValues,
+    validate: validator(catalogue),
+    onSubmit: (values) => {
+      if (quoteState.quote) dispatch(startPurchase(orderIntent(catalogue, values)));
+    },
+  });
+  const quoteState = useOrderQuote(catalogue, formik.values);
+  return (
+    <FormikProvider value={formik}>
+      <OrderFields catalogue={catalogue} quoteState={quoteState} />
+    </FormikProvider>
+  );
+}
+
 export default function OrderScreen() {
   const { t } = useTranslation('purchase');
-  const dispatch = useAppDispatch();
   const [query] = useSearchParams();
   const title = useAppSelector(selectTitle);
   const user = useAppSelector(selectUser);
+  const account = useAppSelector(selectAccount);
   const purchase = useAppSelector(selectPurchase);
   const titleCode = title?.titleCode ?? '';
   const catalogue = useGetCatalogueQuery({ titleCode }, { skip: !titleCode });
@@ -542,7 +507,6 @@ export default function OrderScreen() {
       period: choice.period,
       paymentProvider: pending?.paymentProvider ?? 'SWEDBANK-PPG',
       discountCode: query.get('kode')?.trim().toUpperCase() || pending?.discountCode || '',
-      birthDate: '',
       address: pending?.deliveryAddress
         ? deliveryAddressValues(pending.deliveryAddress)
         : emptyDeliveryAddress,
@@ -550,28 +514,9 @@ export default function OrderScreen() {
   }, [data]); // eslint-disable-line react-hooks/exhaustive-deps -- see above
 
   const underAge =
-    data && user.birthDate !== null ? ageOn(user.birthDate, today) < data.minimumAge : false;
-
-  const priced = useRef<number | null>(null);
-  const submit = (values: OrderValues) => {
-    if (!data || priced.current === null) return;
-    const product = data.products.find((p) => p.ariaPlanID === values.ariaPlanID);
-    const birthDate = user.birthDate === null ? parseBirthDate(values.birthDate) : null;
-    dispatch(
-      startPurchase({
-        kind: 'new',
-        titleCode: data.titleCode,
-        ariaPlanID: values.ariaPlanID,
-        period: values.period,
-        paymentProvider: values.paymentProvider,
-        ...(values.discountCode ? { discountCode: values.discountCode } : {}),
-        ...(birthDate ? { birthDate } : {}),
-        ...(product?.requiresDeliveryAddress
-          ? { deliveryAddress: toDeliveryAddress(values.address) }
-          : {}),
-      }),
-    );
-  };
+    data && user.birthDate !== null
+      ? isBelowPurchaseAge(user.birthDate, today, data.minimumAge)
+      : false;
 
   let body;
   if (catalogue.isError)
@@ -584,6 +529,9 @@ export default function OrderScreen() {
       </div>
     );
   else if (!data) body = <Progress>{t('purchase.order.catalogue-loading')}</Progress>;
+  // Unknown to the identity provider and the profile: given once, before anything is priced.
+  else if (user.birthDate === null && account.ariaAccountNo)
+    body = <BirthDateStep ariaAccountNo={account.ariaAccountNo} minimumAge={data.minimumAge} />;
   else if (underAge)
     body = (
       <div className="ds-alert" data-color="warning" role="alert">
@@ -596,16 +544,7 @@ export default function OrderScreen() {
         <p>{t('purchase.order.nothing-to-sell')}</p>
       </div>
     );
-  else
-    body = (
-      <Formik<OrderValues>
-        initialValues={initialValues}
-        validate={validator(data, user.birthDate === null, today)}
-        onSubmit={submit}
-      >
-        <OrderForm catalogue={data} priced={priced} />
-      </Formik>
-    );
+  else body = <OrderForm catalogue={data} initialValues={initialValues} />;
 
   return (
     <section aria-labelledby="order-heading" className="screen">

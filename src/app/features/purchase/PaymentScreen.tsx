@@ -16,15 +16,19 @@ import {
 } from '../../api/order';
 import { callFailure } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
-import { purchaseResumed, selectPurchase, startPurchase } from '../../purchase/purchaseSlice';
+import { purchaseResumed, selectPurchase, startPurchase } from '../../flows/order/purchaseSlice';
+import { useResumeOnReturn } from '../../hooks/useResumeOnReturn';
 import { loginRequested } from '../../session/sessionActions';
 import { selectSession } from '../../session/sessionSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectLoggedIn } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { Progress } from '../../ui/Progress';
 
-import { PayButton, PaymentChoice, problemKey, Progress, QuoteSummary } from './parts';
+import { OrderPayButton, OrderPaymentChoice } from './OrderPayment';
+import { problemKey } from './orderRules';
+import { QuoteSummary } from './QuoteSummary';
 
 type PaymentType = 'reactivation' | 'upgrade';
 
@@ -93,13 +97,7 @@ function PaymentStep({
     if (problem) problemRef.current?.focus();
   }, [problem]);
 
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) dispatch(purchaseResumed());
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, [dispatch]);
+  useResumeOnReturn(purchaseResumed);
 
   const pay = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -133,7 +131,7 @@ function PaymentStep({
       ) : null}
       {quote ? (
         <>
-          <PaymentChoice value={provider} onChange={setProvider} disabled={busy} />
+          <OrderPaymentChoice value={provider} onChange={setProvider} disabled={busy} />
           {problem ? (
             <div
               className="ds-alert"
@@ -145,7 +143,7 @@ function PaymentStep({
               <p>{t(problemKey(problem.code, problem.status))}</p>
             </div>
           ) : null}
-          <PayButton amount={quote.amount} busy={busy} />
+          <OrderPayButton amount={quote.amount} busy={busy} />
           <p className="ds-paragraph">{t('purchase.order.redirect-note')}</p>
         </>
       ) : null}

@@ -7,8 +7,10 @@ import { Link, useSearchParams } from 'react-router';
 import { useGetOrderQuery } from '../../api/order';
 import { selectLoggedIn } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
+import { Facts } from '../../ui/Facts';
 
-import { Facts, retryPath, useOrderFacts } from './parts';
+import { retryPath } from './orderRules';
+import { useOrderFacts } from './QuoteSummary';
 
 export default function PurchaseErrorScreen() {
   const { t } = useTranslation('purchase');

@@ -6,11 +6,14 @@ import { Link, useSearchParams } from 'react-router';
 
 import { useGetOrderQuery } from '../../api/order';
 import { callFailure } from '../../api/problem';
-import { useLongDate } from '../../format/useLongDate';
+import { useLongDate } from '../../hooks/useLongDate';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
+import { Facts } from '../../ui/Facts';
+import { Progress } from '../../ui/Progress';
 
-import { Facts, Progress, retryPath, useOrderFacts, usePricePer } from './parts';
+import { retryPath } from './orderRules';
+import { useOrderFacts, usePricePer } from './QuoteSummary';
 
 export default function ReceiptScreen() {
   const { t } = useTranslation('purchase');

@@ -14,9 +14,9 @@ import { hasAccess, SubscriptionStatus } from '../../../shared/subscription/stat
 import { useGetOrderQuery, type Order } from '../../api/order';
 import { callFailure } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
-import { periodSlug } from '../../format/subscription';
-import { useLongDate } from '../../format/useLongDate';
-import { useReloadSubscription } from '../../session/reloadSubscription';
+import { useLongDate } from '../../hooks/useLongDate';
+import { useReloadSubscription } from '../../hooks/useReloadSubscription';
+import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
 

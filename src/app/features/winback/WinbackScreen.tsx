@@ -15,19 +15,20 @@ import { osloDateOf } from '../../../shared/time/oslo';
 import { useGetCatalogueQuery } from '../../api/order';
 import { callFailure, failureKind } from '../../api/problem';
 import { useSchedulePlanChangeMutation, type Subscription } from '../../api/subscription';
-import { periodSlug, traitsOf } from '../../format/subscription';
-import { useLongDate } from '../../format/useLongDate';
 import {
   reactivatesWithoutPayment,
   REACTIVATION_ORDER_PATH,
   useFreeReactivation,
-} from '../../session/freeReactivation';
-import { useReloadSubscription } from '../../session/reloadSubscription';
+} from '../../hooks/freeReactivation';
+import { useLongDate } from '../../hooks/useLongDate';
+import { useReloadSubscription } from '../../hooks/useReloadSubscription';
+import { periodSlug, traitsOf } from '../../lib/format/subscription';
 import { loginRequested } from '../../session/sessionActions';
 import { selectSession } from '../../session/sessionSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { OfferCard } from '../../ui/OfferCard';
 
 function Anonymous() {
   const { t } = useTranslation('winback');
@@ -76,10 +77,9 @@ function Ended({ subscription }: { readonly subscription: Subscription }) {
           })}
         </p>
       ) : null}
-      <div className="ds-card" data-color="accent">
-        <h2 className="ds-heading" data-size="sm">
-          {offer && !free ? t('winback.ended.offer-heading') : t('winback.ended.heading')}
-        </h2>
+      <OfferCard
+        heading={offer && !free ? t('winback.ended.offer-heading') : t('winback.ended.heading')}
+      >
         <p className="ds-paragraph">
           {free
             ? t('winback.ended.free', { plan: subscription.planName })
@@ -92,7 +92,7 @@ function Ended({ subscription }: { readonly subscription: Subscription }) {
                 })
               : t('winback.ended.ordinary', { plan: subscription.planName, price: perPeriod })}
         </p>
-      </div>
+      </OfferCard>
       {failure ? (
         <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={failureRef}>
           <p>{t(`winback.errors.${failureKind(failure)}`)}</p>
@@ -200,10 +200,7 @@ function Active({ subscription }: { readonly subscription: Subscription }) {
   const slug = periodSlug(offer.period);
   return (
     <>
-      <div className="ds-card" data-color="accent">
-        <h2 className="ds-heading" data-size="sm">
-          {t('winback.active.heading')}
-        </h2>
+      <OfferCard heading={t('winback.active.heading')}>
         <p className="ds-paragraph">
           {t(offer.kind === 'youth' ? 'winback.active.youth' : 'winback.active.period', {
             plan: offer.planName,
@@ -215,7 +212,7 @@ function Active({ subscription }: { readonly subscription: Subscription }) {
         <p className="ds-paragraph">
           {t('winback.active.effective', { date: longDate(offer.effectiveDate) })}
         </p>
-      </div>
+      </OfferCard>
       {failure ? (
         <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={failureRef}>
           <p>{t(failure)}</p>

@@ -1,8 +1,10 @@
 // Billing accounts: one per identity, created on first login with balance 0 (spec §4), plus the
 // profile data Min Side keeps for it.
+// Owns `accounts`, `account_profiles` and `account_events`.
 import { findPublication } from '../../../shared/publications/registry';
-import type { Queryable, Row } from '../../db/db';
-import { DomainError } from '../errors';
+import { birthDateProblem } from '../../../shared/subscription/birth-date';
+import type { Db, Queryable, Row } from '../../db/db';
+import { DomainError } from '../../errors';
 
 export interface Account {
   readonly ariaAccountNo: string;
@@ -116,11 +118,13 @@ export interface AccountUpdate {
   readonly lastName?: string;
   readonly phoneNumber?: string;
   readonly email?: string;
-  readonly birthDate?: string;
   readonly address?: DeliveryAddress;
 }
 
-/** Changes only the profile fields present; an address replaces the whole address. */
+/**
+ * Changes only the profile fields present; an address replaces the whole address. (The birth
+ * date is not among them: it is given once, with giveBirthDate.)
+ */
 export async function modifyAccount(db: Queryable, update: AccountUpdate): Promise<Account> {
   const account = await getAccount(db, update.ariaAccountNo);
   const a = update.address;
@@ -134,14 +138,13 @@ export async function modifyAccount(db: Queryable, update: AccountUpdate): Promi
        last_name = coalesce($3, last_name),
        phone_number = coalesce($4, phone_number),
        email = coalesce($5, email),
-       birth_date = coalesce($6::date, birth_date),
-       co_name = case when $7::boolean then $8 else co_name end,
-       street = case when $7::boolean then $9 else street end,
-       street_number = case when $7::boolean then $10 else street_number end,
-       flat_number = case when $7::boolean then $11 else flat_number end,
-       floor = case when $7::boolean then $12 else floor end,
-       postal_code = case when $7::boolean then $13 else postal_code end,
-       place = case when $7::boolean then $14 else place end,
+       co_name = case when $6::boolean then $7 else co_name end,
+       street = case when $6::boolean then $8 else street end,
+       street_number = case when $6::boolean then $9 else street_number end,
+       flat_number = case when $6::boolean then $10 else flat_number end,
+       floor = case when $6::boolean then $11 else floor end,
+       postal_code = case when $6::boolean then $12 else postal_code end,
+       place = case when $6::boolean then $13 else place end,
        updated_at = now()
      where aria_account_no = $1`,
     [
@@ -150,7 +153,6 @@ export async function modifyAccount(db: Queryable, update: AccountUpdate): Promi
       update.lastName ?? null,
       update.phoneNumber ?? null,
       update.email ?? null,
-      update.birthDate ?? null,
       a !== undefined,
       a?.coName ?? null,
       a?.street ?? null,
@@ -221,4 +223,143 @@ export async function getProfile(
         }
       : null,
   };
+}
+
+/**
+ * The birth date that decides age rules (18+ to buy, youth plan under 34): the identity
+ * provider's, else the one given once on the profile; null when nobody knows it. Never a value
+ * from the request.
+ */
+export async function knownBirthDate(
+  db: Queryable,
+  ariaAccountNo: string | null,
+  identityBirthDate: string | null | undefined,
+): Promise<string | null> {
+  if (identityBirthDate) return identityBirthDate;
+  if (!ariaAccountNo) return null;
+  const [row] = await db.query<{ birth_date: string | null }>(
+    'select birth_date::text as birth_date from account_profiles where aria_account_no = $1',
+    [ariaAccountNo],
+  );
+  return row?.birth_date ?? null;
+}
+
+/**
+ * The reader gives their birth date once, when neither the identity provider nor the profile
+ * has one: validated, written only if still unknown (two requests at once: one wins, the other
+ * is refused), and kept in the account's audit trail.
+ */
+export async function giveBirthDate(
+  db: Queryable,
+  input: {
+    readonly ariaAccountNo: string;
+    readonly birthDate: string;
+    readonly identityBirthDate: string | null | undefined;
+    readonly today: string;
+    readonly actor: string;
+  },
+): Promise<void> {
+  const problem = birthDateProblem(input.birthDate, input.today);
+  if (problem)
+    throw new DomainError(
+      'invalid',
+      'BIRTH_DATE_INVALID',
+      problem === 'future' ? 'A birth date cannot be in the future' : 'Not a valid birth date',
+      'birthDate',
+    );
+  const locked = () =>
+    new DomainError(
+      'conflict',
+      'BIRTH_DATE_ALREADY_SET',
+      'The birth date is known already; customer service can correct it',
+      'birthDate',
+    );
+  if (input.identityBirthDate) throw locked();
+  await db.query(
+    'insert into account_profiles (aria_account_no) values ($1) on conflict do nothing',
+    [input.ariaAccountNo],
+  );
+  const written = await db.query(
+    `update account_profiles set birth_date = $2::date, updated_at = now()
+      where aria_account_no = $1 and birth_date is null
+      returning aria_account_no`,
+    [input.ariaAccountNo, input.birthDate],
+  );
+  if (written.length === 0) throw locked();
+  await db.query(
+    `insert into account_events (aria_account_no, kind, actor, detail)
+     values ($1, 'birth-date-given', $2, $3::jsonb)`,
+    [input.ariaAccountNo, input.actor, JSON.stringify({ birthDate: input.birthDate })],
+  );
+}
+
+/**
+ * The identity's account, made (balance 0, first title `firstTitleCode`) when it has none yet:
+ * connecting a subscription needs an account to move it to. In the caller's transaction.
+ */
+export async function accountRowOfIdentity(
+  tx: Queryable,
+  spidId: string,
+  firstTitleCode: string,
+  now: Date,
+): Promise<AccountRow> {
+  const [existing] = await tx.query<AccountRow>(
+    `select aria_account_no, spid_id, account_balance, first_title_code, created_at
+       from accounts where spid_id = $1`,
+    [spidId],
+  );
+  if (existing) return existing;
+  const [created] = await tx.query<AccountRow>(
+    `insert into accounts (spid_id, account_balance, first_title_code, created_at)
+     values ($1, 0, $2, $3)
+     returning aria_account_no, spid_id, account_balance, first_title_code, created_at`,
+    [spidId, firstTitleCode, now.toISOString()],
+  );
+  return created!;
+}
+
+/** Spec §4: on the first login the account is created (balance 0, identity id, first title). */
+export async function ensureAccount(
+  db: Queryable,
+  spidId: string,
+  titleCode: string,
+): Promise<Account> {
+  const existing = await findAccountBySpidId(db, spidId);
+  if (existing) return existing;
+  try {
+    return await createAccount(db, { spidId, firstTitleCode: titleCode, accountBalance: 0 });
+  } catch (error) {
+    // Two first logins at once: the other one created it.
+    if (error instanceof DomainError && error.code === 'ACCOUNT_EXISTS') {
+      const account = await findAccountBySpidId(db, spidId);
+      if (account) return account;
+    }
+    throw error;
+  }
+}
+
+/**
+ * The reader's changes to their account (modifyAccount), with a birth date given on the profile
+ * when the identity has none. One transaction: a refused birth date leaves the other fields
+ * unchanged too.
+ */
+export function modifyOwnAccount(
+  db: Db,
+  update: AccountUpdate & { readonly birthDate?: string | undefined },
+  reader: { readonly spidId: string; readonly identityBirthDate: string | null | undefined },
+  today: string,
+): Promise<Account> {
+  const { birthDate, ...fields } = update;
+  return db.transaction(async (tx) => {
+    const account = await modifyAccount(tx, fields);
+    if (birthDate !== undefined)
+      await giveBirthDate(tx, {
+        ariaAccountNo: fields.ariaAccountNo,
+        birthDate,
+        identityBirthDate: reader.identityBirthDate,
+        today,
+        actor: `user:${reader.spidId}`,
+      });
+    return account;
+  });
 }

@@ -10,16 +10,18 @@
 // Rate limits: 5 searches per user per hour (`search:<spid>`) and 3 sends per searched phone or
 // e-mail per 10 minutes (`sms:<identifier>`). The send limit is counted for the searched
 // identifier whether or not it matched, so a 429 does not reveal a match either.
+// Owns `verifications`.
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
 import { accessStatusCodes } from '../../../shared/subscription/status';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
+import { DomainError, RateLimitedError } from '../../errors';
 import { randomToken, sha256 } from '../../identity/login';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
-import { type Account, type AccountRow, toAccount } from '../accounts/accounts';
-import { DomainError, RateLimitedError } from '../errors';
+import { accountRowOfIdentity, type Account, toAccount } from '../accounts/accounts';
 import { consume } from '../rate-limits';
+import { moveSubscriptions } from '../subscriptions/lifecycle';
 
 export const CODE_TTL_MINUTES = 10;
 export const TOKEN_TTL_MINUTES = 10;
@@ -112,7 +114,7 @@ export async function searchAccount(
     throw new DomainError('invalid', 'VALIDATION_FAILED', 'Give an e-mail or a phone', 'email');
   }
   const now = clock.now();
-  const titleCode = input.titleCode.toUpperCase();
+  const titleCode = input.titleCode;
   const identifier =
     input.email !== undefined ? input.email.toLowerCase() : normalisePhone(input.phone ?? '');
 
@@ -266,19 +268,7 @@ export async function assignAccount(db: Db, clock: Clock, input: AssignInput): P
     const from = verification.target_account_no;
     const titleCode = verification.title_code;
 
-    let [account] = await tx.query<AccountRow>(
-      `select aria_account_no, spid_id, account_balance, first_title_code, created_at
-         from accounts where spid_id = $1`,
-      [input.sessionSpidId],
-    );
-    account ??= (
-      await tx.query<AccountRow>(
-        `insert into accounts (spid_id, account_balance, first_title_code, created_at)
-         values ($1, 0, $2, $3)
-         returning aria_account_no, spid_id, account_balance, first_title_code, created_at`,
-        [input.sessionSpidId, titleCode, now.toISOString()],
-      )
-    )[0]!;
+    const account = await accountRowOfIdentity(tx, input.sessionSpidId, titleCode, now);
     if (account.aria_account_no === from) {
       throw new DomainError(
         'conflict',
@@ -287,35 +277,22 @@ export async function assignAccount(db: Db, clock: Clock, input: AssignInput): P
       );
     }
 
-    const moved = await tx.query<{ subscription_no: string; status_code: number }>(
-      `update subscriptions set aria_account_no = $2, updated_at = $4
-        where aria_account_no = $1 and title_code = $3
-        returning subscription_no, status_code`,
-      [from, account.aria_account_no, titleCode, now.toISOString()],
-    );
-    if (moved.length === 0) {
+    const moved = await moveSubscriptions(tx, {
+      fromAccountNo: from,
+      toAccountNo: account.aria_account_no,
+      titleCode,
+      now,
+      detail: {
+        fromAccountNo: from,
+        toAccountNo: account.aria_account_no,
+        verificationId: verification.id,
+      },
+    });
+    if (moved === 0) {
       throw new DomainError(
         'conflict',
         'ACCOUNT_ALREADY_ASSIGNED',
         'The subscription has already been connected to another user',
-      );
-    }
-    for (const subscription of moved) {
-      await tx.query(
-        `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
-           to_status, detail, actor, occurred_at)
-         values ($1, $2, 'assign', $3, $3, $4, 'user', $5)`,
-        [
-          subscription.subscription_no,
-          account.aria_account_no,
-          subscription.status_code,
-          JSON.stringify({
-            fromAccountNo: from,
-            toAccountNo: account.aria_account_no,
-            verificationId: verification.id,
-          }),
-          now.toISOString(),
-        ],
       );
     }
     return toAccount(account);

@@ -8,8 +8,8 @@ import { makeKid, mod11CheckDigit, type KidAlgorithm } from '../../../shared/pay
 import type { Period } from '../../../shared/subscription/plans';
 import { addDays, osloDateOf } from '../../../shared/time/oslo';
 import type { Queryable } from '../../db/db';
-import { DomainError } from '../errors';
-import type { PaymentProvider } from '../subscriptions/subscriptions';
+import { DomainError } from '../../errors';
+import type { PaymentProvider } from '../../payments/port';
 
 /** Invoice numbers follow the billing effect's id in their own series. */
 export const INVOICE_NUMBER_OFFSET = 800_000_000;
@@ -23,7 +23,7 @@ export const PAYMENT_TERMS_DAYS = 14;
 export const ocrAgreements: Readonly<Record<string, KidAlgorithm>> = { ADR: 'MOD11' };
 
 export const kidAlgorithmOf = (titleCode: string): KidAlgorithm =>
-  ocrAgreements[titleCode.toUpperCase()] ?? 'MOD10';
+  ocrAgreements[titleCode] ?? 'MOD10';
 
 /**
  * The KID of an invoice: the customer number (7 digits) and the invoice number (9 digits) and
@@ -41,7 +41,7 @@ export function invoiceKid(customerNumber: string, ariaInvoiceNo: string, algori
  * check digit) derived from the title code, the same every time.
  */
 export function payeeAccountNumber(titleCode: string): string {
-  const hash = createHash('sha256').update(titleCode.toUpperCase()).digest();
+  const hash = createHash('sha256').update(titleCode).digest();
   let serial = hash.readUInt32BE(0) % 1_000_000;
   for (;;) {
     const base = `1506${String(serial).padStart(6, '0')}`;
@@ -142,7 +142,7 @@ export async function listInvoices(
   const rows = await db.query<InvoiceRow>(
     `${selectInvoices} where s.aria_account_no = $1 and s.title_code = $2
       order by b.created_at desc, b.id desc`,
-    [ariaAccountNo, titleCode.toUpperCase()],
+    [ariaAccountNo, titleCode],
   );
   const today = osloDateOf(now);
   return rows.map((row) => toInvoice(row, today));

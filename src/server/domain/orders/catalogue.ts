@@ -11,7 +11,7 @@ import {
 } from '../../../shared/subscription/plans';
 import { PURCHASE_MINIMUM_AGE, YOUTH_AGE_LIMIT } from '../../../shared/subscription/status';
 import type { Queryable } from '../../db/db';
-import { DomainError } from '../errors';
+import { DomainError } from '../../errors';
 
 /** Plans a reader cannot order here: they come with a verified student or business status. */
 export const notSoldInShop: ReadonlySet<string> = new Set([STUDENT_PLAN_ID, BUSINESS_PLAN_ID]);
@@ -54,7 +54,7 @@ interface PlanRow {
 }
 
 export async function getCatalogue(db: Queryable, titleCode: string): Promise<Catalogue> {
-  const code = titleCode.toUpperCase();
+  const code = titleCode;
   if (!findPublication(code))
     throw new DomainError('not-found', 'TITLE_NOT_FOUND', `No publication ${code}`);
   const rows = await db.query<PlanRow>(

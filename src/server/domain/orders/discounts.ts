@@ -1,9 +1,11 @@
 // Discount codes: looked up case-insensitively, applicable when active, not past their last day,
 // and meant for the title and plan. An unknown code is not found; a known one that does not
 // apply is a conflict with the reason in the code, so the reader is told why.
+// Owns `discount_codes`.
 import { CAMPAIGN_CODE } from '../../../shared/subscription/plans';
 import type { Queryable } from '../../db/db';
-import { DomainError } from '../errors';
+import { DomainError, RateLimitedError } from '../../errors';
+import { consume } from '../rate-limits';
 
 export interface Discount {
   readonly discountCode: string;
@@ -118,7 +120,7 @@ async function findCode(db: Queryable, code: string, titleCode: string): Promise
     [code],
   );
   // A code of another title is as unknown here as one that does not exist.
-  if (!row || (row.title_code !== null && row.title_code !== titleCode.toUpperCase()))
+  if (!row || (row.title_code !== null && row.title_code !== titleCode))
     throw new DomainError(
       'not-found',
       'DISCOUNT_NOT_FOUND',
@@ -154,4 +156,19 @@ export async function applicableDiscount(
   if (row.aria_plan_ids && !row.aria_plan_ids.includes(ariaPlanID))
     throw refuse('DISCOUNT_NOT_FOR_PLAN', `The code ${row.code} does not apply to ${ariaPlanID}`);
   return toDiscount(row);
+}
+
+/** Guessing discount codes is limited per user: 10 tries per 10 minutes. */
+export const DISCOUNT_TRIES = { limit: 10, windowSeconds: 600 } as const;
+
+/** Counts one try of a discount code by this user; 429 (RateLimitedError) past the limit. */
+export async function limitDiscountTries(db: Queryable, spidId: string, now: Date): Promise<void> {
+  const wait = await consume(
+    db,
+    `discount:${spidId}`,
+    DISCOUNT_TRIES.limit,
+    DISCOUNT_TRIES.windowSeconds,
+    now,
+  );
+  if (wait > 0) throw new RateLimitedError(wait);
 }

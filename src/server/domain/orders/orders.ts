@@ -3,6 +3,8 @@
 // amount, currency, reference and method. Completing is safe to repeat and to race: the order
 // row is locked and only a PENDING order is applied, once, in one transaction with the
 // subscription change, its audit event and the billing record.
+// Owns `orders`. An invoice order's settlement is domain/invoices/settlement.ts; pending orders
+// are brought to an end by the reconciler, reconcile.ts.
 import { createHash, randomBytes } from 'node:crypto';
 
 import { getPublication } from '../../../shared/publications/registry';
@@ -10,11 +12,13 @@ import type { Period } from '../../../shared/subscription/plans';
 import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
+import { DomainError } from '../../errors';
 import type { CheckoutMethod, PaymentPort, ProviderPayment } from '../../payments/port';
 import { modifyAccount, type DeliveryAddress } from '../accounts/accounts';
-import { DomainError } from '../errors';
 import { INVOICE_NUMBER_OFFSET } from '../invoices/invoices';
-import { applyCommandInTx } from '../subscriptions/lifecycle';
+import { invoiceToPay, recordOrderCharge, settleInvoice } from '../invoices/settlement';
+import { applyCommandInTx, insertSubscription, usePaidMethod } from '../subscriptions/lifecycle';
+import { currentSubscription } from '../subscriptions/subscriptions';
 
 import { priceOrder, type Buyer, type OrderInput, type OrderKind, type Quote } from './pricing';
 
@@ -57,7 +61,7 @@ export interface OrderDeps {
 /** A pending order older than this is settled by the reconciler (cancelled at the provider). */
 export const ORDER_MAX_PENDING_MS = 60 * 60 * 1000;
 
-interface OrderRow {
+export interface OrderRow {
   order_id: string;
   aria_account_no: string;
   idempotency_key: string;
@@ -80,7 +84,6 @@ interface OrderRow {
   redirect_url: string | null;
   status: OrderStatus;
   failure_reason: FailureReason | null;
-  birth_date: string | null;
   delivery_address: DeliveryAddress | null;
   created_at: Date | string;
   completed_at: Date | string | null;
@@ -91,11 +94,11 @@ const selectOrder = `
   select o.order_id, o.aria_account_no, o.idempotency_key, o.request_hash, o.kind, o.title_code,
          o.plan_id, p.aria_plan_id, p.plan_name, p.period, o.subscription_no, o.amount_ore,
          o.currency, o.offer, o.discount_code, o.quote, o.payment_provider, o.payment_id,
-         o.redirect_url, o.status, o.failure_reason, o.birth_date::text as birth_date,
+         o.redirect_url, o.status, o.failure_reason,
          o.delivery_address, o.created_at, o.completed_at, o.billing_effect_id
     from orders o join plans p on p.id = o.plan_id`;
 
-function toOrder(row: OrderRow): Order {
+export function toOrder(row: OrderRow): Order {
   return {
     orderId: row.order_id,
     kind: row.kind,
@@ -119,7 +122,7 @@ function toOrder(row: OrderRow): Order {
   };
 }
 
-async function orderRow(
+export async function orderRow(
   db: Queryable,
   orderId: string,
   ariaAccountNo: string | null,
@@ -211,6 +214,11 @@ export async function createOrder(
   const earlier = await existing();
   if (earlier) return { order: toOrder(await ensurePayment(deps, earlier, urls)), created: false };
 
+  // One open order per account, title and kind: the reader's latest choice replaces an earlier
+  // one they left on the payment page (another tab, the back button). One paid meanwhile is
+  // completed instead, and pricing below then refuses this one (already a subscriber).
+  await endOpenOrders(deps, buyer.ariaAccountNo, input.titleCode, input.kind);
+
   const now = deps.clock.now();
   const today = osloDateOf(now);
   const priced = await priceOrder(deps.db, input, buyer, today);
@@ -226,9 +234,9 @@ export async function createOrder(
   const inserted = await deps.db.query<{ order_id: string }>(
     `insert into orders (order_id, aria_account_no, idempotency_key, request_hash, kind,
        title_code, plan_id, subscription_no, amount_ore, offer, discount_code, quote,
-       payment_provider, birth_date, delivery_address, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15::jsonb, $16)
-     on conflict (aria_account_no, idempotency_key) do nothing
+       payment_provider, delivery_address, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14::jsonb, $15)
+     on conflict do nothing
      returning order_id`,
     [
       orderId,
@@ -244,22 +252,62 @@ export async function createOrder(
       priced.quote.discount?.discountCode ?? null,
       JSON.stringify(priced.quote),
       input.paymentProvider,
-      input.birthDate ?? null,
       input.deliveryAddress ? JSON.stringify(input.deliveryAddress) : null,
       now.toISOString(),
     ],
   );
-  // Lost a race with the same key: answer the order the other request made.
   if (inserted.length === 0) {
+    // Lost a race with the same key: answer the order the other request made.
     const winner = await existing();
-    return { order: toOrder(await ensurePayment(deps, winner!, urls)), created: false };
+    if (winner) return { order: toOrder(await ensurePayment(deps, winner, urls)), created: false };
+    // Lost a race with another key (two tabs at the same moment): the other order is the open
+    // one (unique index orders_one_open_per_kind).
+    throw new DomainError(
+      'conflict',
+      'ORDER_IN_PROGRESS',
+      'Another order of this kind is being placed right now',
+    );
   }
   const row = await orderRow(deps.db, orderId, buyer.ariaAccountNo);
   if (Number(row.amount_ore) === 0) {
     // Nothing to pay (a free trial upgrade, a 100 % discount): applied at once.
     return { order: await completeOrder(deps, orderId, buyer.ariaAccountNo), created: true };
   }
-  return { order: toOrder(await ensurePayment(deps, row, urls)), created: true };
+  const placed = await ensurePayment(deps, row, urls);
+  if (placed.status === 'CANCELLED')
+    // Another tab's order, placed at the same moment, replaced this one before it reached the
+    // provider: the other one is the open order.
+    throw new DomainError(
+      'conflict',
+      'ORDER_IN_PROGRESS',
+      'Another order of this kind is being placed right now',
+    );
+  return { order: toOrder(placed), created: true };
+}
+
+/**
+ * Ends the account's open orders of this title and kind before a new one is placed: each is
+ * cancelled at the provider, or completed if the provider says it was paid meanwhile.
+ */
+async function endOpenOrders(
+  deps: OrderDeps,
+  ariaAccountNo: string,
+  titleCode: string,
+  kind: OrderKind,
+): Promise<void> {
+  const open = await deps.db.query<{ order_id: string }>(
+    `select order_id from orders
+      where aria_account_no = $1 and title_code = $2 and kind = $3 and status = 'PENDING'`,
+    [ariaAccountNo, titleCode, kind],
+  );
+  for (const { order_id: orderId } of open) {
+    try {
+      await cancelOrder(deps, orderId, ariaAccountNo);
+    } catch (error) {
+      // Paid just before: it stands (and the new order will be priced against it).
+      if (!(error instanceof DomainError && error.code === 'ORDER_COMPLETED')) throw error;
+    }
+  }
 }
 
 /**
@@ -280,15 +328,22 @@ async function ensurePayment(deps: OrderDeps, row: OrderRow, urls: OrderUrls): P
     cancelUrl: new URL(`/avbryt-bestilling${query}`, urls.origin).href,
     idempotencyKey: row.order_id,
   });
-  await deps.db.query(
+  const attached = await deps.db.query<{ order_id: string }>(
     `update orders set payment_id = $2, redirect_url = $3
-      where order_id = $1 and payment_id is null`,
+      where order_id = $1 and payment_id is null and status = 'PENDING'
+      returning order_id`,
     [row.order_id, payment.paymentId, payment.redirectUrl],
   );
-  return orderRow(deps.db, row.order_id, null);
+  const current = await orderRow(deps.db, row.order_id, null);
+  if (attached.length === 0 && current.payment_id !== payment.paymentId) {
+    // The order ended (replaced by a newer one) while its payment was being created: that
+    // payment must never take money, so it is cancelled at the provider at once.
+    await deps.payments.cancelPayment(payment.paymentId);
+  }
+  return current;
 }
 
-async function finish(
+export async function finish(
   db: Queryable,
   orderId: string,
   status: Exclude<OrderStatus, 'PENDING' | 'COMPLETED'>,
@@ -327,10 +382,16 @@ async function applyOrder(
     context: { orderId: row.order_id, paymentId: row.payment_id },
   };
   const card = payment?.card ?? null;
-  if (row.kind === 'invoice') return settleInvoice(tx, deps, row, options);
+  if (row.kind === 'invoice')
+    return settleInvoice(
+      tx,
+      { billingEffectId: row.billing_effect_id, paymentId: row.payment_id, orderId: row.order_id },
+      options,
+    );
   let subscriptionNo: string;
   let applied;
   if (row.kind === 'new') {
+    await refuseSecondActivation(tx, row);
     const discount = row.discount_code
       ? (
           await tx.query<{
@@ -342,34 +403,26 @@ async function applyOrder(
           ])
         )[0]
       : undefined;
-    const [created] = await tx.query<{ subscription_no: string }>(
-      `insert into subscriptions (aria_account_no, title_code, plan_id, status_code,
-         payment_provider, masked_card_number, card_expiry, discount_code, discount_amount_off,
-         discount_percent_off, discount_periods_left, created_at, updated_at)
-       values ($1, $2, $3, 0, $4, $5, $6, $7, $8, $9, $10, $11, $11)
-       returning subscription_no`,
-      [
-        row.aria_account_no,
-        row.title_code,
-        row.plan_id,
-        row.payment_provider,
-        card?.maskedNumber ?? null,
-        card?.expiry ?? null,
-        row.discount_code,
-        discount?.amount_off ?? null,
-        discount?.percent_off ?? null,
+    subscriptionNo = await insertSubscription(tx, {
+      ariaAccountNo: row.aria_account_no,
+      titleCode: row.title_code,
+      planId: row.plan_id,
+      paymentProvider: row.payment_provider,
+      card,
+      discount: {
+        code: row.discount_code,
+        amountOff: discount?.amount_off ?? null,
+        percentOff: discount?.percent_off ?? null,
         // The first period is the one paid now.
-        discount ? discount.periods - 1 : 0,
-        deps.clock.now().toISOString(),
-      ],
-    );
-    subscriptionNo = created!.subscription_no;
+        periodsLeft: discount ? discount.periods - 1 : 0,
+      },
+      now: deps.clock.now(),
+    });
     applied = await applyCommandInTx(tx, subscriptionNo, { kind: 'activate' }, options);
-    if (row.birth_date || row.delivery_address)
+    if (row.delivery_address)
       await modifyAccount(tx, {
         ariaAccountNo: row.aria_account_no,
-        ...(row.birth_date ? { birthDate: row.birth_date } : {}),
-        ...(row.delivery_address ? { address: row.delivery_address } : {}),
+        address: row.delivery_address,
       });
   } else {
     subscriptionNo = row.subscription_no!;
@@ -382,66 +435,40 @@ async function applyOrder(
       options,
     );
     // The order was paid with this method: future charges use it too.
-    await tx.query(
-      `update subscriptions set payment_provider = $2,
-              masked_card_number = case when $2 = 'SWEDBANK-PPG' then coalesce($3, masked_card_number) else null end,
-              card_expiry = case when $2 = 'SWEDBANK-PPG' then coalesce($4, card_expiry) else null end
-        where subscription_no = $1`,
-      [subscriptionNo, row.payment_provider, card?.maskedNumber ?? null, card?.expiry ?? null],
-    );
+    await usePaidMethod(tx, subscriptionNo, row.payment_provider, card);
   }
-  const quote = row.quote;
-  await tx.query(
-    `insert into billing_effects (event_id, subscription_no, kind, reason, amount_ore,
-       period_start, period_end, provider, status, payment_id, order_id, settled_at, plan_id,
-       created_at)
-     values ($1, $2, 'charge', $3, $4, $5, $6, $7, 'paid', $8, $9, $10, $11, $10)`,
-    [
-      applied.eventId,
-      subscriptionNo,
-      `order-${row.kind}`,
-      row.amount_ore,
-      quote.periodStart,
-      quote.periodEnd,
-      row.payment_provider,
-      row.payment_id,
-      row.order_id,
-      deps.clock.now().toISOString(),
-      row.plan_id,
-    ],
-  );
+  await recordOrderCharge(tx, {
+    eventId: applied.eventId,
+    subscriptionNo,
+    reason: `order-${row.kind}`,
+    amountOre: row.amount_ore,
+    periodStart: row.quote.periodStart,
+    periodEnd: row.quote.periodEnd,
+    provider: row.payment_provider,
+    paymentId: row.payment_id,
+    orderId: row.order_id,
+    planId: row.plan_id,
+    now: deps.clock.now(),
+  });
   return subscriptionNo;
 }
 
 /**
- * An invoice order settles its billing effect (paid, with the payment) and brings back a
- * subscription that was suspended for not paying. An invoice paid meanwhile by other means is
- * refused, so the transaction rolls back and the payment is refunded.
+ * A new subscription is refused when the account already holds one of the title (another order
+ * or a connected subscription got there first): the caller rolls back and refunds. The account
+ * row is locked, so two completions for one account are applied one after the other.
  */
-async function settleInvoice(
-  tx: Queryable,
-  deps: OrderDeps,
-  row: OrderRow,
-  options: Parameters<typeof applyCommandInTx>[3],
-): Promise<string> {
-  const [effect] = await tx.query<{ subscription_no: string; status: string }>(
-    'select subscription_no, status from billing_effects where id = $1 for update',
-    [row.billing_effect_id],
-  );
-  if (!effect || effect.status === 'paid')
-    throw new DomainError('conflict', 'INVOICE_PAID', 'The invoice is paid already');
-  await tx.query(
-    `update billing_effects set status = 'paid', payment_id = $2, order_id = $3, settled_at = $4
-      where id = $1`,
-    [row.billing_effect_id, row.payment_id, row.order_id, deps.clock.now().toISOString()],
-  );
-  const [subscription] = await tx.query<{ status_code: number }>(
-    'select status_code from subscriptions where subscription_no = $1',
-    [effect.subscription_no],
-  );
-  if (subscription?.status_code === -1)
-    await applyCommandInTx(tx, effect.subscription_no, { kind: 'resume' }, options);
-  return effect.subscription_no;
+async function refuseSecondActivation(tx: Queryable, row: OrderRow): Promise<void> {
+  await tx.query('select 1 from accounts where aria_account_no = $1 for update', [
+    row.aria_account_no,
+  ]);
+  const { subscription } = await currentSubscription(tx, row.aria_account_no, row.title_code);
+  if (subscription?.hasSubscription)
+    throw new DomainError(
+      'conflict',
+      'ALREADY_SUBSCRIBER',
+      `The account already subscribes to ${row.title_code}`,
+    );
 }
 
 /**
@@ -471,25 +498,7 @@ export async function payInvoice(
       );
     return { order: toOrder(await ensurePayment(deps, earlier, urls)), created: false };
   }
-  const id = BigInt(input.ariaInvoiceNo) - BigInt(INVOICE_NUMBER_OFFSET);
-  const [effect] =
-    id > 0n && id < 2n ** 62n
-      ? await deps.db.query<{
-          id: string;
-          amount_ore: string;
-          status: string;
-          subscription_no: string;
-          title_code: string;
-          plan_id: string;
-          [column: string]: unknown;
-        }>(
-          `select b.id, b.amount_ore, b.status, b.subscription_no, s.title_code,
-                  coalesce(b.plan_id, s.plan_id) as plan_id
-             from billing_effects b join subscriptions s on s.subscription_no = b.subscription_no
-            where b.id = $1 and s.aria_account_no = $2`,
-          [id.toString(), buyer.ariaAccountNo],
-        )
-      : [];
+  const effect = await invoiceToPay(deps.db, input.ariaInvoiceNo, buyer.ariaAccountNo);
   if (!effect) throw new DomainError('not-found', 'INVOICE_NOT_FOUND', 'No such invoice');
   if (effect.status === 'paid')
     throw new DomainError('conflict', 'INVOICE_PAID', 'The invoice is paid already');
@@ -604,19 +613,29 @@ export async function cancelOrder(
       'The order is paid and cannot be cancelled',
     );
   if (row.status !== 'PENDING') return toOrder(row);
-  if (row.payment_id) {
-    const payment = await deps.payments.cancelPayment(row.payment_id);
-    // Approved in another tab just before: it is paid, so complete it instead.
-    if (payment.status === 'CAPTURED') {
-      const order = await completeOrder(deps, orderId, ariaAccountNo);
-      if (order.status === 'COMPLETED')
-        throw new DomainError(
-          'conflict',
-          'ORDER_COMPLETED',
-          'The order was paid before it could be cancelled',
-        );
-      return order;
-    }
+  if (!row.payment_id) {
+    // Not at the provider yet: ended here, unless its payment is being attached right now, in
+    // which case the payment is cancelled below like any other.
+    const ended = await deps.db.query(
+      `update orders set status = 'CANCELLED', failure_reason = 'CANCELLED', completed_at = $2
+        where order_id = $1 and status = 'PENDING' and payment_id is null
+        returning order_id`,
+      [orderId, deps.clock.now().toISOString()],
+    );
+    if (ended.length > 0) return toOrder(await orderRow(deps.db, orderId, null));
+    return cancelOrder(deps, orderId, ariaAccountNo);
+  }
+  const payment = await deps.payments.cancelPayment(row.payment_id);
+  // Approved in another tab just before: it is paid, so complete it instead.
+  if (payment.status === 'CAPTURED') {
+    const order = await completeOrder(deps, orderId, ariaAccountNo);
+    if (order.status === 'COMPLETED')
+      throw new DomainError(
+        'conflict',
+        'ORDER_COMPLETED',
+        'The order was paid before it could be cancelled',
+      );
+    return order;
   }
   await finish(deps.db, orderId, 'CANCELLED', 'CANCELLED', deps.clock.now());
   return toOrder(await orderRow(deps.db, orderId, null));
@@ -629,55 +648,4 @@ export async function orderIdOfPayment(db: Queryable, paymentId: string): Promis
     [paymentId],
   );
   return row?.order_id ?? null;
-}
-
-export interface ReconcileRun {
-  readonly checked: number;
-  readonly completed: number;
-  readonly failed: number;
-  readonly expired: number;
-}
-
-/**
- * Brings pending orders to a final state: those older than `settleAfterMs` are checked with the
- * provider (a callback may have been lost); those older than ORDER_MAX_PENDING_MS that the
- * provider still holds open are cancelled there and end as EXPIRED.
- */
-export async function reconcileOrders(
-  deps: OrderDeps,
-  settleAfterMs = 5 * 60 * 1000,
-): Promise<ReconcileRun> {
-  const now = deps.clock.now();
-  const rows = await deps.db.query<{ order_id: string; created_at: Date | string }>(
-    `select order_id, created_at from orders
-      where status = 'PENDING' and created_at < $1 order by created_at limit 100`,
-    [new Date(now.getTime() - settleAfterMs).toISOString()],
-  );
-  let completed = 0;
-  let failed = 0;
-  let expired = 0;
-  for (const { order_id: orderId, created_at: createdAt } of rows) {
-    try {
-      let order = await completeOrder(deps, orderId, null);
-      if (
-        order.status === 'PENDING' &&
-        now.getTime() - new Date(createdAt).getTime() > ORDER_MAX_PENDING_MS
-      ) {
-        const row = await orderRow(deps.db, orderId, null);
-        const payment = row.payment_id ? await deps.payments.cancelPayment(row.payment_id) : null;
-        if (payment?.status === 'CAPTURED') order = await completeOrder(deps, orderId, null);
-        else {
-          await finish(deps.db, orderId, 'EXPIRED', 'EXPIRED', now);
-          order = toOrder(await orderRow(deps.db, orderId, null));
-        }
-      }
-      if (order.status === 'COMPLETED') completed += 1;
-      else if (order.status === 'EXPIRED') expired += 1;
-      else if (order.status !== 'PENDING') failed += 1;
-    } catch (error) {
-      failed += 1;
-      deps.log?.error({ orderId, err: error }, 'reconciling an order failed');
-    }
-  }
-  return { checked: rows.length, completed, failed, expired };
 }

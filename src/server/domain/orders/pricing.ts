@@ -2,16 +2,22 @@
 // offer (1 kr, spec §9) or a discount code; a reactivation and an upgrade are priced by a dry run
 // of the subscription engine, so the quote is exactly what completing the order will apply.
 import { discountedPrice } from '../../../shared/subscription/discounts';
-import { isSelfServiceTarget, selfServiceBlock } from '../../../shared/subscription/eligibility';
+import {
+  isBelowPurchaseAge,
+  isSelfServiceTarget,
+  isTooOldForYouth,
+  selfServiceBlock,
+} from '../../../shared/subscription/eligibility';
 import { defaultPlanId, periodMonths, type Period } from '../../../shared/subscription/plans';
 import {
   isYouthPlan,
   PURCHASE_MINIMUM_AGE,
   YOUTH_AGE_LIMIT,
 } from '../../../shared/subscription/status';
-import { addDays, addMonths, ageOn, isIsoDate } from '../../../shared/time/oslo';
+import { addDays, addMonths } from '../../../shared/time/oslo';
 import type { Queryable } from '../../db/db';
-import { DomainError } from '../errors';
+import { DomainError } from '../../errors';
+import { knownBirthDate } from '../accounts/accounts';
 import { transition, type EngineState, type PlanRef } from '../subscriptions/engine';
 import { findPlan, readState } from '../subscriptions/lifecycle';
 import { currentSubscription } from '../subscriptions/subscriptions';
@@ -29,12 +35,11 @@ export interface OrderInput {
   readonly period: Period;
   readonly subscriptionNo?: string;
   readonly discountCode?: string;
-  readonly birthDate?: string;
 }
 
 export interface Buyer {
   readonly ariaAccountNo: string;
-  /** From the identity provider; the order's own birth date or the profile's may fill in. */
+  /** From the identity provider; the one given on the profile fills in (never the request's). */
   readonly birthDate: string | null;
 }
 
@@ -82,14 +87,6 @@ async function planDetails(db: Queryable, plan: PlanRef) {
   return { planName: row!.plan_name, product: row!.product };
 }
 
-async function profileBirthDate(db: Queryable, ariaAccountNo: string): Promise<string | null> {
-  const [row] = await db.query<{ birth_date: string | null }>(
-    'select birth_date::text as birth_date from account_profiles where aria_account_no = $1',
-    [ariaAccountNo],
-  );
-  return row?.birth_date ?? null;
-}
-
 /** Spec §5/§9: buying requires 18 or over; the youth plan is only for readers under 34. */
 export function checkAge(
   birthDate: string | null,
@@ -98,14 +95,13 @@ export function checkAge(
 ) {
   if (!birthDate)
     throw unprocessable('BIRTH_DATE_REQUIRED', 'Your birth date is needed to order', 'birthDate');
-  const age = ageOn(birthDate, today);
-  if (age < PURCHASE_MINIMUM_AGE)
+  if (isBelowPurchaseAge(birthDate, today))
     throw unprocessable(
       'AGE_BELOW_MINIMUM',
       `You must be ${PURCHASE_MINIMUM_AGE} or older to buy a subscription`,
       'birthDate',
     );
-  if (isYouthPlan(plan) && age >= YOUTH_AGE_LIMIT)
+  if (isYouthPlan(plan) && isTooOldForYouth(birthDate, today))
     throw unprocessable(
       'YOUTH_AGE_EXCEEDED',
       `The youth subscription is only for readers under ${YOUTH_AGE_LIMIT}`,
@@ -122,7 +118,7 @@ async function ownState(db: Queryable, input: OrderInput, buyer: Buyer): Promise
       'subscriptionNo',
     );
   const state = await readState(db, input.subscriptionNo, buyer.ariaAccountNo);
-  if (!state || state.plan.titleCode !== input.titleCode.toUpperCase())
+  if (!state || state.plan.titleCode !== input.titleCode)
     throw new DomainError('not-found', 'SUBSCRIPTION_NOT_FOUND', 'No such subscription');
   return state;
 }
@@ -133,9 +129,7 @@ export async function priceOrder(
   buyer: Buyer,
   today: string,
 ): Promise<PricedOrder> {
-  const titleCode = input.titleCode.toUpperCase();
-  if (input.birthDate !== undefined && (!isIsoDate(input.birthDate) || input.birthDate > today))
-    throw new DomainError('invalid', 'BIRTH_DATE_INVALID', 'Not a valid birth date', 'birthDate');
+  const titleCode = input.titleCode;
   if (notSoldInShop.has(input.ariaPlanID))
     throw new DomainError(
       'invalid',
@@ -148,8 +142,8 @@ export async function priceOrder(
     period: input.period,
   });
   const details = await planDetails(db, plan);
-  const birthDate =
-    input.birthDate ?? buyer.birthDate ?? (await profileBirthDate(db, buyer.ariaAccountNo));
+  // Age rules rest on the server's own records only: the identity provider, else the profile.
+  const birthDate = await knownBirthDate(db, buyer.ariaAccountNo, buyer.birthDate);
   checkAge(birthDate, plan, today);
   const base = {
     kind: input.kind,

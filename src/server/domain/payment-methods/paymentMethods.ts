@@ -3,15 +3,22 @@
 // a payment method id the SPA carries across the provider's page; the subscription changes only
 // when the provider confirms the agreement is active, so a declined or abandoned attempt leaves
 // the old method in place.
+// Owns `payment_method_changes`.
 import { randomBytes } from 'node:crypto';
 
 import { getPublication } from '../../../shared/publications/registry';
 import { selfServiceBlock } from '../../../shared/subscription/eligibility';
+import { SubscriptionStatus } from '../../../shared/subscription/status';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
+import { DomainError } from '../../errors';
 import type { CheckoutMethod, PaymentPort } from '../../payments/port';
-import { DomainError } from '../errors';
-import { applyCommandInTx } from '../subscriptions/lifecycle';
+import {
+  applyCommandInTx,
+  changePaymentMethod,
+  setPaymentNotice,
+  subscriptionsOfAgreement,
+} from '../subscriptions/lifecycle';
 import { getSubscription, type Subscription } from '../subscriptions/subscriptions';
 
 export interface PaymentMethodDeps {
@@ -141,40 +148,15 @@ export async function verifyPaymentMethodChange(
         [input.paymentMethodId, now],
       );
       if (claimed.length === 0) return; // verified by a parallel request
-      const [before] = await tx.query<{ status_code: number; payment_provider: string | null }>(
-        'select status_code, payment_provider from subscriptions where subscription_no = $1 for update',
-        [input.subscriptionNo],
-      );
-      await tx.query(
-        `update subscriptions set payment_provider = $2, masked_card_number = $3, card_expiry = $4,
-                payment_agreement_id = $5, payment_notice = null, updated_at = $6
-          where subscription_no = $1`,
-        [
-          input.subscriptionNo,
-          change.provider,
-          agreement.card?.maskedNumber ?? null,
-          agreement.card?.expiry ?? null,
-          agreement.agreementId,
-          now,
-        ],
-      );
-      await tx.query(
-        `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
-           to_status, detail, actor, occurred_at)
-         values ($1, $2, 'changePaymentMethod', $3, $3, $4::jsonb, 'user', $5)`,
-        [
-          input.subscriptionNo,
-          ariaAccountNo,
-          before!.status_code,
-          JSON.stringify({
-            from: before!.payment_provider,
-            to: change.provider,
-            paymentMethodId: input.paymentMethodId,
-            agreementId: agreement.agreementId,
-          }),
-          now,
-        ],
-      );
+      await changePaymentMethod(tx, {
+        subscriptionNo: input.subscriptionNo,
+        ariaAccountNo,
+        provider: change.provider,
+        card: agreement.card,
+        agreementId: agreement.agreementId,
+        paymentMethodId: input.paymentMethodId,
+        now,
+      });
     });
   }
   return (await getSubscription(deps.db, input.subscriptionNo, ariaAccountNo))!;
@@ -194,15 +176,14 @@ export async function agreementStopped(
 ): Promise<number> {
   const agreement = await deps.payments.getAgreement(agreementId);
   if (agreement.status !== 'STOPPED') return 0;
-  const rows = await deps.db.query<{ subscription_no: string; status_code: number }>(
-    `select subscription_no, status_code from subscriptions
-      where payment_agreement_id = $1 and payment_provider = 'VIPPS'`,
-    [agreementId],
-  );
+  const rows = await subscriptionsOfAgreement(deps.db, agreementId);
   let cancelled = 0;
   for (const row of rows) {
     await deps.db.transaction(async (tx) => {
-      if (row.status_code === 1 || row.status_code === 41) {
+      if (
+        row.status_code === SubscriptionStatus.ACTIVE ||
+        row.status_code === SubscriptionStatus.TRIAL
+      ) {
         await applyCommandInTx(
           tx,
           row.subscription_no,
@@ -211,11 +192,7 @@ export async function agreementStopped(
         );
         cancelled += 1;
       }
-      await tx.query(
-        `update subscriptions set payment_notice = 'VIPPS_AGREEMENT_STOPPED'
-          where subscription_no = $1`,
-        [row.subscription_no],
-      );
+      await setPaymentNotice(tx, row.subscription_no, 'VIPPS_AGREEMENT_STOPPED');
     });
   }
   return cancelled;

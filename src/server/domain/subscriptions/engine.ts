@@ -25,9 +25,8 @@ import {
   type StatusCode,
 } from '../../../shared/subscription/status';
 import { addDays, addMonths } from '../../../shared/time/oslo';
-import { DomainError } from '../errors';
-
-import type { PaymentProvider } from './subscriptions';
+import { DomainError } from '../../errors';
+import type { PaymentProvider } from '../../payments/port';
 
 export interface PlanRef {
   readonly id: number;
@@ -190,7 +189,7 @@ function months(plan: PlanRef): number {
 }
 
 function checkPlanOfTitle(state: EngineState, plan: PlanRef): void {
-  if (plan.titleCode.toUpperCase() !== state.plan.titleCode.toUpperCase())
+  if (plan.titleCode !== state.plan.titleCode)
     throw invalid('PLAN_NOT_AVAILABLE', 'The plan is not sold for this title', 'plan');
 }
 

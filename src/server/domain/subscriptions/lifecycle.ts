@@ -2,16 +2,18 @@
 // (`select … for update`), run the pure transition, write the new state and the audit event.
 // A job passes a dedupe key; when an event with that key exists already the whole transaction
 // is rolled back (DUPLICATE_EVENT), so a job's change is applied once however often it runs.
+// Owns `subscriptions` and `subscription_events`: every change goes through here.
 import type { CancellationReason } from '../../../shared/subscription/cancellation';
 import type { Period } from '../../../shared/subscription/plans';
-import type { StatusCode } from '../../../shared/subscription/status';
+import { SubscriptionStatus, type StatusCode } from '../../../shared/subscription/status';
 import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable, Row } from '../../db/db';
-import { DomainError } from '../errors';
+import { DomainError } from '../../errors';
+import type { PaymentProvider } from '../../payments/port';
 
 import { transition, type Command, type EngineState, type Effect, type PlanRef } from './engine';
-import { getSubscription, type PaymentProvider, type Subscription } from './subscriptions';
+import { getSubscription, type Subscription } from './subscriptions';
 
 export type Actor = 'user' | 'system' | 'job';
 
@@ -171,7 +173,7 @@ export async function findPlan(
   }>(
     `select id, title_code, aria_plan_id, period, price_ore, product_type from plans
       where title_code = $1 and aria_plan_id = $2 and period = $3 and active`,
-    [titleCode.toUpperCase(), selector.ariaPlanID, selector.period],
+    [titleCode, selector.ariaPlanID, selector.period],
   );
   if (!row)
     throw new DomainError('invalid', 'PLAN_NOT_AVAILABLE', 'No such plan for this title', 'plan');
@@ -354,4 +356,185 @@ export async function subscriptionEvents(
     occurredAt: new Date(r.occurred_at).toISOString(),
     detail: r.detail,
   }));
+}
+
+// Changes besides the engine's commands. The subscriptions and subscription_events tables are
+// written here and in applyCommandInTx only: other modules call these, in their transaction.
+
+/** A card as the provider reports it, shown as the subscription's payment method. */
+export interface CardOnFile {
+  readonly maskedNumber: string;
+  readonly expiry: string;
+}
+
+export interface NewSubscription {
+  readonly ariaAccountNo: string;
+  readonly titleCode: string;
+  readonly planId: number | string;
+  readonly paymentProvider: PaymentProvider;
+  readonly card: CardOnFile | null;
+  readonly discount: {
+    readonly code: string | null;
+    readonly amountOff: string | number | null;
+    readonly percentOff: number | null;
+    readonly periodsLeft: number;
+  };
+  readonly now: Date;
+}
+
+/**
+ * Stores a bought subscription as INACTIVE; the caller activates it with the `activate` command
+ * in the same transaction. Answers its subscription number.
+ */
+export async function insertSubscription(tx: Queryable, input: NewSubscription): Promise<string> {
+  const [created] = await tx.query<{ subscription_no: string }>(
+    `insert into subscriptions (aria_account_no, title_code, plan_id, status_code,
+       payment_provider, masked_card_number, card_expiry, discount_code, discount_amount_off,
+       discount_percent_off, discount_periods_left, created_at, updated_at)
+     values ($1, $2, $3, ${SubscriptionStatus.INACTIVE}, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+     returning subscription_no`,
+    [
+      input.ariaAccountNo,
+      input.titleCode,
+      input.planId,
+      input.paymentProvider,
+      input.card?.maskedNumber ?? null,
+      input.card?.expiry ?? null,
+      input.discount.code,
+      input.discount.amountOff,
+      input.discount.percentOff,
+      input.discount.periodsLeft,
+      input.now.toISOString(),
+    ],
+  );
+  return created!.subscription_no;
+}
+
+/**
+ * An order was paid with this method: future charges use it too (a card keeps its number
+ * unless the provider reported a new one; any other method has none).
+ */
+export async function usePaidMethod(
+  tx: Queryable,
+  subscriptionNo: string,
+  provider: PaymentProvider,
+  card: CardOnFile | null,
+): Promise<void> {
+  await tx.query(
+    `update subscriptions set payment_provider = $2,
+            masked_card_number = case when $2 = 'SWEDBANK-PPG' then coalesce($3, masked_card_number) else null end,
+            card_expiry = case when $2 = 'SWEDBANK-PPG' then coalesce($4, card_expiry) else null end
+      where subscription_no = $1`,
+    [subscriptionNo, provider, card?.maskedNumber ?? null, card?.expiry ?? null],
+  );
+}
+
+/** A new payment method the reader approved at the provider, with its audit event. */
+export async function changePaymentMethod(
+  tx: Queryable,
+  input: {
+    readonly subscriptionNo: string;
+    readonly ariaAccountNo: string;
+    readonly provider: PaymentProvider;
+    readonly card: CardOnFile | null;
+    readonly agreementId: string;
+    readonly paymentMethodId: string;
+    readonly now: string;
+  },
+): Promise<void> {
+  const [before] = await tx.query<{ status_code: number; payment_provider: string | null }>(
+    'select status_code, payment_provider from subscriptions where subscription_no = $1 for update',
+    [input.subscriptionNo],
+  );
+  await tx.query(
+    `update subscriptions set payment_provider = $2, masked_card_number = $3, card_expiry = $4,
+            payment_agreement_id = $5, payment_notice = null, updated_at = $6
+      where subscription_no = $1`,
+    [
+      input.subscriptionNo,
+      input.provider,
+      input.card?.maskedNumber ?? null,
+      input.card?.expiry ?? null,
+      input.agreementId,
+      input.now,
+    ],
+  );
+  await tx.query(
+    `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
+       to_status, detail, actor, occurred_at)
+     values ($1, $2, 'changePaymentMethod', $3, $3, $4::jsonb, 'user', $5)`,
+    [
+      input.subscriptionNo,
+      input.ariaAccountNo,
+      before!.status_code,
+      JSON.stringify({
+        from: before!.payment_provider,
+        to: input.provider,
+        paymentMethodId: input.paymentMethodId,
+        agreementId: input.agreementId,
+      }),
+      input.now,
+    ],
+  );
+}
+
+/** The subscriptions paid by a Vipps agreement, with their status. */
+export async function subscriptionsOfAgreement(
+  db: Queryable,
+  agreementId: string,
+): Promise<{ subscription_no: string; status_code: number }[]> {
+  return db.query<{ subscription_no: string; status_code: number }>(
+    `select subscription_no, status_code from subscriptions
+      where payment_agreement_id = $1 and payment_provider = 'VIPPS'`,
+    [agreementId],
+  );
+}
+
+/** A notice the home page shows about the subscription's payment (e.g. a stopped agreement). */
+export async function setPaymentNotice(
+  tx: Queryable,
+  subscriptionNo: string,
+  notice: 'VIPPS_AGREEMENT_STOPPED',
+): Promise<void> {
+  await tx.query(`update subscriptions set payment_notice = $2 where subscription_no = $1`, [
+    subscriptionNo,
+    notice,
+  ]);
+}
+
+/**
+ * Moves an account's subscriptions to a title to another account (connecting an existing
+ * subscription), with an `assign` audit event each. Answers the subscriptions moved.
+ */
+export async function moveSubscriptions(
+  tx: Queryable,
+  input: {
+    readonly fromAccountNo: string;
+    readonly toAccountNo: string;
+    readonly titleCode: string;
+    readonly now: Date;
+    readonly detail: Readonly<Record<string, unknown>>;
+  },
+): Promise<number> {
+  const moved = await tx.query<{ subscription_no: string; status_code: number }>(
+    `update subscriptions set aria_account_no = $2, updated_at = $4
+      where aria_account_no = $1 and title_code = $3
+      returning subscription_no, status_code`,
+    [input.fromAccountNo, input.toAccountNo, input.titleCode, input.now.toISOString()],
+  );
+  for (const subscription of moved) {
+    await tx.query(
+      `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
+         to_status, detail, actor, occurred_at)
+       values ($1, $2, 'assign', $3, $3, $4, 'user', $5)`,
+      [
+        subscription.subscription_no,
+        input.toAccountNo,
+        subscription.status_code,
+        JSON.stringify(input.detail),
+        input.now.toISOString(),
+      ],
+    );
+  }
+  return moved.length;
 }

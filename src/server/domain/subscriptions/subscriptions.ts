@@ -10,8 +10,7 @@ import {
   type StatusName,
 } from '../../../shared/subscription/status';
 import type { Queryable, Row } from '../../db/db';
-
-export type PaymentProvider = 'VIPPS' | 'SWEDBANK-PPG' | 'BANKGIRO' | 'AVTALEGIRO' | 'STREX';
+import type { PaymentProvider } from '../../payments/port';
 
 /** Display labels of the payment methods (spec §8). */
 export const paymentMethodLabels: Readonly<Record<PaymentProvider, string>> = {
@@ -163,7 +162,7 @@ export async function listSubscriptions(
   const rows = await db.query<SubscriptionRow>(
     `${selectSubscriptions} where s.aria_account_no = $1 and s.title_code = $2
       order by s.created_at desc, s.subscription_no desc`,
-    [ariaAccountNo, titleCode.toUpperCase()],
+    [ariaAccountNo, titleCode],
   );
   return rows.map(toSubscription);
 }
@@ -193,7 +192,7 @@ export async function currentSubscription(
                        s.subscription_no desc
               limit 1) sub on true
       where a.aria_account_no = $1`,
-    [ariaAccountNo, titleCode.toUpperCase(), accessStatusCodes],
+    [ariaAccountNo, titleCode, accessStatusCodes],
   );
   const row = rows[0];
   if (!row) return { accountExists: false, subscription: null };

@@ -1,0 +1,129 @@
+// The order in words for the purchase screens: the server's quote as a summary (what is bought,
+// what it costs now and afterwards), the facts of a finished or refused order, and a price per
+// period. Built on the ui kit's Facts.
+import { useTranslation } from 'react-i18next';
+
+import { formatKroner } from '../../../shared/money/money';
+import type { Order, OrderQuote, Period } from '../../api/order';
+import { useLongDate } from '../../hooks/useLongDate';
+import { periodSlug } from '../../lib/format/subscription';
+import { type Fact, Facts } from '../../ui/Facts';
+import { providerSlug } from '../../ui/PaymentMethodChoice';
+
+import './purchase.css';
+
+/** "kr 279,00 per måned" for a price and the period it pays for. */
+export function usePricePer() {
+  const { t } = useTranslation('purchase');
+  return (price: number, period: Period) =>
+    t(`purchase.per.${periodSlug(period)}`, { price: formatKroner(price) });
+}
+
+/** The quote in words: product, period, offer or discount, the amount now and afterwards. */
+export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
+  const { t } = useTranslation('purchase');
+  const longDate = useLongDate();
+  const pricePer = usePricePer();
+  const facts: Fact[] = [
+    {
+      key: 'plan',
+      label: t('purchase.summary.plan'),
+      value: t('purchase.summary.plan-value', { plan: quote.planName, product: quote.product }),
+    },
+    {
+      key: 'period',
+      label: t('purchase.summary.period'),
+      value: t(`purchase.period.${periodSlug(quote.period)}`),
+    },
+  ];
+  if (quote.offer === 'FIRST_MONTH_1KR')
+    facts.push({
+      key: 'offer',
+      label: t('purchase.summary.offer'),
+      value: t('purchase.summary.offer-first-month', { price: formatKroner(quote.amount) }),
+    });
+  if (quote.offer === 'REACTIVATION_3_FOR_1')
+    facts.push({
+      key: 'offer',
+      label: t('purchase.summary.offer'),
+      value: t('purchase.summary.offer-reactivation'),
+    });
+  if (quote.discount)
+    facts.push({
+      key: 'discount',
+      label: t('purchase.summary.discount', { code: quote.discount.discountCode }),
+      value: quote.discount.description,
+    });
+  if (quote.proration)
+    facts.push({
+      key: 'proration',
+      label: t('purchase.summary.proration'),
+      value: t('purchase.summary.proration-value', {
+        from: formatKroner(quote.proration.fromPrice),
+        to: formatKroner(quote.proration.toPrice),
+        remaining: quote.proration.remainingDays,
+        days: quote.proration.periodDays,
+      }),
+    });
+  facts.push(
+    {
+      key: 'now',
+      label: t('purchase.summary.now'),
+      value: t('purchase.summary.now-value', {
+        amount: formatKroner(quote.amount),
+        start: longDate(quote.periodStart),
+        end: longDate(quote.periodEnd),
+      }),
+    },
+    {
+      key: 'then',
+      label: t('purchase.summary.then'),
+      value: t('purchase.summary.then-value', {
+        price: pricePer(quote.renewalPrice, quote.period),
+        date: longDate(quote.renewalDate),
+      }),
+    },
+  );
+  return (
+    <section aria-labelledby="purchase-summary-heading" className="purchase-summary">
+      <h2 id="purchase-summary-heading" className="ds-heading" data-size="sm">
+        {t('purchase.summary.heading')}
+      </h2>
+      <Facts facts={facts} />
+      <p className="ds-paragraph">{t('purchase.summary.no-binding')}</p>
+    </section>
+  );
+}
+
+/** Order facts shown on the result screens (receipt, declined payment). */
+export function useOrderFacts() {
+  const { t } = useTranslation('purchase');
+  return (order: Order): Fact[] => [
+    { key: 'plan', label: t('purchase.summary.plan'), value: order.planName },
+    {
+      key: 'period',
+      label: t('purchase.summary.period'),
+      value: t(`purchase.period.${periodSlug(order.period)}`),
+    },
+    // Only a completed order was paid: for any other, what was tried and that nothing was taken.
+    ...(order.status === 'COMPLETED'
+      ? [{ key: 'amount', label: t('purchase.facts.amount'), value: formatKroner(order.amount) }]
+      : [
+          {
+            key: 'attempted',
+            label: t('purchase.facts.attempted'),
+            value: formatKroner(order.amount),
+          },
+          { key: 'charged', label: t('purchase.facts.charged'), value: formatKroner(0) },
+        ]),
+    {
+      key: 'payment',
+      label: t(
+        order.status === 'COMPLETED'
+          ? 'purchase.facts.payment-method'
+          : 'purchase.facts.attempted-method',
+      ),
+      value: t(`purchase.provider.${providerSlug(order.paymentProvider)}`),
+    },
+  ];
+}

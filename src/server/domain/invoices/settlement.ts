@@ -1,0 +1,197 @@
+// Owns `billing_effects`: the money the lifecycle asks for (one row per billing effect of an
+// audit event), the charge an order paid, and the settlement of an open charge or invoice. The
+// reader's invoices (invoices.ts) are read from these rows; nothing else writes them.
+import { SubscriptionStatus } from '../../../shared/subscription/status';
+import type { Queryable } from '../../db/db';
+import { DomainError } from '../../errors';
+import type { PaymentProvider } from '../../payments/port';
+import type { BillingEffect } from '../subscriptions/engine';
+import { applyCommandInTx, type ApplyOptions } from '../subscriptions/lifecycle';
+
+import { INVOICE_NUMBER_OFFSET } from './invoices';
+
+/** Records a job's billing effect once (by its audit event); false when it was recorded before. */
+export async function recordBillingEffect(
+  db: Queryable,
+  eventId: number,
+  subscriptionNo: string,
+  effect: BillingEffect,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `insert into billing_effects (event_id, subscription_no, kind, reason, amount_ore,
+       period_start, period_end, provider, plan_id, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     on conflict (event_id) do nothing returning id`,
+    [
+      eventId,
+      subscriptionNo,
+      effect.kind,
+      effect.reason,
+      effect.amountOre,
+      effect.periodStart,
+      effect.periodEnd,
+      effect.provider,
+      effect.planId,
+      now.toISOString(),
+    ],
+  );
+  return rows.length > 0;
+}
+
+/** The charge an order paid, recorded as paid with its payment, in the order's transaction. */
+export async function recordOrderCharge(
+  tx: Queryable,
+  charge: {
+    readonly eventId: number;
+    readonly subscriptionNo: string;
+    readonly reason: string;
+    readonly amountOre: number | string;
+    readonly periodStart: string;
+    readonly periodEnd: string;
+    readonly provider: PaymentProvider;
+    readonly paymentId: string | null;
+    readonly orderId: string;
+    readonly planId: number | string;
+    readonly now: Date;
+  },
+): Promise<void> {
+  await tx.query(
+    `insert into billing_effects (event_id, subscription_no, kind, reason, amount_ore,
+       period_start, period_end, provider, status, payment_id, order_id, settled_at, plan_id,
+       created_at)
+     values ($1, $2, 'charge', $3, $4, $5, $6, $7, 'paid', $8, $9, $10, $11, $10)`,
+    [
+      charge.eventId,
+      charge.subscriptionNo,
+      charge.reason,
+      charge.amountOre,
+      charge.periodStart,
+      charge.periodEnd,
+      charge.provider,
+      charge.paymentId,
+      charge.orderId,
+      charge.now.toISOString(),
+      charge.planId,
+    ],
+  );
+}
+
+/**
+ * An invoice order settles its billing effect (paid, with the payment) and brings back a
+ * subscription that was suspended for not paying. An invoice paid meanwhile by other means is
+ * refused, so the caller's transaction rolls back and the payment is refunded.
+ */
+export async function settleInvoice(
+  tx: Queryable,
+  payment: {
+    readonly billingEffectId: number | string | null;
+    readonly paymentId: string | null;
+    readonly orderId: string;
+  },
+  options: ApplyOptions,
+): Promise<string> {
+  const [effect] = await tx.query<{ subscription_no: string; status: string }>(
+    'select subscription_no, status from billing_effects where id = $1 for update',
+    [payment.billingEffectId],
+  );
+  if (!effect || effect.status === 'paid')
+    throw new DomainError('conflict', 'INVOICE_PAID', 'The invoice is paid already');
+  await tx.query(
+    `update billing_effects set status = 'paid', payment_id = $2, order_id = $3, settled_at = $4
+      where id = $1`,
+    [
+      payment.billingEffectId,
+      payment.paymentId,
+      payment.orderId,
+      options.clock.now().toISOString(),
+    ],
+  );
+  const [subscription] = await tx.query<{ status_code: number }>(
+    'select status_code from subscriptions where subscription_no = $1',
+    [effect.subscription_no],
+  );
+  if (subscription?.status_code === SubscriptionStatus.SUSPENDED)
+    await applyCommandInTx(tx, effect.subscription_no, { kind: 'resume' }, options);
+  return effect.subscription_no;
+}
+
+/** An invoice of the account as an order pays it; undefined when it is not the account's. */
+export async function invoiceToPay(
+  db: Queryable,
+  ariaInvoiceNo: string,
+  ariaAccountNo: string,
+): Promise<
+  | {
+      id: string;
+      amount_ore: string;
+      status: string;
+      subscription_no: string;
+      title_code: string;
+      plan_id: string;
+      [column: string]: unknown;
+    }
+  | undefined
+> {
+  const id = BigInt(ariaInvoiceNo) - BigInt(INVOICE_NUMBER_OFFSET);
+  if (!(id > 0n && id < 2n ** 62n)) return undefined;
+  const [effect] = await db.query<{
+    id: string;
+    amount_ore: string;
+    status: string;
+    subscription_no: string;
+    title_code: string;
+    plan_id: string;
+    [column: string]: unknown;
+  }>(
+    `select b.id, b.amount_ore, b.status, b.subscription_no, s.title_code,
+            coalesce(b.plan_id, s.plan_id) as plan_id
+       from billing_effects b join subscriptions s on s.subscription_no = b.subscription_no
+      where b.id = $1 and s.aria_account_no = $2`,
+    [id.toString(), ariaAccountNo],
+  );
+  return effect;
+}
+
+export interface OpenCharge {
+  id: number | string;
+  subscription_no: string;
+  title_code: string;
+  amount_ore: number | string;
+  provider: string;
+  reason: string;
+  plan_name: string;
+  [column: string]: unknown;
+}
+
+/** Open charges to take through the provider (a stored card or Vipps agreement), oldest first. */
+export function openCharges(
+  db: Queryable,
+  providers: readonly string[],
+  limit: number,
+): Promise<OpenCharge[]> {
+  return db.query<OpenCharge>(
+    `select b.id, b.subscription_no, s.title_code, b.amount_ore, b.provider, b.reason, p.plan_name
+       from billing_effects b
+       join subscriptions s on s.subscription_no = b.subscription_no
+       join plans p on p.id = s.plan_id
+      where b.status = 'open' and b.kind = 'charge' and b.provider = any($1::text[])
+      order by b.id limit $2`,
+    [[...providers], limit],
+  );
+}
+
+/** The outcome of an open charge: paid (with the payment) or failed, kept for follow-up. */
+export async function settleCharge(
+  db: Queryable,
+  id: number | string,
+  status: 'paid' | 'failed',
+  paymentId: string | null,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `update billing_effects set status = $2, payment_id = $3, settled_at = $4
+      where id = $1 and status = 'open'`,
+    [id, status, paymentId, now.toISOString()],
+  );
+}

@@ -1,0 +1,130 @@
+// The reader's own commands on a subscription (Min Side, not customer service): a plan change
+// within what self-service allows, and a free reactivation. What may not be changed alone is
+// refused here, before the engine decides the rest (src/shared/subscription/eligibility.ts).
+import {
+  isSelfServiceTarget,
+  selfServiceBlock,
+  youthAgeRefusal,
+} from '../../../shared/subscription/eligibility';
+import { isYouthPlan } from '../../../shared/subscription/status';
+import { osloDateOf } from '../../../shared/time/oslo';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/db';
+import { DomainError } from '../../errors';
+import { knownBirthDate } from '../accounts/accounts';
+
+import { applyCommand, applyCommandInTx, findPlan, type PlanSelector } from './lifecycle';
+import { getSubscription, type Subscription } from './subscriptions';
+
+export interface SelfServiceDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+}
+
+/** The reader acting: their account and the birth date their identity gives (if any). */
+export interface Reader {
+  readonly ariaAccountNo: string;
+  readonly identityBirthDate: string | null | undefined;
+}
+
+/**
+ * Refuses a student, business or family-shared subscription (409 PLAN_CHANGE_NOT_SELF_SERVICE),
+ * a plan not sold in self-service or, for a paper subscription, another product than its own
+ * (400 PLAN_NOT_AVAILABLE), and the youth plan from 34 (400 YOUTH_AGE_EXCEEDED or
+ * BIRTH_DATE_REQUIRED). The plan is read before the command's own transaction; meanwhile only
+ * an upgrade can move it, and that stays within the digital plans allowed here.
+ */
+export async function checkSelfServicePlanChange(
+  { db, clock }: SelfServiceDeps,
+  reader: Reader,
+  subscriptionNo: string,
+  selector: PlanSelector,
+): Promise<void> {
+  const current = await getSubscription(db, subscriptionNo, reader.ariaAccountNo);
+  if (!current)
+    throw new DomainError('not-found', 'SUBSCRIPTION_NOT_FOUND', 'No such subscription');
+  const block = selfServiceBlock({
+    ariaPlanID: current.ariaPlanID,
+    planProductType: current.planProductType,
+    eligibleForSharing: current.eligibleForSharing,
+    subscriptionInfo1: current.subsRetrieveSubscriptionAddInfo.subscriptionInfo1,
+  });
+  if (block)
+    throw new DomainError(
+      'conflict',
+      'PLAN_CHANGE_NOT_SELF_SERVICE',
+      `The plan of a ${block} subscription is changed through customer service`,
+    );
+  const target = await findPlan(db, current.titleCode, selector);
+  if (
+    !isSelfServiceTarget(current, {
+      ariaPlanID: target.ariaPlanID,
+      planProductType: target.productType,
+    })
+  )
+    throw new DomainError(
+      'invalid',
+      'PLAN_NOT_AVAILABLE',
+      'This plan cannot be chosen in self-service for this subscription',
+      'ariaPlanID',
+    );
+  if (isYouthPlan(target)) {
+    const birthDate = await knownBirthDate(db, reader.ariaAccountNo, reader.identityBirthDate);
+    const refusal = youthAgeRefusal(birthDate, osloDateOf(clock.now()));
+    if (refusal)
+      throw new DomainError(
+        'invalid',
+        refusal,
+        'The youth plan is for readers under 34',
+        'ariaPlanID',
+      );
+  }
+}
+
+/**
+ * A downgrade or period change waits for the next renewal date as `pendingChange`; the engine
+ * refuses an upgrade (PLAN_CHANGE_IS_UPGRADE), which is paid now through an order.
+ */
+export async function scheduleSelfServicePlanChange(
+  deps: SelfServiceDeps,
+  reader: Reader,
+  subscriptionNo: string,
+  plan: PlanSelector,
+): Promise<Subscription> {
+  await checkSelfServicePlanChange(deps, reader, subscriptionNo, plan);
+  const { subscription } = await applyCommand(
+    deps.db,
+    subscriptionNo,
+    { kind: 'schedulePlanChange', plan },
+    { clock: deps.clock, actor: 'user', ariaAccountNo: reader.ariaAccountNo },
+  );
+  return subscription;
+}
+
+/**
+ * Only a subscription that costs nothing (business, non-billable) restarts here. The engine
+ * decides: when the reactivation would bill anything, the whole change is rolled back and the
+ * reader orders it instead (kind `reactivation`, 3 months for the price of 1).
+ */
+export async function reactivateFree(
+  { db, clock }: SelfServiceDeps,
+  ariaAccountNo: string,
+  subscriptionNo: string,
+): Promise<Subscription> {
+  const { subscription } = await db.transaction(async (tx) => {
+    const applied = await applyCommandInTx(
+      tx,
+      subscriptionNo,
+      { kind: 'reactivate' },
+      { clock, actor: 'user', ariaAccountNo },
+    );
+    if (applied.effects.length > 0)
+      throw new DomainError(
+        'conflict',
+        'PAYMENT_REQUIRED',
+        'A paying subscription is reactivated by ordering it (order kind reactivation).',
+      );
+    return applied;
+  });
+  return subscription;
+}

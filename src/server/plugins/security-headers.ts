@@ -1,0 +1,80 @@
+// The security headers of every response, set by @fastify/helmet: the SPA's Content-Security-
+// Policy (the default; API responses and static files get it too, where it costs nothing),
+// framing forbidden, `nosniff`, the referrer policy, HSTS over HTTPS only, and the
+// Permissions-Policy helmet does not know; helmet's other defaults stay (Cross-Origin-Opener- and
+// -Resource-Policy same-origin, Origin-Agent-Cluster, X-DNS-Prefetch-Control off, …). Pages that
+// render their own HTML (identity provider, payment sandbox) replace the CSP with theirs through
+// `reply.helmet` (identity/provider.ts: pageSecurity).
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+type ContentSecurityPolicy = Exclude<FastifyHelmetOptions['contentSecurityPolicy'], boolean>;
+
+/**
+ * The SPA's policy. The build emits only same-origin files (scripts with `defer`, extracted CSS,
+ * lazy chunks and their CSS added as <script src>/<link href>); index.html's one inline element
+ * is the title's JSON in <script type="application/json">, a data block the browser never runs,
+ * so script-src needs no nonce or hash. No style attribute or <style> element is rendered, so
+ * style-src is 'self' too. Images: our logos, the design system's data: icons in its CSS, and
+ * `imageOrigins` (the favicon, which lives on the title's own news site).
+ */
+export function spaContentSecurityPolicy(imageOrigins: readonly string[] = []) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', ...imageOrigins],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      // The SPA's forms are handled by script; login and payment leave by navigation, not post.
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      // No upgrade-insecure-requests: every URL the SPA loads is relative, and locally (dev, e2e)
+      // it is served over plain http on *.localhost, which the directive would break.
+    },
+  } satisfies ContentSecurityPolicy;
+}
+
+/**
+ * Browser features no page of ours uses, switched off for our pages and anything they could
+ * embed: no camera, microphone, location, sensors or USB, and no Payment Request API (payments
+ * go through the provider's own page by redirect, which our policy does not govern).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/** One year, the subdomains of our host too (helmet's default, without preload). */
+const HSTS = { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true };
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: spaContentSecurityPolicy(),
+    // Same as frame-ancestors 'none', for browsers that know only X-Frame-Options.
+    frameguard: { action: 'deny' },
+    // Never a path (invoice numbers) to another site, nothing over http. Not 'no-referrer': it
+    // makes Chromium send `Origin: null` with our own POSTs, which the CSRF defence refuses.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only over HTTPS, below (RFC 6797 §7.2: not over plain http).
+    strictTransportSecurity: false,
+  });
+  // Raw headers, like helmet's own, so they are on responses Fastify does not send itself (the
+  // identity provider through middie, hijacked replies).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    // trustProxy: behind the TLS-terminating proxy, X-Forwarded-Proto says https.
+    if (request.protocol === 'https') reply.helmet({ strictTransportSecurity: HSTS });
+  });
+}

@@ -1,0 +1,456 @@
+// Demo identities and accounts for every user kind of spec §1, each with subscriptions in
+// realistic states relative to today's Oslo date. Contact data is recognisably demo data
+// (@demo.minside.no, +47 400 00 0xx); every demo user signs in with DEMO_PASSWORD.
+// Owns `identity_users`. The demo fixtures also load `accounts`, `account_profiles`,
+// `subscriptions`, `subscription_events` and `billing_effects` directly, on an empty database
+// at start only: the one exception to those tables' owners (see README, table owners).
+import {
+  BUSINESS_PLAN_ID,
+  COMBO_PLAN_ID,
+  DEFAULT_PLAN_ID,
+  periodMonths,
+  PREMIUM_PLAN_ID,
+  STUDENT_PLAN_ID,
+  YOUTH_PLAN_ID,
+  type Period,
+} from '../../shared/subscription/plans';
+import { SubscriptionStatus, type StatusCode } from '../../shared/subscription/status';
+import { addDays, addMonths, osloDateOf } from '../../shared/time/oslo';
+import type { Queryable } from '../db/db';
+import { hashPassword } from '../identity/password';
+
+export const DEMO_PASSWORD = 'minside-demo';
+
+export type UserKind =
+  | 'no-subscription'
+  | 'subscriber'
+  | 'paper-subscriber'
+  | 'youth'
+  | 'family-invitee'
+  | 'business-admin'
+  | 'business-employee'
+  | 'student'
+  /** First visit: no account yet, and the identity provider knows no birth date. */
+  | 'new-reader';
+
+interface DemoSubscription {
+  readonly titleCode: string;
+  readonly planId: string;
+  readonly period: Period;
+  readonly status: StatusCode;
+  readonly provider: string | null;
+  /** Days from today to the renewal date (null: none). */
+  readonly renewsIn: number | null;
+  readonly expiresIn?: number;
+  readonly info1?: string;
+  readonly shared?: boolean;
+  /** The current period's giro invoice is still unpaid (the AvtaleGiro debit failed). */
+  readonly unpaidInvoice?: boolean;
+  readonly pendingChange?: { readonly planId: string; readonly period: Period };
+}
+
+interface DemoUser {
+  readonly spidId: string;
+  readonly email: string;
+  readonly givenName: string;
+  readonly familyName: string;
+  readonly phone: string;
+  /** Null: the identity provider has none (the reader gives it once on the profile). */
+  readonly birthDate: string | null;
+  readonly kind: UserKind;
+  readonly firstTitleCode: string | null;
+  readonly subscriptions: readonly DemoSubscription[];
+  /** The paper delivery address Min Side keeps for the account (account_profiles). */
+  readonly deliveryAddress?: {
+    readonly coName: string;
+    readonly street: string;
+    readonly streetNumber: string;
+    readonly postalCode: string;
+    readonly place: string;
+  };
+}
+
+const card = 'SWEDBANK-PPG';
+
+export const demoUsers: readonly DemoUser[] = [
+  {
+    spidId: '1000001',
+    email: 'ingen@demo.minside.no',
+    givenName: 'Ingrid',
+    familyName: 'Uten',
+    phone: '+47 400 00 001',
+    birthDate: '1988-04-12',
+    kind: 'no-subscription',
+    firstTitleCode: null,
+    subscriptions: [],
+  },
+  {
+    spidId: '1000002',
+    email: 'digital@demo.minside.no',
+    givenName: 'Dag',
+    familyName: 'Digital',
+    phone: '+47 400 00 002',
+    birthDate: '1979-09-30',
+    kind: 'subscriber',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: PREMIUM_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: card,
+        renewsIn: 12,
+      },
+      {
+        titleCode: 'ADR',
+        planId: DEFAULT_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.TRIAL,
+        provider: card,
+        renewsIn: 20,
+      },
+      {
+        titleCode: 'FIR',
+        planId: DEFAULT_PLAN_ID,
+        period: 'Årlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: 'VIPPS',
+        renewsIn: 200,
+      },
+    ],
+  },
+  {
+    spidId: '1000003',
+    email: 'papir@demo.minside.no',
+    givenName: 'Per',
+    familyName: 'Papir',
+    phone: '+47 400 00 003',
+    birthDate: '1956-01-05',
+    kind: 'paper-subscriber',
+    firstTitleCode: 'FVN',
+    deliveryAddress: {
+      coName: 'Per Papir',
+      street: 'Dronningens gate',
+      streetNumber: '15',
+      postalCode: '4610',
+      place: 'Kristiansand S',
+    },
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: COMBO_PLAN_ID,
+        period: 'Kvartalsvis',
+        status: SubscriptionStatus.ACTIVE,
+        provider: 'AVTALEGIRO',
+        renewsIn: 40,
+        unpaidInvoice: true,
+      },
+      {
+        titleCode: 'FIR',
+        planId: COMBO_PLAN_ID,
+        period: 'Årlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: 'BANKGIRO',
+        renewsIn: 100,
+      },
+    ],
+  },
+  {
+    spidId: '1000004',
+    email: 'ung@demo.minside.no',
+    givenName: 'Ulrikke',
+    familyName: 'Ung',
+    phone: '+47 400 00 004',
+    birthDate: '2004-06-18',
+    kind: 'youth',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: YOUTH_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: 'VIPPS',
+        renewsIn: 5,
+      },
+    ],
+  },
+  {
+    spidId: '1000005',
+    email: 'familie@demo.minside.no',
+    givenName: 'Frida',
+    familyName: 'Familie',
+    phone: '+47 400 00 005',
+    birthDate: '1992-11-02',
+    kind: 'family-invitee',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: PREMIUM_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.ACTIVE_NON_BILLABLE,
+        provider: null,
+        renewsIn: null,
+        shared: true,
+      },
+    ],
+  },
+  {
+    spidId: '1000006',
+    email: 'bedrift-admin@demo.minside.no',
+    givenName: 'Berit',
+    familyName: 'Bedrift',
+    phone: '+47 400 00 006',
+    birthDate: '1975-03-21',
+    kind: 'business-admin',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: BUSINESS_PLAN_ID,
+        period: 'Årlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: 'BANKGIRO',
+        renewsIn: 150,
+        info1: 'admin',
+      },
+    ],
+  },
+  {
+    spidId: '1000007',
+    email: 'bedrift-ansatt@demo.minside.no',
+    givenName: 'Anders',
+    familyName: 'Ansatt',
+    phone: '+47 400 00 007',
+    birthDate: '1990-08-14',
+    kind: 'business-employee',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: BUSINESS_PLAN_ID,
+        period: 'Årlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: null,
+        renewsIn: 150,
+        info1: 'employee',
+      },
+    ],
+  },
+  {
+    spidId: '1000008',
+    email: 'student@demo.minside.no',
+    givenName: 'Sofie',
+    familyName: 'Student',
+    phone: '+47 400 00 008',
+    birthDate: '2002-02-27',
+    kind: 'student',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: STUDENT_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.TRIAL,
+        provider: card,
+        renewsIn: 25,
+      },
+    ],
+  },
+  {
+    spidId: '1000009',
+    email: 'oppsagt@demo.minside.no',
+    givenName: 'Ola',
+    familyName: 'Oppsagt',
+    phone: '+47 400 00 009',
+    birthDate: '1983-12-09',
+    kind: 'subscriber',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: PREMIUM_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.PENDING_CANCELLATION,
+        provider: card,
+        renewsIn: null,
+        expiresIn: 18,
+      },
+    ],
+  },
+  {
+    spidId: '1000010',
+    email: 'avsluttet@demo.minside.no',
+    givenName: 'Astrid',
+    familyName: 'Avsluttet',
+    phone: '+47 400 00 010',
+    birthDate: '1969-07-01',
+    kind: 'subscriber',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: PREMIUM_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.CANCELLED,
+        provider: card,
+        renewsIn: null,
+        expiresIn: -21,
+      },
+    ],
+  },
+  {
+    spidId: '1000011',
+    email: 'planendring@demo.minside.no',
+    givenName: 'Petter',
+    familyName: 'Planendring',
+    phone: '+47 400 00 011',
+    birthDate: '1985-05-23',
+    kind: 'subscriber',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: PREMIUM_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: card,
+        renewsIn: 9,
+        pendingChange: { planId: PREMIUM_PLAN_ID, period: 'Årlig' },
+      },
+    ],
+  },
+  {
+    spidId: '1000012',
+    email: 'ny@demo.minside.no',
+    givenName: 'Nora',
+    familyName: 'Ny',
+    phone: '+47 400 00 012',
+    birthDate: null,
+    kind: 'new-reader',
+    firstTitleCode: null,
+    subscriptions: [],
+  },
+];
+
+async function planId(db: Queryable, titleCode: string, ariaPlanID: string, period: Period) {
+  const rows = await db.query<{ id: number }>(
+    'select id from plans where title_code = $1 and aria_plan_id = $2 and period = $3',
+    [titleCode, ariaPlanID, period],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`Demo data needs plan ${ariaPlanID} ${period} for ${titleCode}`);
+  return row.id;
+}
+
+export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
+  const today = osloDateOf(now);
+  for (const user of demoUsers) {
+    await db.query(
+      `insert into identity_users (spid_id, email, password_hash, given_name, family_name,
+         phone_number, birth_date, user_kind) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        user.spidId,
+        user.email,
+        await hashPassword(DEMO_PASSWORD),
+        user.givenName,
+        user.familyName,
+        user.phone,
+        user.birthDate,
+        user.kind,
+      ],
+    );
+    if (!user.firstTitleCode) continue;
+    const [account] = await db.query<{ aria_account_no: string }>(
+      `insert into accounts (spid_id, account_balance, first_title_code)
+       values ($1, 0, $2) returning aria_account_no`,
+      [user.spidId, user.firstTitleCode],
+    );
+    const address = user.deliveryAddress;
+    if (address) {
+      await db.query(
+        `insert into account_profiles (aria_account_no, co_name, street, street_number,
+           postal_code, place) values ($1, $2, $3, $4, $5, $6)`,
+        [
+          account!.aria_account_no,
+          address.coName,
+          address.street,
+          address.streetNumber,
+          address.postalCode,
+          address.place,
+        ],
+      );
+    }
+    for (const s of user.subscriptions) {
+      const plan = await planId(db, s.titleCode, s.planId, s.period);
+      const pending = s.pendingChange
+        ? await planId(db, s.titleCode, s.pendingChange.planId, s.pendingChange.period)
+        : null;
+      const renewal = s.renewsIn === null ? null : addDays(today, s.renewsIn);
+      const isCard = s.provider === card;
+      const [inserted] = await db.query<{ subscription_no: string }>(
+        `insert into subscriptions (aria_account_no, title_code, plan_id, status_code,
+           payment_provider, masked_card_number, card_expiry, eligible_for_sharing,
+           subscription_info1, renewal_date, expiry_date, pending_plan_id, pending_effective_date,
+           created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         returning subscription_no`,
+        [
+          account!.aria_account_no,
+          s.titleCode,
+          plan,
+          s.status,
+          s.provider,
+          isCard ? '•••• •••• •••• 4242' : null,
+          isCard ? addMonths(today, 26).slice(5, 7) + '/' + addMonths(today, 26).slice(2, 4) : null,
+          !s.shared,
+          s.info1 ?? null,
+          renewal,
+          s.expiresIn === undefined ? null : addDays(today, s.expiresIn),
+          pending,
+          pending ? renewal : null,
+          new Date(now.getTime() - 400 * 24 * 3600 * 1000).toISOString(),
+        ],
+      );
+      if (s.unpaidInvoice && renewal) {
+        // The renewal that started the current period, billed by giro and not paid: an audit
+        // event (marked as seeded) and its billing effect, as the renewal job writes them.
+        const start = addMonths(renewal, -periodMonths[s.period]);
+        const issued = new Date(`${start}T07:00:00Z`).toISOString();
+        const [{ price_ore: price } = { price_ore: 0 }] = await db.query<{ price_ore: number }>(
+          'select price_ore from plans where id = $1',
+          [plan],
+        );
+        const [event] = await db.query<{ id: number }>(
+          `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
+             to_status, detail, actor, occurred_at, dedupe_key)
+           values ($1, $2, 'renew', ${SubscriptionStatus.ACTIVE}, ${SubscriptionStatus.ACTIVE},
+                   '{"seed": true}'::jsonb, 'job', $3, $4) returning id`,
+          [
+            inserted!.subscription_no,
+            account!.aria_account_no,
+            issued,
+            `seed:renew:${inserted!.subscription_no}:${start}`,
+          ],
+        );
+        await db.query(
+          `insert into billing_effects (event_id, subscription_no, kind, reason, amount_ore,
+             period_start, period_end, provider, plan_id, created_at)
+           values ($1, $2, 'invoice', 'renewal', $3, $4, $5, $6, $7, $8)`,
+          [
+            event!.id,
+            inserted!.subscription_no,
+            price,
+            start,
+            addDays(renewal, -1),
+            s.provider,
+            plan,
+            issued,
+          ],
+        );
+      }
+    }
+  }
+}

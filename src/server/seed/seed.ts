@@ -1,0 +1,15 @@
+// Seeds an empty database: catalogue and complaint codes always, demo users when asked. Running
+// it again changes nothing (the catalogue is upserted; demo users only go into an empty table).
+import type { Db } from '../db/db';
+
+import { seedCatalogue } from './catalogue';
+import { seedDemoUsers } from './demo';
+
+export async function seed(db: Db, options: { demoUsers: boolean; now: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedCatalogue(tx);
+    if (!options.demoUsers) return;
+    const [row] = await tx.query<{ n: number }>('select count(*)::int as n from identity_users');
+    if (row && row.n === 0) await seedDemoUsers(tx, options.now);
+  });
+}
