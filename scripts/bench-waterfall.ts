@@ -6,16 +6,12 @@
 // until the greeting and the product are on screen.
 // A measurement, not a test: it exits 0 whenever it measured (whatever the count), 1 when it
 // could not measure. Budget: at most 3 sequential round trips to the server before the content.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 
-import { CHROMIUM, CHROMIUM_FLAGS, ensureBuild, freePort, productEnv, root, waitFor } from './lib';
+import { CHROMIUM, CHROMIUM_FLAGS, ensureBuild, freePort, signIn, startProduct } from './lib';
 
 const ROUND_TRIP_BUDGET = 3;
 const DEMO_EMAIL = 'digital@demo.minside.no';
-const DEMO_PASSWORD = 'minside-demo';
 const GREETING = 'Hei, Dag!';
 const PRODUCT = 'Premium digital';
 const TIMEOUT_MS = 30_000;
@@ -35,49 +31,11 @@ interface Recorded {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Server
-
-let server: ChildProcess | undefined;
-
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: productEnv(port),
-  });
-  server = child;
-  const readyUrl = `http://127.0.0.1:${port}/api/title/POL`;
-  const exited = once(child, 'exit').then(([code, signal]) => {
-    throw new Error(`The server exited with ${code ?? signal} before it answered ${readyUrl}`);
-  });
-  exited.catch(() => undefined); // matters only while racing the readiness check below
-  await Promise.race([waitFor(readyUrl, 60_000), exited]);
-}
-
-async function stopServer() {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const stubborn = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(stubborn);
-}
-
-process.on('exit', () => {
-  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
-});
-
-// ---------------------------------------------------------------------------------------------
 // Browser
 
-/** Signs in at the embedded provider the way a reader does and waits for the home page. */
-async function signIn(page: Page, base: string) {
-  await page.goto(`${base}/`);
-  await page.waitForURL(/\/idp\/interaction\//, { timeout: TIMEOUT_MS });
-  await page.locator('#email').fill(DEMO_EMAIL);
-  await page.locator('#password').fill(DEMO_PASSWORD);
-  await page.locator('button[type="submit"]', { hasText: /^Logg inn$/ }).click();
+/** Signs in as the digital demo user and waits for the home page. */
+async function signInAsDigital(page: Page, base: string) {
+  await signIn(page, base, DEMO_EMAIL);
   await page
     .locator('h1', { hasText: GREETING })
     .waitFor({ state: 'visible', timeout: TIMEOUT_MS });
@@ -210,12 +168,13 @@ function table(headers: readonly string[], rows: readonly (readonly string[])[],
 // Main
 
 let browser: Browser | undefined;
+let product: { stop: () => Promise<void> } | undefined;
 let measured = false;
 try {
   await ensureBuild();
   const port = await freePort();
   console.log(`Starting the server on port ${port}…`);
-  await startServer(port);
+  product = await startProduct(port);
   const base = `http://fvn.localhost:${port}`;
 
   browser = await chromium.launch({
@@ -228,7 +187,7 @@ try {
 
   console.log(`Signing in as ${DEMO_EMAIL} at ${base}/ …`);
   const signInPage = await context.newPage();
-  await signIn(signInPage, base);
+  await signInAsDigital(signInPage, base);
   await signInPage.close();
 
   console.log('Measuring a fresh navigation of the signed-in reader (browser cache disabled)…\n');
@@ -320,6 +279,6 @@ try {
   console.error(`Could not measure: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
   await browser?.close().catch(() => undefined);
-  await stopServer().catch(() => undefined);
+  await product?.stop().catch(() => undefined);
 }
 process.exit(measured ? 0 : 1);

@@ -1,10 +1,14 @@
-// Helpers shared by the project's scripts: running commands, free ports, the SPA build stamp.
+// Helpers shared by the project's scripts: running commands, free ports, the SPA build stamp,
+// starting the product and signing in as a demo user in Chromium.
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import type { Page } from 'playwright-core';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const distDir = path.join(root, 'dist');
@@ -130,4 +134,56 @@ export function productEnv(port: number): NodeJS.ProcessEnv {
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
   };
+}
+
+/**
+ * Starts the product (src/server/main.ts) on `port` with a fresh in-memory database and waits
+ * until it answers; `stop` ends it (SIGTERM, then SIGKILL after 5 s). It is killed with this
+ * process in any case.
+ */
+export async function startProduct(port: number): Promise<{ stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: productEnv(port),
+  });
+  const killOnExit = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.on('exit', killOnExit);
+  const readyUrl = `http://127.0.0.1:${port}/api/title/POL`;
+  const exited = once(child, 'exit').then(([code, signal]) => {
+    throw new Error(`The server exited with ${code ?? signal} before it answered ${readyUrl}`);
+  });
+  exited.catch(() => undefined); // matters only while racing the readiness check below
+  await Promise.race([waitFor(readyUrl, 60_000), exited]);
+  return {
+    async stop() {
+      process.off('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const done = once(child, 'exit');
+      child.kill('SIGTERM');
+      const stubborn = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await done;
+      clearTimeout(stubborn);
+    },
+  };
+}
+
+/** Every demo user's password (src/server/seed/demo.ts). */
+export const DEMO_PASSWORD = 'minside-demo';
+
+/**
+ * Signs in at the embedded provider the way a reader does, starting at `base` + `path`, and waits
+ * until the browser is back on the title's site.
+ */
+export async function signIn(page: Page, base: string, email: string, path = '/') {
+  await page.goto(`${base}${path}`);
+  await page.waitForURL(/\/idp\/interaction\//, { timeout: 30_000 });
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.href.startsWith(base) && !url.pathname.startsWith('/idp'), {
+    timeout: 30_000,
+  });
 }

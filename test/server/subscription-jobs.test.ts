@@ -56,7 +56,7 @@ async function runTwiceConcurrently() {
 
 async function allEvents() {
   return db.query<{ subscription_no: string; kind: string; dedupe_key: string | null }>(
-    "select subscription_no, kind, dedupe_key from subscription_events where not (detail ? 'seed') order by id",
+    "select subscription_no, kind, dedupe_key from subscription_events where not (detail ? 'imported') order by id",
   );
 }
 
@@ -253,7 +253,7 @@ describe('lifecycle commands of a user', () => {
       expiryDate: null,
     });
     const events = (await subscriptionEvents(db, before.subscriptionNo)).filter(
-      (e) => !e.detail.seed,
+      (e) => !e.detail.imported,
     );
     expect(events.map((e) => [e.kind, e.fromStatus, e.toStatus, e.actor, e.dedupeKey])).toEqual([
       ['cancel', 1, 2, 'user', null],

@@ -20,6 +20,7 @@ import {
   type ServerFieldErrorOptions,
   serverFieldErrors,
 } from '../ui/form/fieldErrors';
+import { Notice } from '../ui/Notice';
 
 export interface AccountProfileLoaderProps {
   readonly texts: { readonly loading: string; readonly loadFailed: string; readonly retry: string };
@@ -38,14 +39,14 @@ export function AccountProfileLoader({ texts, children }: AccountProfileLoaderPr
     return <Fragment key={profile.data.ariaAccountNo}>{children(profile.data)}</Fragment>;
   if (profile.isError || !accountNo)
     return (
-      <div className="ds-alert" data-color="danger" role="alert">
+      <Notice color="danger" role="alert">
         <p>{texts.loadFailed}</p>
         {accountNo ? (
           <button type="button" className="ds-button" onClick={() => void profile.refetch()}>
             {texts.retry}
           </button>
         ) : null}
-      </div>
+      </Notice>
     );
   return (
     <p className="ds-paragraph" role="status">
@@ -108,12 +109,12 @@ export function SaveOutcomeAlert({ outcome, texts }: SaveOutcomeAlertProps) {
 
   if (!outcome) return null;
   return outcome.kind === 'saved' ? (
-    <div className="ds-alert" data-color="success" tabIndex={-1} ref={ref}>
-      <p>{texts.saved}</p>
-    </div>
+    <Notice color="success" tabIndex={-1} ref={ref}>
+      {texts.saved}
+    </Notice>
   ) : (
-    <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={ref}>
-      <p>{texts[outcome.kind]}</p>
-    </div>
+    <Notice color="danger" role="alert" tabIndex={-1} ref={ref}>
+      {texts[outcome.kind]}
+    </Notice>
   );
 }

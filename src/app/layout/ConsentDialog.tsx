@@ -13,6 +13,7 @@ import {
   saveConsent,
   storedConsent,
 } from '../lib/consent/consent';
+import { Notice } from '../ui/Notice';
 
 type Props = {
   /** Called once the dialog has closed (saved, Escape or the close button). */
@@ -106,11 +107,7 @@ export function ConsentDialog({ onClose }: Props) {
         {t('consent.heading')}
       </h2>
       <p className="ds-paragraph">{t('consent.intro')}</p>
-      {disabledHere ? (
-        <div className="ds-alert" data-color="info">
-          <p>{t('consent.disabled-here')}</p>
-        </div>
-      ) : null}
+      {disabledHere ? <Notice>{t('consent.disabled-here')}</Notice> : null}
       <fieldset className="ds-fieldset consent-dialog__categories">
         <legend className="ds-label">{t('consent.categories-legend')}</legend>
         {consentCategories.map((category) => (

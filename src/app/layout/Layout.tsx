@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LOGIN_ERRORS } from '../session/sagas';
 import { selectSession } from '../session/sessionSlice';
 import { useAppSelector } from '../store/hooks';
+import { Notice } from '../ui/Notice';
 
 import { Footer } from './Footer';
 import { Header, MAIN_ID } from './Header';
@@ -34,9 +35,9 @@ export function Layout({ children }: Props) {
     <div className="site-layout">
       <Header />
       {loginError ? (
-        <div className="ds-alert site-alert" data-color="danger" role="alert">
-          <p>{t(loginErrorKey(loginError))}</p>
-        </div>
+        <Notice color="danger" className="site-alert" role="alert">
+          {t(loginErrorKey(loginError))}
+        </Notice>
       ) : null}
       <main id={MAIN_ID} tabIndex={-1} className="site-main">
         {/* A failed login leaves the flag on (the guard waits for the redirect); the reader

@@ -19,6 +19,7 @@ import {
 } from '../session/navigationSlice';
 import { setNavigate } from '../session/platform';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { Notice } from '../ui/Notice';
 
 import { withPreloadError } from './preloadError';
 import {
@@ -58,7 +59,7 @@ function GuardedScreen({ route }: { route: RouteDefinition }) {
 
   if (sameKey(cancelled)) {
     return (
-      <div className="ds-alert" data-color="danger" role="alert">
+      <Notice color="danger" role="alert">
         <p>{t('errors.navigation-failed')}</p>
         <button
           type="button"
@@ -67,7 +68,7 @@ function GuardedScreen({ route }: { route: RouteDefinition }) {
         >
           {t('errors.retry')}
         </button>
-      </div>
+      </Notice>
     );
   }
   if (!sameKey(allowed)) return null;

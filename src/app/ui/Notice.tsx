@@ -1,9 +1,12 @@
 // A Designsystemet alert (div.ds-alert): information, a success, a warning or a refusal. An
 // `alert` notice is announced and can take the focus (pass `ref` and `tabIndex={-1}`) when it
-// reports what just happened; a plain one is static text on the page.
+// reports what just happened; a plain one is static text on the page. A notice named by its
+// own heading can be a region: `region` (a section) with `aria-labelledby` pointing at it.
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
 
 type Props = HTMLAttributes<HTMLDivElement> & {
+  /** A section instead of a div: a region, when `aria-labelledby` names it. */
+  readonly region?: boolean;
   readonly color?: 'info' | 'success' | 'warning' | 'danger';
   /** An optional heading inside the notice (an h2, size xs). */
   readonly heading?: ReactNode;
@@ -11,9 +14,18 @@ type Props = HTMLAttributes<HTMLDivElement> & {
   readonly children?: ReactNode;
 };
 
-export function Notice({ color = 'info', heading, className, children, ref, ...rest }: Props) {
+export function Notice({
+  region = false,
+  color = 'info',
+  heading,
+  className,
+  children,
+  ref,
+  ...rest
+}: Props) {
+  const Element = region ? 'section' : 'div';
   return (
-    <div
+    <Element
       ref={ref}
       className={['ds-alert', className].filter(Boolean).join(' ')}
       data-color={color}
@@ -25,6 +37,6 @@ export function Notice({ color = 'info', heading, className, children, ref, ...r
         </h2>
       ) : null}
       {typeof children === 'string' ? <p>{children}</p> : children}
-    </div>
+    </Element>
   );
 }

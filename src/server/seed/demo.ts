@@ -1,9 +1,7 @@
 // Demo identities and accounts for every user kind of spec §1, each with subscriptions in
 // realistic states relative to today's Oslo date. Contact data is recognisably demo data
 // (@demo.minside.no, +47 400 00 0xx); every demo user signs in with DEMO_PASSWORD.
-// Owns `identity_users`. The demo fixtures also load `accounts`, `account_profiles`,
-// `subscriptions`, `subscription_events` and `billing_effects` directly, on an empty database
-// at start only: the one exception to those tables' owners (see README, table owners).
+// Every row goes in through the module that owns its table (see README, table owners).
 import {
   BUSINESS_PLAN_ID,
   COMBO_PLAN_ID,
@@ -17,7 +15,11 @@ import {
 import { SubscriptionStatus, type StatusCode } from '../../shared/subscription/status';
 import { addDays, addMonths, osloDateOf } from '../../shared/time/oslo';
 import type { Queryable } from '../db/db';
-import { hashPassword } from '../identity/password';
+import { createAccount, modifyAccount } from '../domain/accounts/accounts';
+import { recordBillingEffect } from '../domain/invoices/settlement';
+import { importSubscription, recordImportedRenewal } from '../domain/subscriptions/lifecycle';
+import { registerIdentity } from '../identity/users';
+import type { PaymentProvider } from '../payments/port';
 
 export const DEMO_PASSWORD = 'minside-demo';
 
@@ -38,7 +40,7 @@ interface DemoSubscription {
   readonly planId: string;
   readonly period: Period;
   readonly status: StatusCode;
-  readonly provider: string | null;
+  readonly provider: PaymentProvider | null;
   /** Days from today to the renewal date (null: none). */
   readonly renewsIn: number | null;
   readonly expiresIn?: number;
@@ -70,7 +72,7 @@ interface DemoUser {
   };
 }
 
-const card = 'SWEDBANK-PPG';
+const card: PaymentProvider = 'SWEDBANK-PPG';
 
 export const demoUsers: readonly DemoUser[] = [
   {
@@ -348,109 +350,89 @@ async function planId(db: Queryable, titleCode: string, ariaPlanID: string, peri
 export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
   const today = osloDateOf(now);
   for (const user of demoUsers) {
-    await db.query(
-      `insert into identity_users (spid_id, email, password_hash, given_name, family_name,
-         phone_number, birth_date, user_kind) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        user.spidId,
-        user.email,
-        await hashPassword(DEMO_PASSWORD),
-        user.givenName,
-        user.familyName,
-        user.phone,
-        user.birthDate,
-        user.kind,
-      ],
-    );
+    await registerIdentity(db, {
+      spidId: user.spidId,
+      email: user.email,
+      password: DEMO_PASSWORD,
+      givenName: user.givenName,
+      familyName: user.familyName,
+      phoneNumber: user.phone,
+      birthDate: user.birthDate,
+      userKind: user.kind,
+    });
     if (!user.firstTitleCode) continue;
-    const [account] = await db.query<{ aria_account_no: string }>(
-      `insert into accounts (spid_id, account_balance, first_title_code)
-       values ($1, 0, $2) returning aria_account_no`,
-      [user.spidId, user.firstTitleCode],
-    );
-    const address = user.deliveryAddress;
-    if (address) {
-      await db.query(
-        `insert into account_profiles (aria_account_no, co_name, street, street_number,
-           postal_code, place) values ($1, $2, $3, $4, $5, $6)`,
-        [
-          account!.aria_account_no,
-          address.coName,
-          address.street,
-          address.streetNumber,
-          address.postalCode,
-          address.place,
-        ],
-      );
-    }
-    for (const s of user.subscriptions) {
-      const plan = await planId(db, s.titleCode, s.planId, s.period);
-      const pending = s.pendingChange
-        ? await planId(db, s.titleCode, s.pendingChange.planId, s.pendingChange.period)
-        : null;
-      const renewal = s.renewsIn === null ? null : addDays(today, s.renewsIn);
-      const isCard = s.provider === card;
-      const [inserted] = await db.query<{ subscription_no: string }>(
-        `insert into subscriptions (aria_account_no, title_code, plan_id, status_code,
-           payment_provider, masked_card_number, card_expiry, eligible_for_sharing,
-           subscription_info1, renewal_date, expiry_date, pending_plan_id, pending_effective_date,
-           created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-         returning subscription_no`,
-        [
-          account!.aria_account_no,
-          s.titleCode,
-          plan,
-          s.status,
-          s.provider,
-          isCard ? '•••• •••• •••• 4242' : null,
-          isCard ? addMonths(today, 26).slice(5, 7) + '/' + addMonths(today, 26).slice(2, 4) : null,
-          !s.shared,
-          s.info1 ?? null,
-          renewal,
-          s.expiresIn === undefined ? null : addDays(today, s.expiresIn),
-          pending,
-          pending ? renewal : null,
-          new Date(now.getTime() - 400 * 24 * 3600 * 1000).toISOString(),
-        ],
-      );
-      if (s.unpaidInvoice && renewal) {
-        // The renewal that started the current period, billed by giro and not paid: an audit
-        // event (marked as seeded) and its billing effect, as the renewal job writes them.
-        const start = addMonths(renewal, -periodMonths[s.period]);
-        const issued = new Date(`${start}T07:00:00Z`).toISOString();
-        const [{ price_ore: price } = { price_ore: 0 }] = await db.query<{ price_ore: number }>(
-          'select price_ore from plans where id = $1',
-          [plan],
-        );
-        const [event] = await db.query<{ id: number }>(
-          `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
-             to_status, detail, actor, occurred_at, dedupe_key)
-           values ($1, $2, 'renew', ${SubscriptionStatus.ACTIVE}, ${SubscriptionStatus.ACTIVE},
-                   '{"seed": true}'::jsonb, 'job', $3, $4) returning id`,
-          [
-            inserted!.subscription_no,
-            account!.aria_account_no,
-            issued,
-            `seed:renew:${inserted!.subscription_no}:${start}`,
-          ],
-        );
-        await db.query(
-          `insert into billing_effects (event_id, subscription_no, kind, reason, amount_ore,
-             period_start, period_end, provider, plan_id, created_at)
-           values ($1, $2, 'invoice', 'renewal', $3, $4, $5, $6, $7, $8)`,
-          [
-            event!.id,
-            inserted!.subscription_no,
-            price,
-            start,
-            addDays(renewal, -1),
-            s.provider,
-            plan,
-            issued,
-          ],
-        );
-      }
-    }
+    const { ariaAccountNo } = await createAccount(db, {
+      spidId: user.spidId,
+      firstTitleCode: user.firstTitleCode,
+      accountBalance: 0,
+    });
+    if (user.deliveryAddress)
+      await modifyAccount(db, { ariaAccountNo, address: user.deliveryAddress });
+    for (const s of user.subscriptions) await seedSubscription(db, ariaAccountNo, s, now, today);
   }
+}
+
+async function seedSubscription(
+  db: Queryable,
+  ariaAccountNo: string,
+  s: DemoSubscription,
+  now: Date,
+  today: string,
+): Promise<void> {
+  const plan = await planId(db, s.titleCode, s.planId, s.period);
+  const renewal = s.renewsIn === null ? null : addDays(today, s.renewsIn);
+  const cardExpiry = addMonths(today, 26);
+  const subscriptionNo = await importSubscription(db, {
+    ariaAccountNo,
+    titleCode: s.titleCode,
+    planId: plan,
+    status: s.status,
+    paymentProvider: s.provider,
+    card:
+      s.provider === card
+        ? {
+            maskedNumber: '•••• •••• •••• 4242',
+            expiry: `${cardExpiry.slice(5, 7)}/${cardExpiry.slice(2, 4)}`,
+          }
+        : null,
+    eligibleForSharing: !s.shared,
+    subscriptionInfo1: s.info1 ?? null,
+    renewalDate: renewal,
+    expiryDate: s.expiresIn === undefined ? null : addDays(today, s.expiresIn),
+    pendingPlanId: s.pendingChange
+      ? await planId(db, s.titleCode, s.pendingChange.planId, s.pendingChange.period)
+      : null,
+    createdAt: new Date(now.getTime() - 400 * 24 * 3600 * 1000),
+  });
+  if (!s.unpaidInvoice || !renewal) return;
+  // The renewal that started the current period, billed by giro and not paid: its audit event
+  // and its billing effect, as the renewal job writes them.
+  const start = addMonths(renewal, -periodMonths[s.period]);
+  const issued = new Date(`${start}T07:00:00Z`);
+  const [{ price_ore: price } = { price_ore: 0 }] = await db.query<{ price_ore: number }>(
+    'select price_ore from plans where id = $1',
+    [plan],
+  );
+  const eventId = await recordImportedRenewal(db, {
+    subscriptionNo,
+    ariaAccountNo,
+    periodStart: start,
+    occurredAt: issued,
+  });
+  await recordBillingEffect(
+    db,
+    eventId,
+    subscriptionNo,
+    {
+      kind: 'invoice',
+      reason: 'renewal',
+      amountOre: price,
+      currency: 'NOK',
+      periodStart: start,
+      periodEnd: addDays(renewal, -1),
+      provider: s.provider,
+      planId: plan,
+    },
+    issued,
+  );
 }

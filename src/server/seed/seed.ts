@@ -1,6 +1,7 @@
 // Seeds an empty database: catalogue and complaint codes always, demo users when asked. Running
 // it again changes nothing (the catalogue is upserted; demo users only go into an empty table).
 import type { Db } from '../db/db';
+import { hasIdentities } from '../identity/users';
 
 import { seedCatalogue } from './catalogue';
 import { seedDemoUsers } from './demo';
@@ -9,7 +10,6 @@ export async function seed(db: Db, options: { demoUsers: boolean; now: Date }): 
   await db.transaction(async (tx) => {
     await seedCatalogue(tx);
     if (!options.demoUsers) return;
-    const [row] = await tx.query<{ n: number }>('select count(*)::int as n from identity_users');
-    if (row && row.n === 0) await seedDemoUsers(tx, options.now);
+    if (!(await hasIdentities(tx))) await seedDemoUsers(tx, options.now);
   });
 }

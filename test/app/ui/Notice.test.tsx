@@ -30,6 +30,22 @@ describe('Notice', () => {
     expect(alert).toHaveFocus();
   });
 
+  it('is a region named by its own heading when asked to be one', () => {
+    render(
+      <Notice region aria-labelledby="own-price-heading">
+        <h2 id="own-price-heading" className="ds-heading" data-size="xs">
+          Din pris
+        </h2>
+        <p>Du betaler 299 kr i måneden.</p>
+      </Notice>,
+    );
+    const region = screen.getByRole('region', { name: 'Din pris' });
+    expect(region.tagName).toBe('SECTION');
+    expect(region).toHaveClass('ds-alert');
+    expect(region).toHaveAttribute('data-color', 'info');
+    expect(region).toHaveTextContent('Du betaler 299 kr i måneden.');
+  });
+
   it('keeps rich content as it is', () => {
     render(
       <Notice color="warning">

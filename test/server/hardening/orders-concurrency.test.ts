@@ -227,6 +227,36 @@ describe('an order ended while its payment is being created', () => {
     expect(orders[0]!.payment_id).toBeNull();
   });
 
+  it('the same key sent twice never ends its own order (found by CI on PostgreSQL)', async () => {
+    const { s, accountNo } = await newReader();
+    const key = newKey();
+    let first: { statusCode: number; order: Order } | null = null;
+    const db: Db = Object.assign(Object.create(t.db) as Db, {
+      async query(sql: string, params?: readonly unknown[]) {
+        // The first request with this key gets in between the second's look-up of the key and
+        // its look for other open orders: the second must still answer the first's order.
+        if (!first && /select order_id from orders\s+where aria_account_no = \$1/.test(sql)) {
+          const response = await placeOrder(s, 'SWEDBANK-PPG', key);
+          first = { statusCode: response.statusCode, order: response.json() as Order };
+        }
+        return t.db.query(sql, params);
+      },
+    });
+    const second = await createOrder(
+      { db, clock: t.clock, payments: sandbox() },
+      buyer(accountNo),
+      key,
+      input,
+      urls,
+    );
+    expect(first).toMatchObject({ statusCode: 201, order: { status: 'PENDING' } });
+    expect(second).toMatchObject({
+      created: false,
+      order: { orderId: first!.order.orderId, status: 'PENDING' },
+    });
+    expect((await ordersOf(accountNo)).map((o) => o.status)).toEqual(['PENDING']);
+  });
+
   it('a cancel that meets a payment just attached cancels that payment too', async () => {
     const { s, accountNo } = await newReader();
     const order = (await placeOrder(s, 'SWEDBANK-PPG')).json() as Order;

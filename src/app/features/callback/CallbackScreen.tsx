@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { callbackReceived, loginRequested } from '../../session/sessionActions';
 import { selectSession } from '../../session/sessionSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { Notice } from '../../ui/Notice';
 
 export default function CallbackScreen() {
   const { t } = useTranslation('callback');
@@ -26,9 +27,9 @@ export default function CallbackScreen() {
     return (
       <section aria-labelledby="callback-heading">
         <h1 id="callback-heading">{t('callback.heading')}</h1>
-        <div className="ds-alert" data-color="danger" role="alert">
-          <p>{t(key)}</p>
-        </div>
+        <Notice color="danger" role="alert">
+          {t(key)}
+        </Notice>
         <button
           type="button"
           className="ds-button"

@@ -38,6 +38,7 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
+import { Notice } from '../../ui/Notice';
 import { OfferCard } from '../../ui/OfferCard';
 
 import './cancellation.css';
@@ -319,15 +320,9 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
           {offer ? <OfferDetails offer={offer} /> : null}
           <Facts facts={confirmFacts} />
           {failure ? (
-            <div
-              className="ds-alert"
-              data-color="danger"
-              role="alert"
-              tabIndex={-1}
-              ref={failureRef}
-            >
-              <p>{t(failure)}</p>
-            </div>
+            <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
+              {t(failure)}
+            </Notice>
           ) : null}
           <div className="cancel-actions">
             {offer ? (
@@ -419,15 +414,13 @@ export default function CancelSubscriptionScreen() {
         <CancelFlow subscription={subscription} />
       ) : (
         <>
-          <div className="ds-alert" data-color="info">
-            <p>
-              {block === 'pending'
-                ? t('cancellation.cancel.blocked.pending', {
-                    date: subscription?.expiryDate ? longDate(subscription.expiryDate) : '',
-                  })
-                : t(`cancellation.cancel.blocked.${block}`)}
-            </p>
-          </div>
+          <Notice>
+            {block === 'pending'
+              ? t('cancellation.cancel.blocked.pending', {
+                  date: subscription?.expiryDate ? longDate(subscription.expiryDate) : '',
+                })
+              : t(`cancellation.cancel.blocked.${block}`)}
+          </Notice>
           <ul className="screen-links">
             {block === 'pending' ? (
               <li>

@@ -9,6 +9,7 @@ import { SubscriptionStatus } from '../../../shared/subscription/status';
 import { useLongDate } from '../../hooks/useLongDate';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
+import { Notice } from '../../ui/Notice';
 
 import './cancellation.css';
 
@@ -54,13 +55,11 @@ export default function CancellationReceiptScreen() {
       <h1 id="receipt-heading" className="ds-heading" data-size="lg">
         {t('cancellation.receipt.heading')}
       </h1>
-      <div className="ds-alert" data-color="success">
-        <p>
-          {subscription
-            ? t('cancellation.receipt.access', { plan: subscription.planName, date })
-            : t('cancellation.receipt.access-without-plan', { date })}
-        </p>
-      </div>
+      <Notice color="success">
+        {subscription
+          ? t('cancellation.receipt.access', { plan: subscription.planName, date })
+          : t('cancellation.receipt.access-without-plan', { date })}
+      </Notice>
       <section aria-labelledby="receipt-next-heading">
         <h2 id="receipt-next-heading" className="ds-heading" data-size="sm">
           {t('cancellation.receipt.next-heading')}

@@ -16,6 +16,7 @@ import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
+import { Notice } from '../../ui/Notice';
 
 import './cancellation.css';
 
@@ -33,13 +34,11 @@ function Undone({ subscription }: { readonly subscription: Subscription }) {
       <h1 id="undo-heading" ref={heading} tabIndex={-1} className="ds-heading" data-size="lg">
         {t('cancellation.undo.done-heading')}
       </h1>
-      <div className="ds-alert" data-color="success" role="status">
-        <p>
-          {subscription.renewalDate
-            ? t('cancellation.undo.done', { date: longDate(subscription.renewalDate) })
-            : t('cancellation.undo.done-without-date')}
-        </p>
-      </div>
+      <Notice color="success" role="status">
+        {subscription.renewalDate
+          ? t('cancellation.undo.done', { date: longDate(subscription.renewalDate) })
+          : t('cancellation.undo.done-without-date')}
+      </Notice>
       <p className="ds-paragraph">
         <Link className="ds-button" to="/">
           {t('cancellation.undo.home')}
@@ -130,9 +129,9 @@ export default function UndoCancellationScreen() {
         })}
       </p>
       {failure ? (
-        <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={failureRef}>
-          <p>{t(failure)}</p>
-        </div>
+        <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
+          {t(failure)}
+        </Notice>
       ) : null}
       <div className="cancel-actions">
         <button type="button" className="ds-button" disabled={busy} onClick={() => void undo()}>

@@ -21,6 +21,7 @@ import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { TextField, type TextFieldProps } from '../../ui/form/TextField';
 import { MESSAGES } from '../../ui/form/validation';
+import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
 
 import { RateLimitNotice } from './RateLimitNotice';
@@ -141,9 +142,9 @@ export function CodeStep({
     <Formik initialValues={{ code: '' }} validationSchema={codeSchema} onSubmit={verify}>
       <Form noValidate className="form-stack">
         {resent ? (
-          <div className="ds-alert" data-color="info" tabIndex={-1} ref={noticeRef}>
-            <p>{t('connect.code.resent')}</p>
-          </div>
+          <Notice tabIndex={-1} ref={noticeRef}>
+            {t('connect.code.resent')}
+          </Notice>
         ) : null}
         <p className="ds-paragraph">{t('connect.code.sent')}</p>
         <p className="ds-paragraph">
@@ -153,17 +154,17 @@ export function CodeStep({
           })}
         </p>
         {dead ? (
-          <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={deadRef}>
-            <p>{t(DEAD_CODE_MESSAGES[dead])}</p>
-          </div>
+          <Notice color="danger" role="alert" tabIndex={-1} ref={deadRef}>
+            {t(DEAD_CODE_MESSAGES[dead])}
+          </Notice>
         ) : null}
         {problem?.kind === 'rate-limited' ? (
           <RateLimitNotice retryAfter={problem.retryAfter} at={problem.at} />
         ) : null}
         {problem?.kind === 'failed' ? (
-          <div className="ds-alert" data-color="danger" role="alert">
-            <p>{t('connect.code.failed')}</p>
-          </div>
+          <Notice color="danger" role="alert">
+            {t('connect.code.failed')}
+          </Notice>
         ) : null}
         <ErrorSummary labels={{ code: label }} />
         <TextField

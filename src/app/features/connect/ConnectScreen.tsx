@@ -15,6 +15,7 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 
 import { CodeStep } from './CodeStep';
@@ -113,14 +114,14 @@ export default function ConnectScreen() {
       // Someone with access to the title already would get two subscriptions to it: the server
       // refuses (USER_HAS_ACTIVE_SUB), so the page says so before any code is sent.
       body = hasSubscription ? (
-        <div className="ds-alert" data-color="info">
+        <Notice>
           <p>{t('connect.already-subscriber', { title: title?.name ?? '' })}</p>
           <p>
             <Link className="ds-link" to="/">
               {t('connect.home-link')}
             </Link>
           </p>
-        </div>
+        </Notice>
       ) : (
         <SearchStep titleCode={titleCode} previous={lastSearch} onAccepted={askForCode} />
       );
@@ -141,7 +142,7 @@ export default function ConnectScreen() {
       break;
     case 'connecting':
       body = step.failed ? (
-        <div className="ds-alert" data-color="danger" role="alert">
+        <Notice color="danger" role="alert">
           <p>{t('connect.connect-failed')}</p>
           <button
             type="button"
@@ -150,7 +151,7 @@ export default function ConnectScreen() {
           >
             {t('connect.retry')}
           </button>
-        </div>
+        </Notice>
       ) : (
         <Progress>{t('connect.connecting.progress')}</Progress>
       );
@@ -158,13 +159,11 @@ export default function ConnectScreen() {
     case 'connected':
       body = (
         <>
-          <div className="ds-alert" data-color="success">
-            <p>
-              {title
-                ? t('connect.done.text', { title: title.name })
-                : t('connect.done.text-without-title')}
-            </p>
-          </div>
+          <Notice color="success">
+            {title
+              ? t('connect.done.text', { title: title.name })
+              : t('connect.done.text-without-title')}
+          </Notice>
           <p className="ds-paragraph">
             <Link className="ds-link" to="/">
               {t('connect.home-link')}
@@ -176,9 +175,7 @@ export default function ConnectScreen() {
     case 'stopped':
       body = (
         <>
-          <div className="ds-alert" data-color="warning">
-            <p>{t(step.messageKey)}</p>
-          </div>
+          <Notice color="warning">{t(step.messageKey)}</Notice>
           <div className="form-actions">
             <button type="button" className="ds-button" onClick={startOver}>
               {t('connect.stopped.start-over')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { formatClockTime } from '../../lib/format/date';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../lib/i18n/i18n';
+import { Notice } from '../../ui/Notice';
 
 export interface RateLimitNoticeProps {
   /** Seconds to wait, from Retry-After (null: the server did not say). */
@@ -16,15 +17,13 @@ export function RateLimitNotice({ retryAfter, at }: RateLimitNoticeProps) {
   const { t, i18n } = useTranslation('connect');
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   return (
-    <div className="ds-alert" data-color="warning" role="alert">
-      <p>
-        {retryAfter === null
-          ? t('connect.rate-limited-unknown')
-          : t('connect.rate-limited', {
-              minutes: Math.max(1, Math.ceil(retryAfter / 60)),
-              time: formatClockTime(new Date(at + retryAfter * 1000), language),
-            })}
-      </p>
-    </div>
+    <Notice color="warning" role="alert">
+      {retryAfter === null
+        ? t('connect.rate-limited-unknown')
+        : t('connect.rate-limited', {
+            minutes: Math.max(1, Math.ceil(retryAfter / 60)),
+            time: formatClockTime(new Date(at + retryAfter * 1000), language),
+          })}
+    </Notice>
   );
 }

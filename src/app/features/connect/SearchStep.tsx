@@ -12,6 +12,7 @@ import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { TextField, type TextFieldProps } from '../../ui/form/TextField';
 import { emailAddress, MESSAGES, normalisePhoneInput, phoneNumber } from '../../ui/form/validation';
+import { Notice } from '../../ui/Notice';
 
 import { RateLimitNotice } from './RateLimitNotice';
 
@@ -169,9 +170,9 @@ export function SearchStep({ titleCode, previous, onAccepted }: SearchStepProps)
           <RateLimitNotice retryAfter={problem.retryAfter} at={problem.at} />
         ) : null}
         {problem?.kind === 'failed' ? (
-          <div className="ds-alert" data-color="danger" role="alert">
-            <p>{t('connect.search.failed')}</p>
-          </div>
+          <Notice color="danger" role="alert">
+            {t('connect.search.failed')}
+          </Notice>
         ) : null}
         <ErrorSummary labels={labels} />
         <MethodChoice />

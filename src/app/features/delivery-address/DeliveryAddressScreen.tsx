@@ -28,6 +28,7 @@ import {
 } from '../../ui/form/deliveryAddressSchema';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
+import { Notice } from '../../ui/Notice';
 
 /** The stored address; without one, the account holder's name as the name on the address. */
 function initialValues(profile: AccountProfile): DeliveryAddressValues {
@@ -103,13 +104,11 @@ export default function DeliveryAddressScreen() {
           </AccountProfileLoader>
         </>
       ) : (
-        <div className="ds-alert" data-color="info">
-          <p>
-            {subscription
-              ? t('delivery-address.not-paper', { plan: subscription.planName })
-              : t('delivery-address.not-paper-without-plan')}
-          </p>
-        </div>
+        <Notice>
+          {subscription
+            ? t('delivery-address.not-paper', { plan: subscription.planName })
+            : t('delivery-address.not-paper-without-plan')}
+        </Notice>
       )}
       <p className="ds-paragraph">
         <Link className="ds-link" to="/">

@@ -153,12 +153,12 @@ function SubscriptionOverview({
         {t('home.subscription-heading')}
       </h2>
       {ending ? (
-        <div className="ds-alert" data-color="warning">
-          <p>{t(ended ? 'home.notes.ended' : 'home.notes.ending', { date: longDate(ending) })}</p>
-        </div>
+        <Notice color="warning">
+          {t(ended ? 'home.notes.ended' : 'home.notes.ending', { date: longDate(ending) })}
+        </Notice>
       ) : null}
       {subscription.paymentNotice === 'VIPPS_AGREEMENT_STOPPED' ? (
-        <div className="ds-alert" data-color="danger" role="alert">
+        <Notice color="danger" role="alert">
           <p>
             {t('home.notes.vipps-stopped', {
               date: subscription.expiryDate ? longDate(subscription.expiryDate) : '',
@@ -178,7 +178,7 @@ function SubscriptionOverview({
               </li>
             ) : null}
           </ul>
-        </div>
+        </Notice>
       ) : null}
       {change ? <PendingChange subscription={subscription} change={change} /> : null}
       {trial ? <Notice>{t('home.notes.trial')}</Notice> : null}
@@ -235,7 +235,7 @@ function PendingChange({
   }
 
   return (
-    <div className="ds-alert" data-color="info">
+    <Notice>
       <p>
         {t('home.pending-change', {
           date: longDate(change.effectiveDate),
@@ -261,7 +261,7 @@ function PendingChange({
         </button>
       </p>
       <p role="status">{busy ? t('home.keep-current.busy') : null}</p>
-    </div>
+    </Notice>
   );
 }
 

@@ -16,6 +16,7 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
+import { Notice } from '../../ui/Notice';
 
 import './invoice-overview.css';
 
@@ -272,7 +273,7 @@ export default function InvoiceOverviewScreen() {
       {data ? (
         <Invoices invoices={data.invoices} />
       ) : error ? (
-        <div className="ds-alert" data-color="danger" role="alert">
+        <Notice color="danger" role="alert">
           <p>{t('invoice-overview.failed')}</p>
           <p>
             <button
@@ -284,7 +285,7 @@ export default function InvoiceOverviewScreen() {
               {t('invoice-overview.retry')}
             </button>
           </p>
-        </div>
+        </Notice>
       ) : null}
       <p className="ds-paragraph" role="status">
         {!data && isFetching

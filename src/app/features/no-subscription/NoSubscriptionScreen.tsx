@@ -23,6 +23,7 @@ import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { ContactDetails } from '../../ui/ContactDetails';
+import { Notice } from '../../ui/Notice';
 
 const ended = (subscription: Subscription) =>
   subscription.instStatusCode === SubscriptionStatus.CANCELLED ||
@@ -46,15 +47,13 @@ function Reactivation({ subscription }: { readonly subscription: Subscription })
           {t('no-subscription.reactivate.free', { plan: subscription.planName })}
         </p>
         {failure ? (
-          <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={failureRef}>
-            <p>
-              {t(
-                failure.status === 409
-                  ? 'no-subscription.reactivate.conflict'
-                  : 'no-subscription.reactivate.failed',
-              )}
-            </p>
-          </div>
+          <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
+            {t(
+              failure.status === 409
+                ? 'no-subscription.reactivate.conflict'
+                : 'no-subscription.reactivate.failed',
+            )}
+          </Notice>
         ) : null}
         <p className="ds-paragraph">
           <button

@@ -259,7 +259,7 @@ export default function PayInvoiceScreen() {
     );
   else if (failure)
     body = (
-      <div className="ds-alert" data-color="danger" role="alert">
+      <Notice color="danger" role="alert">
         <p>{t('pay-invoice.load-failed')}</p>
         <button
           type="button"
@@ -270,7 +270,7 @@ export default function PayInvoiceScreen() {
         >
           {t('pay-invoice.try-again')}
         </button>
-      </div>
+      </Notice>
     );
   else if (!invoice) body = <Progress>{t('pay-invoice.loading')}</Progress>;
   else

@@ -20,6 +20,7 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
+import { Notice } from '../../ui/Notice';
 
 import { usePeriodWords } from './periodWords';
 
@@ -113,9 +114,9 @@ function UpgradeReceipt({
       <h1 id="receipt-heading" className="ds-heading" data-size="lg">
         {t('plan-change.receipt.upgraded-heading')}
       </h1>
-      <div className="ds-alert" data-color="success">
-        <p>{t('plan-change.receipt.upgraded-text', { plan: order.planName })}</p>
-      </div>
+      <Notice color="success">
+        {t('plan-change.receipt.upgraded-text', { plan: order.planName })}
+      </Notice>
       <Facts facts={facts} />
       <p className="ds-paragraph">{t('plan-change.receipt.no-binding')}</p>
       <HomeLink />
@@ -184,9 +185,7 @@ function ScheduledReceipt() {
       <h1 id="receipt-heading" className="ds-heading" data-size="lg">
         {t('plan-change.receipt.scheduled-heading')}
       </h1>
-      <div className="ds-alert" data-color="success">
-        <p>{t('plan-change.receipt.scheduled-text', { date })}</p>
-      </div>
+      <Notice color="success">{t('plan-change.receipt.scheduled-text', { date })}</Notice>
       <Facts facts={facts} />
       <p className="ds-paragraph">{t('plan-change.receipt.withdraw-note')}</p>
       <p className="ds-paragraph">

@@ -38,6 +38,7 @@ import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { errorId, fieldId } from '../../ui/form/fieldErrors';
 import { useFieldErrorText } from '../../ui/form/TextField';
 import { MESSAGES } from '../../ui/form/validation';
+import { Notice } from '../../ui/Notice';
 import { StepHeading } from '../../ui/StepHeading';
 
 import { usePeriodWords } from './periodWords';
@@ -54,9 +55,9 @@ const failureKey = (kind: FailureKind) => `plan-change.errors.${kind}`;
 function FailureAlert({ kind }: { readonly kind: FailureKind }) {
   const { t } = useTranslation('plan-change');
   return (
-    <div className="ds-alert" data-color="danger" role="alert">
-      <p>{t(failureKey(kind))}</p>
-    </div>
+    <Notice color="danger" role="alert">
+      {t(failureKey(kind))}
+    </Notice>
   );
 }
 
@@ -88,6 +89,8 @@ function CurrentPlan({ subscription }: { readonly subscription: Subscription }) 
     </section>
   );
 }
+
+const PENDING_HEADING_ID = 'plan-change-pending-heading';
 
 /** The change waiting for the renewal date, and withdrawing it. */
 function PendingChange({
@@ -127,8 +130,8 @@ function PendingChange({
   }
 
   return (
-    <section aria-labelledby="plan-change-pending-heading" className="ds-alert" data-color="info">
-      <h2 id="plan-change-pending-heading" className="ds-heading" data-size="xs">
+    <Notice region aria-labelledby={PENDING_HEADING_ID}>
+      <h2 id={PENDING_HEADING_ID} className="ds-heading" data-size="xs">
         {t('plan-change.pending.heading')}
       </h2>
       <p>
@@ -153,7 +156,7 @@ function PendingChange({
         </button>
         {busy ? <span role="status">{t('plan-change.pending.withdrawing')}</span> : null}
       </div>
-    </section>
+    </Notice>
   );
 }
 
@@ -293,12 +296,12 @@ function ChooseStep({
     );
   if (!catalogue.data)
     return (
-      <div className="ds-alert" data-color="danger" role="alert">
+      <Notice color="danger" role="alert">
         <p>{t('plan-change.catalogue.failed')}</p>
         <button type="button" className="ds-button" onClick={() => void catalogue.refetch()}>
           {t('plan-change.catalogue.retry')}
         </button>
-      </div>
+      </Notice>
     );
 
   const choices = planChoices(catalogue.data, subscription, user.birthDate, osloDateOf(new Date()));
@@ -598,9 +601,7 @@ export default function ChangeSubscriptionScreen() {
           <CurrentPlan subscription={subscription} />
           <div role="status">
             {withdrawn && !subscription.pendingChange ? (
-              <div className="ds-alert" data-color="success">
-                <p>{t('plan-change.pending.withdrawn')}</p>
-              </div>
+              <Notice color="success">{t('plan-change.pending.withdrawn')}</Notice>
             ) : null}
           </div>
           {!block ? (

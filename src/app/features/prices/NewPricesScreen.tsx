@@ -16,6 +16,7 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
+import { Notice } from '../../ui/Notice';
 
 function usePeriodWords() {
   const { t } = useTranslation('prices');
@@ -31,6 +32,8 @@ function cataloguePrice(catalogue: Catalogue, ariaPlanID: string, period: Period
   const product = catalogue.products.find((p) => p.ariaPlanID === ariaPlanID);
   return product?.options.find((o) => o.period === period)?.price ?? null;
 }
+
+const OWN_PRICE_HEADING_ID = 'prices-own-heading';
 
 /** What a subscriber pays now and from the next renewal. */
 function OwnPrice({
@@ -81,13 +84,13 @@ function OwnPrice({
   }
 
   return (
-    <section aria-labelledby="prices-own-heading" className="ds-alert" data-color="info">
-      <h2 id="prices-own-heading" className="ds-heading" data-size="xs">
+    <Notice region aria-labelledby={OWN_PRICE_HEADING_ID}>
+      <h2 id={OWN_PRICE_HEADING_ID} className="ds-heading" data-size="xs">
         {t('prices.own.heading')}
       </h2>
       <p>{now}</p>
       <p>{next}</p>
-    </section>
+    </Notice>
   );
 }
 
@@ -162,12 +165,12 @@ export default function NewPricesScreen() {
           <PriceTables catalogue={catalogue.data} />
         </>
       ) : catalogue.isError ? (
-        <div className="ds-alert" data-color="danger" role="alert">
+        <Notice color="danger" role="alert">
           <p>{t('prices.failed')}</p>
           <button type="button" className="ds-button" onClick={() => void catalogue.refetch()}>
             {t('prices.retry')}
           </button>
-        </div>
+        </Notice>
       ) : (
         <p className="ds-paragraph" role="status">
           {t('prices.loading')}

@@ -18,6 +18,7 @@ import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { TextField } from '../../ui/form/TextField';
 import { MESSAGES } from '../../ui/form/validation';
+import { Notice } from '../../ui/Notice';
 
 import { parseBirthDate } from './orderRules';
 
@@ -96,9 +97,9 @@ export function BirthDateStep({
           description={t('purchase.birth-date.description')}
         />
         {failed ? (
-          <div className="ds-alert" data-color="danger" role="alert">
-            <p>{t('purchase.problems.generic')}</p>
-          </div>
+          <Notice color="danger" role="alert">
+            {t('purchase.problems.generic')}
+          </Notice>
         ) : null}
         <SubmitButton busyText={t('purchase.birth-date.saving')}>
           {t('purchase.birth-date.save')}

@@ -11,6 +11,7 @@ import { callFailure } from '../../api/problem';
 import { forgetPurchase } from '../../flows/order/purchaseSlice';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { useAppDispatch } from '../../store/hooks';
+import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 
 import { retryPath } from './orderRules';
@@ -91,12 +92,12 @@ export default function CancelOrderScreen() {
         </>
       ) : null}
       {outcome === 'failed' ? (
-        <div className="ds-alert" data-color="danger" role="alert">
+        <Notice color="danger" role="alert">
           <p>{t('purchase.cancel.failed')}</p>
           <button type="button" className="ds-button" onClick={cancel} disabled={result.isLoading}>
             {t('purchase.summary.retry')}
           </button>
-        </div>
+        </Notice>
       ) : null}
     </section>
   );

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 
 import { selectPurchase } from '../../flows/order/purchaseSlice';
 import { useAppSelector } from '../../store/hooks';
+import { Notice } from '../../ui/Notice';
 
 import { retryPath } from './orderRules';
 
@@ -24,9 +25,9 @@ export default function OrderFailedScreen() {
       <h1 id="order-failed-heading" className="ds-heading" data-size="lg">
         {t(`purchase.failed.heading.${reason}`)}
       </h1>
-      <div className="ds-alert" data-color={reason === 'cancelled' ? 'info' : 'warning'}>
-        <p>{t(`purchase.failed.text.${reason}`)}</p>
-      </div>
+      <Notice color={reason === 'cancelled' ? 'info' : 'warning'}>
+        {t(`purchase.failed.text.${reason}`)}
+      </Notice>
       {reason === 'cancelled' ? null : (
         <p className="ds-paragraph">{t('purchase.failed.late-payment')}</p>
       )}

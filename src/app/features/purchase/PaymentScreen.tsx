@@ -24,6 +24,7 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectLoggedIn } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 
 import { OrderPayButton, OrderPaymentChoice } from './OrderPayment';
@@ -115,7 +116,7 @@ function PaymentStep({
         {quoteResult.isLoading ? <Progress>{t('purchase.summary.loading')}</Progress> : null}
       </div>
       {failure ? (
-        <div className="ds-alert" data-color="danger" role="alert">
+        <Notice color="danger" role="alert">
           <p>
             {/* Reactivating a subscription that still runs: nothing to start again. */}
             {failure.code === 'ALREADY_SUBSCRIBER'
@@ -127,21 +128,15 @@ function PaymentStep({
               {t('purchase.payment.to-home')}
             </Link>
           </p>
-        </div>
+        </Notice>
       ) : null}
       {quote ? (
         <>
           <OrderPaymentChoice value={provider} onChange={setProvider} disabled={busy} />
           {problem ? (
-            <div
-              className="ds-alert"
-              data-color="danger"
-              role="alert"
-              tabIndex={-1}
-              ref={problemRef}
-            >
-              <p>{t(problemKey(problem.code, problem.status))}</p>
-            </div>
+            <Notice color="danger" role="alert" tabIndex={-1} ref={problemRef}>
+              {t(problemKey(problem.code, problem.status))}
+            </Notice>
           ) : null}
           <OrderPayButton amount={quote.amount} busy={busy} />
           <p className="ds-paragraph">{t('purchase.order.redirect-note')}</p>
@@ -162,14 +157,14 @@ function NoticeWithLink({
   readonly label: string;
 }) {
   return (
-    <div className="ds-alert" data-color="warning">
+    <Notice color="warning">
       <p>{text}</p>
       <p>
         <Link className="ds-link" to={to}>
           {label}
         </Link>
       </p>
-    </div>
+    </Notice>
   );
 }
 

@@ -8,6 +8,7 @@ import { useGetOrderQuery } from '../../api/order';
 import { selectLoggedIn } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Facts } from '../../ui/Facts';
+import { Notice } from '../../ui/Notice';
 
 import { retryPath } from './orderRules';
 import { useOrderFacts } from './QuoteSummary';
@@ -27,17 +28,15 @@ export default function PurchaseErrorScreen() {
       <h1 id="purchase-error-heading" className="ds-heading" data-size="lg">
         {t(orderId ? 'purchase.error.heading' : 'purchase.error.heading-unknown')}
       </h1>
-      <div className="ds-alert" data-color="warning">
-        <p>
-          {t(
-            declined
-              ? 'purchase.error.declined'
-              : orderId
-                ? 'purchase.error.not-completed'
-                : 'purchase.error.unknown-order',
-          )}
-        </p>
-      </div>
+      <Notice color="warning">
+        {t(
+          declined
+            ? 'purchase.error.declined'
+            : orderId
+              ? 'purchase.error.not-completed'
+              : 'purchase.error.unknown-order',
+        )}
+      </Notice>
       <p className="ds-paragraph">{t('purchase.error.nothing-charged')}</p>
       {order ? (
         <section aria-labelledby="purchase-error-order-heading">

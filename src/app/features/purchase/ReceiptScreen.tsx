@@ -10,6 +10,7 @@ import { useLongDate } from '../../hooks/useLongDate';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Facts } from '../../ui/Facts';
+import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 
 import { retryPath } from './orderRules';
@@ -32,12 +33,12 @@ export default function ReceiptScreen() {
     body = <p className="ds-paragraph">{t('purchase.receipt.not-found')}</p>;
   else if (failure)
     body = (
-      <div className="ds-alert" data-color="danger" role="alert">
+      <Notice color="danger" role="alert">
         <p>{t('purchase.receipt.failed')}</p>
         <button type="button" className="ds-button" onClick={() => void result.refetch()}>
           {t('purchase.summary.retry')}
         </button>
-      </div>
+      </Notice>
     );
   else if (!order) body = <Progress>{t('purchase.receipt.loading')}</Progress>;
   else if (order.status !== 'COMPLETED')

@@ -19,6 +19,7 @@ import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
+import { Notice } from '../../ui/Notice';
 
 function Payment({
   order,
@@ -29,17 +30,9 @@ function Payment({
 }) {
   const { t } = useTranslation('reactivation');
   if (order.status === 'PENDING')
-    return (
-      <div className="ds-alert" data-color="warning">
-        <p>{t('reactivation.order.pending')}</p>
-      </div>
-    );
+    return <Notice color="warning">{t('reactivation.order.pending')}</Notice>;
   if (order.status !== 'COMPLETED')
-    return (
-      <div className="ds-alert" data-color="danger">
-        <p>{t('reactivation.order.not-completed')}</p>
-      </div>
-    );
+    return <Notice color="danger">{t('reactivation.order.not-completed')}</Notice>;
   const offer =
     order.kind === 'reactivation'
       ? reactivationOffer({ period: order.period, priceOre: subscription.price })
@@ -92,19 +85,17 @@ export default function ReactivatedScreen() {
       {subscription ? (
         <>
           {active ? (
-            <div className="ds-alert" data-color="success">
-              <p>
-                {subscription.renewalDate
-                  ? t('reactivation.renews', {
-                      plan: subscription.planName,
-                      date: longDate(subscription.renewalDate),
-                      price: t(`reactivation.price-per.${periodSlug(subscription.period)}`, {
-                        price: formatKroner(subscription.price),
-                      }),
-                    })
-                  : t('reactivation.active', { plan: subscription.planName })}
-              </p>
-            </div>
+            <Notice color="success">
+              {subscription.renewalDate
+                ? t('reactivation.renews', {
+                    plan: subscription.planName,
+                    date: longDate(subscription.renewalDate),
+                    price: t(`reactivation.price-per.${periodSlug(subscription.period)}`, {
+                      price: formatKroner(subscription.price),
+                    }),
+                  })
+                : t('reactivation.active', { plan: subscription.planName })}
+            </Notice>
           ) : (
             <p className="ds-paragraph">
               {t('reactivation.not-active', { plan: subscription.planName })}
@@ -114,13 +105,11 @@ export default function ReactivatedScreen() {
         </>
       ) : null}
       {order.isError ? (
-        <div className="ds-alert" data-color="warning">
-          <p>
-            {callFailure(order.error).status === 404
-              ? t('reactivation.order.not-found')
-              : t('reactivation.order.failed')}
-          </p>
-        </div>
+        <Notice color="warning">
+          {callFailure(order.error).status === 404
+            ? t('reactivation.order.not-found')
+            : t('reactivation.order.failed')}
+        </Notice>
       ) : null}
       <p className="ds-paragraph">
         <Link className="ds-button" to="/">

@@ -28,6 +28,7 @@ import { selectSession } from '../../session/sessionSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { Notice } from '../../ui/Notice';
 import { OfferCard } from '../../ui/OfferCard';
 
 function Anonymous() {
@@ -94,9 +95,9 @@ function Ended({ subscription }: { readonly subscription: Subscription }) {
         </p>
       </OfferCard>
       {failure ? (
-        <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={failureRef}>
-          <p>{t(`winback.errors.${failureKind(failure)}`)}</p>
-        </div>
+        <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
+          {t(`winback.errors.${failureKind(failure)}`)}
+        </Notice>
       ) : null}
       <p className="ds-paragraph">
         {free ? (
@@ -214,9 +215,9 @@ function Active({ subscription }: { readonly subscription: Subscription }) {
         </p>
       </OfferCard>
       {failure ? (
-        <div className="ds-alert" data-color="danger" role="alert" tabIndex={-1} ref={failureRef}>
-          <p>{t(failure)}</p>
-        </div>
+        <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
+          {t(failure)}
+        </Notice>
       ) : null}
       <p className="ds-paragraph">
         <button

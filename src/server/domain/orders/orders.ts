@@ -217,7 +217,7 @@ export async function createOrder(
   // One open order per account, title and kind: the reader's latest choice replaces an earlier
   // one they left on the payment page (another tab, the back button). One paid meanwhile is
   // completed instead, and pricing below then refuses this one (already a subscriber).
-  await endOpenOrders(deps, buyer.ariaAccountNo, input.titleCode, input.kind);
+  await endOpenOrders(deps, buyer.ariaAccountNo, input.titleCode, input.kind, idempotencyKey);
 
   const now = deps.clock.now();
   const today = osloDateOf(now);
@@ -294,11 +294,15 @@ async function endOpenOrders(
   ariaAccountNo: string,
   titleCode: string,
   kind: OrderKind,
+  idempotencyKey: string,
 ): Promise<void> {
+  // An open order with this request's own key is this order, placed by the same request sent
+  // twice at once: it is answered below, never ended.
   const open = await deps.db.query<{ order_id: string }>(
     `select order_id from orders
-      where aria_account_no = $1 and title_code = $2 and kind = $3 and status = 'PENDING'`,
-    [ariaAccountNo, titleCode, kind],
+      where aria_account_no = $1 and title_code = $2 and kind = $3 and status = 'PENDING'
+        and idempotency_key <> $4`,
+    [ariaAccountNo, titleCode, kind, idempotencyKey],
   );
   for (const { order_id: orderId } of open) {
     try {

@@ -411,6 +411,85 @@ export async function insertSubscription(tx: Queryable, input: NewSubscription):
 }
 
 /**
+ * A subscription as it already stands in the billing system (subscribers brought over, and the
+ * demo data at start): stored with its status, dates and any waiting plan change as given, not
+ * through a transition. Answers its subscription number.
+ */
+export interface ExistingSubscription {
+  readonly ariaAccountNo: string;
+  readonly titleCode: string;
+  readonly planId: number;
+  readonly status: StatusCode;
+  readonly paymentProvider: PaymentProvider | null;
+  readonly card: CardOnFile | null;
+  readonly eligibleForSharing: boolean;
+  readonly subscriptionInfo1: string | null;
+  readonly renewalDate: string | null;
+  readonly expiryDate: string | null;
+  readonly pendingPlanId: number | null;
+  readonly createdAt: Date;
+}
+
+export async function importSubscription(
+  tx: Queryable,
+  input: ExistingSubscription,
+): Promise<string> {
+  const [created] = await tx.query<{ subscription_no: string }>(
+    `insert into subscriptions (aria_account_no, title_code, plan_id, status_code,
+       payment_provider, masked_card_number, card_expiry, eligible_for_sharing,
+       subscription_info1, renewal_date, expiry_date, pending_plan_id, pending_effective_date,
+       created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     returning subscription_no`,
+    [
+      input.ariaAccountNo,
+      input.titleCode,
+      input.planId,
+      input.status,
+      input.paymentProvider,
+      input.card?.maskedNumber ?? null,
+      input.card?.expiry ?? null,
+      input.eligibleForSharing,
+      input.subscriptionInfo1,
+      input.renewalDate,
+      input.expiryDate,
+      input.pendingPlanId,
+      input.pendingPlanId === null ? null : input.renewalDate,
+      input.createdAt.toISOString(),
+    ],
+  );
+  return created!.subscription_no;
+}
+
+/**
+ * The audit event of a renewal that happened before the subscription came here (marked as
+ * imported), so its billing effect can be recorded like the renewal job's. Answers the event id.
+ */
+export async function recordImportedRenewal(
+  tx: Queryable,
+  input: {
+    readonly subscriptionNo: string;
+    readonly ariaAccountNo: string;
+    readonly periodStart: string;
+    readonly occurredAt: Date;
+  },
+): Promise<number> {
+  const [event] = await tx.query<{ id: number }>(
+    `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
+       to_status, detail, actor, occurred_at, dedupe_key)
+     values ($1, $2, 'renew', ${SubscriptionStatus.ACTIVE}, ${SubscriptionStatus.ACTIVE},
+             '{"imported": true}'::jsonb, 'job', $3, $4) returning id`,
+    [
+      input.subscriptionNo,
+      input.ariaAccountNo,
+      input.occurredAt.toISOString(),
+      `imported:renew:${input.subscriptionNo}:${input.periodStart}`,
+    ],
+  );
+  return event!.id;
+}
+
+/**
  * An order was paid with this method: future charges use it too (a card keeps its number
  * unless the provider reported a new one; any other method has none).
  */
