@@ -1,5 +1,6 @@
 // Production and development build of the SPA: swc, content-hashed assets, one chunk per lazy
-// route and per catalogue namespace, CSS extracted. Run through `node --import tsx` on Node 20.
+// route and per catalogue namespace, CSS extracted (fonts emitted from its url()s), the titles'
+// wordmarks. Run through `node --import tsx` on Node 20.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,6 +10,7 @@ import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 import { ChunkManifestPlugin } from './scripts/chunk-manifest-plugin';
+import { WordmarkPlugin } from './scripts/wordmarks';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -57,6 +59,8 @@ export default (
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
       // dist/chunk-manifest.json: which files a first visit of each route loads (bench:bundle).
       new ChunkManifestPlugin(),
+      // wordmarks/<code>.svg: every title's name in outlines, the header's logo fallback.
+      new WordmarkPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',

@@ -1,10 +1,12 @@
 // `npm run themes -- [--force] [CODE ...]`: generates one Designsystemet brand theme per title
-// from the publication registry into public/brands/<code>.css, plus a wordmark logo per title in
-// public/logos/<domain>.svg. Both are build artifacts that are committed, so `npm start` never
-// waits for them. Each brand is one CLI run (`tokens create` + `tokens build`) in its own temporary
-// folder, at most two at a time: many themes in one config do not finish (see TOOLCHAIN.md).
-// A brand is skipped when its CSS exists and the hash of its input config (recorded in
-// public/brands/manifest.json) is unchanged; `--force` rebuilds anyway. Works offline.
+// from the publication registry into public/brands/<code>.css. They are build artifacts that are
+// committed, so `npm start` never waits for them. (The titles' wordmarks are drawn by the SPA
+// build itself, scripts/wordmarks.ts; public/logos holds only the titles' own logos, deployed
+// there, not generated.) Each brand is one CLI run (`tokens create` + `tokens build`) in its own
+// temporary folder, at most two at a time: many themes in one config do not finish (see
+// TOOLCHAIN.md). A brand is skipped when its CSS exists and the hash of its input config
+// (recorded in public/brands/manifest.json) is unchanged; `--force` rebuilds anyway. Works
+// offline.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,6 @@ import type { Publication } from '../src/shared/publications/types';
 
 const root = path.resolve(import.meta.dirname, '..');
 const brandsDir = path.join(root, 'public/brands');
-const logosDir = path.join(root, 'public/logos');
 const manifestFile = path.join(brandsDir, 'manifest.json');
 const cliPackageDir = path.join(root, 'node_modules/@digdir/designsystemet');
 const cliBin = path.join(cliPackageDir, 'dist/bin/designsystemet.js');
@@ -113,55 +114,9 @@ async function buildBrand(p: Publication): Promise<void> {
   }
 }
 
-const XML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
-}
-
-const LOGO_FONT_SIZE = 32;
-
-/** A wordmark: the display name in the brand accent on a transparent background. */
-function wordmarkSvg(p: Publication): string {
-  const name = escapeXml(p.displayName);
-  const chars = [...p.displayName].length;
-  const width = Math.ceil(0.6 * LOGO_FONT_SIZE * chars);
-  const height = Math.ceil(LOGO_FONT_SIZE * 1.25);
-  const baseline = Math.round(LOGO_FONT_SIZE * 0.95);
-  const titleId = `logo-${p.publicationKey}-title`;
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${titleId}">`,
-    `  <title id="${titleId}">${name}</title>`,
-    `  <text x="0" y="${baseline}" fill="${p.brand.accent}" font-family="${FONT_FAMILY}" font-size="${LOGO_FONT_SIZE}" font-weight="700">${name}</text>`,
-    '</svg>',
-    '',
-  ].join('\n');
-}
-
-/** Writes the logos of the given titles; returns how many files changed. */
-function writeLogos(selected: readonly Publication[]): number {
-  mkdirSync(logosDir, { recursive: true });
-  let changed = 0;
-  for (const p of selected) {
-    const file = path.join(logosDir, `${p.domain}.svg`);
-    const svg = wordmarkSvg(p);
-    if (existsSync(file) && readFileSync(file, 'utf8') === svg) continue;
-    writeFileSync(file, svg);
-    changed += 1;
-  }
-  return changed;
-}
-
-/** Removes brand CSS, manifest entries and logos of titles no longer in the registry. */
+/** Removes brand CSS and manifest entries of titles no longer in the registry. */
 function pruneRemovedTitles(manifest: Manifest): string[] {
   const codes = new Set(publications.map(themeName));
-  const domains = new Set(publications.map((p) => p.domain));
   const removed: string[] = [];
   for (const file of readdirSync(brandsDir)) {
     if (file.endsWith('.css') && !codes.has(file.slice(0, -'.css'.length))) {
@@ -171,12 +126,6 @@ function pruneRemovedTitles(manifest: Manifest): string[] {
   }
   for (const code of Object.keys(manifest)) {
     if (!codes.has(code)) delete manifest[code];
-  }
-  for (const file of readdirSync(logosDir)) {
-    if (file.endsWith('.svg') && !domains.has(file.slice(0, -'.svg'.length))) {
-      rmSync(path.join(logosDir, file));
-      removed.push(file);
-    }
   }
   return removed;
 }
@@ -238,8 +187,6 @@ async function main(): Promise<void> {
   }
   await Promise.all(Array.from({ length: MAX_PARALLEL_RUNS }, worker));
 
-  const logos = writeLogos(selected);
-  console.log(`Logos: ${logos} of ${selected.length} written to public/logos/.`);
   if (codes.length === 0) {
     const removed = pruneRemovedTitles(manifest);
     writeManifest(manifest);

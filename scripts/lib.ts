@@ -47,6 +47,8 @@ const buildInputs = [
   'locales',
   'public',
   'webpack.config.ts',
+  // Draws the wordmarks the build emits (dist/wordmarks).
+  'scripts/wordmarks.ts',
   'package-lock.json',
 ];
 
@@ -182,7 +184,8 @@ export async function signIn(page: Page, base: string, email: string, path = '/'
   await page.waitForURL(/\/idp\/interaction\//, { timeout: 30_000 });
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(DEMO_PASSWORD);
-  await page.locator('button[type="submit"]').click();
+  // The form with the password field: the page may also list demo users, each a submit button.
+  await page.locator('form:has(#password) button[type="submit"]').click();
   await page.waitForURL((url) => url.href.startsWith(base) && !url.pathname.startsWith('/idp'), {
     timeout: 30_000,
   });

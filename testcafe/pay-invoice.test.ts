@@ -98,19 +98,30 @@ test.page(titleUrl('LA', '/bestill-abonnement'))(
 );
 
 // papir@ (FVN paper, AvtaleGiro) has the current quarter's giro invoice unpaid and overdue in the
-// demo data: it is listed as unpaid on /fakturaoversikt, paid with card in the sandbox, and then
-// shown as paid.
-test.page(titleUrl('FVN', '/fakturaoversikt'))(
-  'an overdue giro invoice is paid with card and shown as paid',
+// demo data. On a phone (390 px) the home page puts it first under «Trenger oppmerksomheten din»
+// with a pay button; it is paid with card in the sandbox, shown as paid on the overview, and the
+// home page (1280 px, bokmål and nynorsk) has nothing left that needs attention.
+const attention = Selector('section').withAttribute('aria-labelledby', 'home-attention-heading');
+
+test.page(titleUrl('FVN', '/'))(
+  'papir sees the overdue invoice first on home, pays it from there with card, and it is gone',
   async (t) => {
+    await t.resizeWindow(390, 844);
     await signIn(t, 'papir@demo.minside.no');
-    await expectScreen(t, 'Fakturaer');
-    const unpaid = Selector('section').withText('Ubetalte fakturaer');
-    await t.expect(unpaid.find('a').withText('Betal faktura').exists).ok({ timeout: 20000 });
-    await t.expect(unpaid.withText('Forfalt').exists).ok();
+    await expectScreen(t, 'Hei, Per!');
+    await t.expect(attention.find('h2').withExactText('Trenger oppmerksomheten din').exists).ok();
+    const first = attention.find('li').nth(0);
+    await t
+      .expect(first.textContent)
+      .match(/Fakturaen på kr 1\u00a0749,00 forfalt \d{1,2}\. \p{L}+ \d{4} og er ikke betalt\./u);
+    // Above the subscription summary, so it is the first thing read.
+    const summaryTop = await Selector('#home-subscription-heading').getBoundingClientRectProperty(
+      'top',
+    );
+    await t.expect(first.getBoundingClientRectProperty('top')).lt(summaryTop);
     await expectAccessible(t);
 
-    await t.click(unpaid.find('a').withText('Betal faktura'));
+    await t.click(first.find('a').withExactText('Betal kr 1\u00a0749,00'));
     await expectScreen(t, 'Betal faktura');
     await t.expect(currentUrl()).match(/\/betal-faktura\/[0-9]+$/);
     await t.click(Selector('label').withText('Betalingskort'));
@@ -136,5 +147,18 @@ test.page(titleUrl('FVN', '/fakturaoversikt'))(
           .exists,
       )
       .notOk();
+
+    // Home again, on a desktop: nothing needs attention now.
+    await t.resizeWindow(1280, 900);
+    await t.navigateTo(titleUrl('FVN', '/'));
+    await expectScreen(t, 'Hei, Per!');
+    await t.expect(Selector('#home-subscription-heading').exists).ok({ timeout: 20000 });
+    await t.expect(attention.exists).notOk();
+    await t.expect(Selector('dt').withExactText('Neste faktura').exists).ok();
+    await expectAccessible(t);
+    await t.click(button('Nynorsk'));
+    await t.expect(Selector('html').getAttribute('lang')).eql('nn');
+    await t.expect(Selector('h2').withExactText('Kva vil du gjere?').exists).ok();
+    await expectAccessible(t);
   },
 );

@@ -249,6 +249,11 @@ describe('the calls of spec §7', () => {
     ['GET', '/invoice/{ariaInvoiceNo}'],
     ['POST', '/invoice/{ariaInvoiceNo}/pay'],
     ['POST', '/subscription/paymentMethod/verify'],
+    // What a subscriber sees (issue 15): the right of withdrawal (/angrerett), and the change
+    // history the outcome screens read to say something true when opened directly.
+    ['GET', '/subscription/{subscriptionNo}/withdrawal'],
+    ['POST', '/subscription/{subscriptionNo}/withdrawal'],
+    ['GET', '/subscription/{accountNo}/{titleCode}/changes'],
   ];
 
   it('lists the 25 calls of the table', () => {

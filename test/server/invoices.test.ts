@@ -6,13 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { payeeAccountNumber } from '../../src/server/domain/invoices/invoices';
+import { recordBillingEffect } from '../../src/server/domain/invoices/settlement';
 import { recordBillingEffects, settleOpenCharges } from '../../src/server/jobs/billing';
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
 import { isValidKid, mod11CheckDigit } from '../../src/shared/payment/kid';
 import { addDays } from '../../src/shared/time/oslo';
 
 import { sessionFor, type TestSession } from './session-support';
-import { createTestApp, demoAccountNo, type TestApp } from './support';
+import { createTestApp, demoAccountNo, TEST_NOW, type TestApp } from './support';
 
 interface Invoice {
   ariaInvoiceNo: string;
@@ -157,6 +158,126 @@ describe('invoices', () => {
       url: `/api/invoice/${invoice!.ariaInvoiceNo}`,
     });
     expect(none.statusCode).toBe(404);
+  });
+});
+
+describe('what the home page gets with the subscription', () => {
+  const subscriptionOf = async (email: string) => {
+    const s = await sessionFor(t, email);
+    const accountNo = await demoAccountNo(t.db, email);
+    const response = await s.request({ method: 'GET', url: `/api/subscription/${accountNo}/FVN` });
+    expect(response.statusCode).toBe(200);
+    return { s, accountNo, subscription: response.json().subscription };
+  };
+
+  it('lists the unpaid invoices, overdue first, as the invoice overview has them', async () => {
+    const { s, accountNo, subscription } = await subscriptionOf('papir@demo.minside.no');
+    const unpaid = (await invoicesOf(s, accountNo))
+      .filter((i) => i.status === 'UNPAID')
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+    expect(unpaid.length).toBeGreaterThan(0);
+    expect(subscription.unpaidInvoices).toEqual(
+      unpaid.map(({ ariaInvoiceNo, amount, dueDate, overdue }) => ({
+        ariaInvoiceNo,
+        amount,
+        dueDate,
+        overdue,
+      })),
+    );
+    expect(subscription.unpaidInvoices[0].overdue).toBe(true);
+  });
+
+  it('gives the session (the first request after sign-in) the same subscription', async () => {
+    const { s, subscription } = await subscriptionOf('papir@demo.minside.no');
+    const session = (await s.request({ method: 'GET', url: '/api/session' })).json();
+    expect(session.subscription).toEqual(subscription);
+    expect(session.subscription.unpaidInvoices.length).toBeGreaterThan(0);
+    expect(session.subscription.nextCharge).not.toBeNull();
+  });
+
+  it('leaves out a card charge the job is about to take, but lists one that failed', async () => {
+    const email = 'digital@demo.minside.no';
+    const accountNo = await demoAccountNo(t.db, email);
+    const [sub] = await t.db.query<{ subscription_no: string; plan_id: number }>(
+      `select subscription_no, plan_id from subscriptions
+        where aria_account_no = $1 and title_code = 'FVN'`,
+      [accountNo],
+    );
+    // A renewal the job has recorded but not charged yet (its own audit event).
+    const [event] = await t.db.query<{ id: number }>(
+      `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
+         to_status, detail, actor, occurred_at, dedupe_key)
+       values ($1, $2, 'renew', 1, 1, '{}'::jsonb, 'job', now(), $3) returning id`,
+      [sub!.subscription_no, accountNo, `test:open-charge:${sub!.subscription_no}`],
+    );
+    await recordBillingEffect(
+      t.db,
+      event!.id,
+      sub!.subscription_no,
+      {
+        kind: 'charge',
+        reason: 'renewal',
+        amountOre: 27_900,
+        currency: 'NOK',
+        periodStart: '2026-04-01',
+        periodEnd: '2026-04-30',
+        provider: 'SWEDBANK-PPG',
+        planId: Number(sub!.plan_id),
+      },
+      t.clock.now(),
+    );
+    expect((await subscriptionOf(email)).subscription.unpaidInvoices).toEqual([]);
+    await t.db.query(
+      `update billing_effects set status = 'failed' where event_id = $1 and kind = 'charge'`,
+      [event!.id],
+    );
+    expect((await subscriptionOf(email)).subscription.unpaidInvoices).toEqual([
+      expect.objectContaining({ amount: 27_900 }),
+    ]);
+    await t.db.query(`delete from billing_effects where event_id = $1`, [event!.id]);
+    await t.db.query(`delete from subscription_events where id = $1`, [event!.id]);
+  });
+
+  it('forecasts the next charge as the renewal job will make it: card charge or giro invoice', async () => {
+    const digital = (await subscriptionOf('digital@demo.minside.no')).subscription;
+    expect(digital.nextCharge).toEqual({
+      date: digital.renewalDate,
+      amount: digital.price,
+      ordinaryAmount: digital.price,
+      kind: 'charge',
+      provider: 'SWEDBANK-PPG',
+      reason: 'renewal',
+    });
+    const papir = (await subscriptionOf('papir@demo.minside.no')).subscription;
+    expect(papir.nextCharge).toMatchObject({ kind: 'invoice', date: papir.renewalDate });
+    expect(papir.unpaidInvoices.length).toBeGreaterThan(0);
+  });
+
+  it('says while the right of withdrawal applies, as /angrerett computes it', async () => {
+    const then = t.clock.now().toISOString();
+    t.clock.set(TEST_NOW); // the seed's day: nykjopt@ bought three days before
+    try {
+      const { s, subscription } = await subscriptionOf('nykjopt@demo.minside.no');
+      const right = (
+        await s.request({
+          method: 'GET',
+          url: `/api/subscription/${subscription.subscriptionNo}/withdrawal`,
+        })
+      ).json();
+      expect(right.applies).toBe(true);
+      expect(subscription.withdrawal).toEqual({
+        lastDay: right.lastDay,
+        refund: right.refund.amount,
+      });
+      expect((await subscriptionOf('digital@demo.minside.no')).subscription.withdrawal).toBeNull();
+    } finally {
+      t.clock.set(then);
+    }
+  });
+
+  it('forecasts nothing for a subscription that does not renew or that someone else pays', async () => {
+    expect((await subscriptionOf('oppsagt@demo.minside.no')).subscription.nextCharge).toBeNull();
+    expect((await subscriptionOf('familie@demo.minside.no')).subscription.nextCharge).toBeNull();
   });
 });
 

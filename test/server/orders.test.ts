@@ -546,7 +546,8 @@ describe('orders and payments', () => {
         period: 'Månedlig Premium',
         price: 37900,
         renewalDate: current.renewalDate,
-        paymentMethod: { provider: 'VIPPS' },
+        // Paid once with Vipps, nothing ticked: renewals stay on the card (issue 15).
+        paymentMethod: current.paymentMethod,
       });
       // The difference is an invoice of its own, paid with the order.
       const invoices = (

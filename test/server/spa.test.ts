@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -11,10 +11,21 @@ import { openTestDb } from './support';
 
 let app: FastifyInstance;
 let dist: string;
+let publicDir: string;
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>';
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'minside-dist-'));
   await mkdir(path.join(dist, 'assets'));
+  await mkdir(path.join(dist, 'wordmarks'));
+  await writeFile(path.join(dist, 'wordmarks', 'fvn.svg'), SVG);
+  // PUBLIC_DIR: the brand themes, and the logo one title has deployed (ADR has none).
+  publicDir = await mkdtemp(path.join(tmpdir(), 'minside-public-'));
+  await mkdir(path.join(publicDir, 'brands'));
+  await copyFile(path.resolve('public/brands/fvn.css'), path.join(publicDir, 'brands', 'fvn.css'));
+  await mkdir(path.join(publicDir, 'logos'));
+  await writeFile(path.join(publicDir, 'logos', 'fvn.no.svg'), SVG);
   await writeFile(
     path.join(dist, 'index.html'),
     '<!doctype html><html lang="nb"><head><title>Min Side</title></head><body><div id="app"></div></body></html>',
@@ -22,7 +33,13 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'main.0123456789ab.js'), 'console.log(1)');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
   app = await buildApp({
-    config: { validateResponses: true, distDir: dist, seedDemoData: false, logLevel: 'silent' },
+    config: {
+      validateResponses: true,
+      distDir: dist,
+      publicDir,
+      seedDemoData: false,
+      logLevel: 'silent',
+    },
     db: await openTestDb(),
     logger: false,
   });
@@ -30,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await rm(dist, { recursive: true, force: true });
+  await rm(publicDir, { recursive: true, force: true });
 });
 
 describe('serving the built SPA', () => {
@@ -55,13 +73,26 @@ describe('serving the built SPA', () => {
     expect(unknown.body).toContain('<title>Min Side - Polaris Media</title>');
   });
 
-  it('serves the brand themes and logos, revalidated', async () => {
+  it('serves the brand themes, the logos titles have deployed and the wordmarks, revalidated', async () => {
     const theme = await app.inject({ url: '/brands/fvn.css' });
     expect(theme.statusCode).toBe(200);
     expect(theme.headers['content-type']).toMatch(/^text\/css/);
     expect(theme.headers['cache-control']).toBe('no-cache');
-    const logo = await app.inject({ url: '/logos/fvn.no.svg' });
-    expect(logo.statusCode).toBe(200);
+    for (const url of ['/logos/fvn.no.svg', '/wordmarks/fvn.svg']) {
+      const image = await app.inject({ url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(image.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers a logo a title has not deployed with 404, not the SPA (the header falls back)', async () => {
+    const response = await app.inject({
+      url: '/logos/adressa.no.svg',
+      headers: { accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="app">');
   });
 
   it('caches content-hashed assets as immutable', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   allowedStatuses,
   commandKinds,
+  nextCharge,
   transition,
   type Command,
   type CommandKind,
@@ -101,6 +102,7 @@ const validCommands: Record<CommandKind, Command> = {
   applyPlanChange: { kind: 'applyPlanChange' },
   upgradeNow: { kind: 'upgradeNow', plan: monthlyPremium },
   resume: { kind: 'resume' },
+  withdraw: { kind: 'withdraw', lastDay: TODAY },
 };
 
 describe('the transition table over the status codes of spec §4', () => {
@@ -123,6 +125,7 @@ describe('the transition table over the status codes of spec §4', () => {
       applyPlanChange: ['ACTIVE', 'TRIAL'],
       upgradeNow: ['ACTIVE', 'TRIAL'],
       resume: ['SUSPENDED'],
+      withdraw: ['ACTIVE', 'PENDING_CANCELLATION'],
     });
   });
 
@@ -435,6 +438,44 @@ describe('resume: a suspended subscription whose invoice is paid', () => {
   });
 });
 
+describe('withdraw: the right of withdrawal ends it at once', () => {
+  it('cancels today, with nothing left to renew, change or discount, and bills nothing', () => {
+    const active = state({
+      pendingChange: { plan: yearly, effectiveDate: '2026-05-01' },
+      discount: { amountOff: null, percentOff: 50, periodsLeft: 2 },
+    });
+    const result = transition(active, { kind: 'withdraw', lastDay: TODAY }, TODAY);
+    expect(result.state).toEqual({
+      ...active,
+      status: S.CANCELLED,
+      expiryDate: TODAY,
+      renewalDate: null,
+      pendingChange: null,
+      cancellation: null,
+      discount: null,
+    });
+    expect(result.effects).toEqual([]);
+  });
+
+  it('also ends one already cancelled for later', () => {
+    const pending = state({
+      status: S.PENDING_CANCELLATION,
+      renewalDate: null,
+      expiryDate: '2026-04-30',
+      cancellation: { reason: 'price', comment: null },
+    });
+    const { state: after } = transition(pending, { kind: 'withdraw', lastDay: TODAY }, TODAY);
+    expect(after).toMatchObject({ status: S.CANCELLED, expiryDate: TODAY, cancellation: null });
+  });
+
+  it('is refused the day after the last day of the right', () => {
+    const error = domainError(() =>
+      transition(state(), { kind: 'withdraw', lastDay: '2026-04-20' }, TODAY),
+    );
+    expect(error).toMatchObject({ kind: 'conflict', code: 'WITHDRAWAL_PERIOD_OVER' });
+  });
+});
+
 describe('renew: at the ordinary price, no binding (spec §9)', () => {
   it('takes a discount off while it has periods left, then the ordinary price', () => {
     const discount = { amountOff: null, percentOff: 50, periodsLeft: 1 };
@@ -716,5 +757,53 @@ describe('proration on whole øre', () => {
     expect(osloDateOf(new Date('2026-03-28T23:30:00Z'))).toBe('2026-03-29'); // 00:30 CET
     expect(osloDateOf(new Date('2026-03-29T22:30:00Z'))).toBe('2026-03-30'); // 00:30 CEST
     expect(osloDateOf(new Date('2026-10-24T22:30:00Z'))).toBe('2026-10-25'); // 00:30 CEST
+  });
+});
+
+describe('nextCharge: what the jobs will bill next, shown on the home page', () => {
+  it('is the renewal at the plan price, charged to the card on the renewal date', () => {
+    expect(nextCharge(state())).toEqual({
+      date: '2026-05-01',
+      amountOre: 27900,
+      ordinaryAmountOre: 27900,
+      kind: 'charge',
+      provider: 'SWEDBANK-PPG',
+      reason: 'renewal',
+    });
+  });
+
+  it('takes off a discount with periods left, and says what the ordinary price is', () => {
+    const discounted = nextCharge(
+      state({ discount: { amountOff: null, percentOff: 50, periodsLeft: 1 } }),
+    );
+    expect(discounted).toMatchObject({ amountOre: 13950, ordinaryAmountOre: 27900 });
+    const spent = nextCharge(
+      state({ discount: { amountOff: null, percentOff: 50, periodsLeft: 0 } }),
+    );
+    expect(spent).toMatchObject({ amountOre: 27900, ordinaryAmountOre: 27900 });
+  });
+
+  it('bills the new plan when a scheduled change takes effect on the renewal date', () => {
+    const forecast = nextCharge(
+      state({ pendingChange: { plan: yearly, effectiveDate: '2026-05-01' } }),
+    );
+    expect(forecast).toMatchObject({ amountOre: 299000, reason: 'plan-change' });
+  });
+
+  it('is an invoice for giro, and the first paid day after a trial', () => {
+    expect(nextCharge(state({ paymentProvider: 'AVTALEGIRO' }))).toMatchObject({
+      kind: 'invoice',
+      provider: 'AVTALEGIRO',
+    });
+    expect(
+      nextCharge(state({ status: S.TRIAL, trialEnds: '2026-04-30', renewalDate: '2026-05-01' })),
+    ).toMatchObject({ date: '2026-05-01', amountOre: 27900, reason: 'trial-end' });
+  });
+
+  it('is nothing when it will not renew or someone else pays', () => {
+    expect(nextCharge(state({ status: S.PENDING_CANCELLATION, renewalDate: null }))).toBeNull();
+    expect(nextCharge(state({ status: S.CANCELLED }))).toBeNull();
+    expect(nextCharge(state({ status: S.ACTIVE_NON_BILLABLE }))).toBeNull();
+    expect(nextCharge(state({ subscriptionInfo1: 'employee' }))).toBeNull();
   });
 });

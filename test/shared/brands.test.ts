@@ -1,18 +1,22 @@
 // Tests for the generated brand themes (public/brands, built by scripts/build-themes.ts): every
 // title has a theme built from its current registry colours, and every text/background pair that
-// Designsystemet components use meets WCAG AA (4.5:1) in the light colour scheme. Also checks the
-// generated wordmark logos (public/logos).
+// Designsystemet components use meets WCAG AA (4.5:1) in the light colour scheme, and so do the
+// page shell's own pairs: the wordmark, links and text on the header, page and footer. Also checks
+// the wordmarks the build draws (scripts/wordmarks.ts): accessible, in the accent colour, every
+// letter drawn, and the whole name inside the image at the header's sizes.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Font } from 'opentype.js';
 
+import { loadWordmarkFonts, WORDMARK_PADDING, wordmarkSvg } from '../../scripts/wordmarks';
 import { contrastRatio } from '../../src/shared/color/contrast';
 import { publications } from '../../src/shared/publications/registry';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const brandsDir = path.join(root, 'public/brands');
-const logosDir = path.join(root, 'public/logos');
+const layoutCss = readFileSync(path.join(root, 'src/app/layout/layout.css'), 'utf8');
 
 const AA_TEXT = 4.5;
 const REQUIRED_SETS = ['accent', 'neutral', 'highlight'] as const;
@@ -59,6 +63,41 @@ function cssFile(titleCode: string): string {
   return path.join(brandsDir, `${titleCode.toLowerCase()}.css`);
 }
 
+/** The colour token a rule of layout.css paints its background with, e.g. 'neutral-surface-default'. */
+function backgroundOf(selector: string): string {
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const rule = new RegExp(`(?:^|\\n)${escaped}\\s*\\{([^}]*)\\}`).exec(layoutCss)?.[1] ?? '';
+  const token = /background:\s*var\(--ds-color-([a-z-]+)\)/.exec(rule)?.[1];
+  if (token === undefined) throw new Error(`layout.css: no background colour on ${selector}`);
+  return token;
+}
+
+const HEADER = backgroundOf('.site-header');
+const FOOTER = backgroundOf('.site-footer');
+const PAGE = 'neutral-background-default';
+
+/** The page shell's text on its backgrounds: [what, text, background], tokens of the brand. */
+const SHELL_PAIRS: ReadonlyArray<readonly [what: string, text: string, background: string]> = [
+  // Links (.ds-link) take the accent's text-subtle, text-default when hovered; the tertiary
+  // language button and the logo's text fallback use text-subtle too.
+  ['header link', 'accent-text-subtle', HEADER],
+  ['header link hovered', 'accent-text-default', HEADER],
+  ['header text', 'neutral-text-default', HEADER],
+  ['page link', 'accent-text-subtle', PAGE],
+  ['page link hovered', 'accent-text-default', PAGE],
+  ['page text and headings', 'neutral-text-default', PAGE],
+  ['page label', 'neutral-text-subtle', PAGE],
+  ['footer link', 'accent-text-subtle', FOOTER],
+  ['footer link hovered', 'accent-text-default', FOOTER],
+  ['footer text', 'neutral-text-default', FOOTER],
+  ['footer label', 'neutral-text-subtle', FOOTER],
+];
+
+let wordmarkFonts: Font[];
+beforeAll(() => {
+  wordmarkFonts = loadWordmarkFonts();
+});
+
 describe.each(publications.map((p) => [p.titleCode, p] as const))('brand theme %s', (code, p) => {
   const file = cssFile(code);
   const variables = existsSync(file)
@@ -103,7 +142,30 @@ describe.each(publications.map((p) => [p.titleCode, p] as const))('brand theme %
     }
     expect(failures).toEqual([]);
   });
+
+  it(`meets WCAG AA contrast for the wordmark, links and text on header (${HEADER}), page and footer (${FOOTER})`, () => {
+    const fill = /<g fill="(#[0-9a-f]{6})">/i.exec(wordmarkSvg(p, wordmarkFonts).svg)?.[1];
+    if (fill === undefined) throw new Error(`The wordmark of ${code} has no fill colour`);
+    const pairs: Array<readonly [string, string, string]> = [
+      ['wordmark', fill, color(...split(HEADER))],
+      ...SHELL_PAIRS.map(
+        ([what, text, background]) =>
+          [what, color(...split(text)), color(...split(background))] as const,
+      ),
+    ];
+    const failures = pairs
+      .map(([what, text, background]) => [what, contrastRatio(text, background)] as const)
+      .filter(([, ratio]) => ratio < AA_TEXT)
+      .map(([what, ratio]) => `${what}: ${ratio.toFixed(2)}`);
+    expect(failures).toEqual([]);
+  });
 });
+
+/** 'accent-text-subtle' → ['accent', 'text-subtle'] (the colour set is the first word). */
+function split(token: string): [set: string, name: string] {
+  const [set = '', ...rest] = token.split('-');
+  return [set, rest.join('-')];
+}
 
 describe('brand manifest', () => {
   it('records the input hash of every title', () => {
@@ -116,12 +178,57 @@ describe('brand manifest', () => {
   });
 });
 
-describe.each(publications.map((p) => [p.domain, p] as const))('logo %s', (domain, p) => {
-  it('is an accessible wordmark in the accent colour', () => {
-    const svg = readFileSync(path.join(logosDir, `${domain}.svg`), 'utf8');
+/** The header's logo box (layout.css): height 2.5rem, width from 8rem up to what the menu leaves. */
+const HEADER_BOXES = [
+  // 390 px: 390 − 2 × 16 gutter − 16 gap − the menu button (about 100 px).
+  { viewport: 390, width: 240, height: 40 },
+  // 1280 px: the logo's maximum width, 24rem.
+  { viewport: 1280, width: 384, height: 40 },
+] as const;
+/** Smallest em (font size) of the drawn name that still reads as a masthead, in CSS px. */
+const MIN_EM_PX = 16;
+
+describe.each(publications.map((p) => [p.titleCode, p] as const))('wordmark %s', (_code, p) => {
+  const draw = () => wordmarkSvg(p, wordmarkFonts);
+
+  it('names the title for assistive technology and is drawn in the accent colour', () => {
+    const { svg } = draw();
     expect(svg).toContain('role="img"');
-    expect(svg).toContain(`">${p.displayName}</title>`);
-    expect(svg).toContain(`fill="${p.brand.accent}"`);
-    expect(svg).toMatch(/viewBox="0 0 \d+ \d+"/);
+    expect(svg).toContain(`aria-label="${p.displayName}"`);
+    expect(svg).toContain(`<title>${p.displayName}</title>`);
+    expect(svg).toContain(`<g fill="${p.brand.accent}">`);
   });
+
+  it('holds every letter of the name inside its viewBox (outlines, no font needed)', () => {
+    const { svg } = draw();
+    expect(svg).not.toContain('<text');
+    const [x, y, width, height] = (
+      /viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"/.exec(svg) ?? []
+    )
+      .slice(1)
+      .map(Number);
+    // The font's own layout of the whole name (kerning included), independent of the wordmark's.
+    const [font] = wordmarkFonts;
+    const box = font!
+      .getPath(p.displayName, 0, 0, font!.unitsPerEm, { kerning: true })
+      .getBoundingBox();
+    expect(box.x1).toBeGreaterThanOrEqual(x!);
+    expect(box.y1).toBeGreaterThanOrEqual(y!);
+    expect(box.x2).toBeLessThanOrEqual(x! + width!);
+    expect(box.y2).toBeLessThanOrEqual(y! + height!);
+    // Tight around the name: as wide as the font's layout of it (nothing dropped or added).
+    expect(width! - (box.x2 - box.x1)).toBeLessThanOrEqual(2 * WORDMARK_PADDING + 2);
+  });
+
+  it.each(HEADER_BOXES)(
+    'scales whole into the header at $viewport px with letters of at least 16 px',
+    ({ width, height }) => {
+      const mark = draw();
+      const scale = Math.min(width / mark.width, height / mark.height);
+      // Scaled into the box whole (object-fit: contain): never wider or taller than the box.
+      expect(mark.width * scale).toBeLessThanOrEqual(width + 1e-9);
+      expect(mark.height * scale).toBeLessThanOrEqual(height + 1e-9);
+      expect(scale * wordmarkFonts[0]!.unitsPerEm).toBeGreaterThanOrEqual(MIN_EM_PX);
+    },
+  );
 });

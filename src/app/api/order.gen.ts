@@ -123,6 +123,8 @@ export type CatalogueOption = {
   period: Period;
   ariaScheduleId: string;
   price: AmountOre;
+  /** What this period of the product includes (a premium period may include more than the product's `features`). What an upgrade gives is what these include and the current subscription's `features` do not. */
+  features: SubscriptionFeature[];
 };
 export type CatalogueProduct = {
   ariaPlanID: AriaPlanId;
@@ -168,7 +170,7 @@ export type Problem = {
   detail?: string;
   /** URI reference of this occurrence (normally the request path). */
   instance?: string;
-  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
   code: string;
   /** Field-level validation errors (400 only). */
   errors?: ProblemFieldError[];
@@ -190,6 +192,19 @@ export type DiscountDetails = {
   periods: number;
   /** Last day the code can be used (Europe/Oslo); null when open-ended. */
   validUntil: string | null;
+};
+export type FullPriceCharge = {
+  /** The day it is paid or charged (Europe/Oslo). */
+  date: string;
+  amount: AmountOre;
+};
+export type WaivedOffer = {
+  offer: Offer;
+  /** What the order would cost now with the offer. */
+  amount: AmountOre;
+  /** The price of the next period with the offer. */
+  renewalPrice: AmountOre;
+  firstFullCharge: FullPriceCharge;
 };
 export type OrderQuote = {
   kind: OrderKind;
@@ -218,6 +233,14 @@ export type OrderQuote = {
     remainingDays: number;
     periodDays: number;
   } | null;
+  /** The first payment at the plan's ordinary price: today's when the order costs that, else the renewal after the offer's or the discount code's periods (as the renewal jobs will charge it). */
+  firstFullCharge: FullPriceCharge;
+  /** The offer the reader would have had without the discount code (offers and discount codes are not combined: the code replaces it), priced the same way, so both can be shown side by side. Null when no offer was given up. */
+  waivedOffer: WaivedOffer | NullValue;
+  /** What the chosen plan and period include. */
+  features: SubscriptionFeature[];
+  /** For an upgrade, what the new plan and period include that the current subscription does not (empty when it gives nothing more); empty for other kinds. */
+  addedFeatures: SubscriptionFeature[];
 };
 export type SubscriptionNo = string;
 export type OrderQuoteRequest = {
@@ -229,11 +252,13 @@ export type OrderQuoteRequest = {
   discountCode?: DiscountCode;
 };
 export type OrderId = string;
+export type OrderReference = string;
 export type OrderStatus =
   "PENDING" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
 export type OrderPaymentProvider = "VIPPS" | "SWEDBANK-PPG";
 export type Order = {
   orderId: OrderId;
+  reference: OrderReference;
   /** The order kinds (OrderKind), and `invoice` for paying an invoice. */
   kind: "new" | "reactivation" | "upgrade" | "invoice";
   status: OrderStatus;
@@ -279,6 +304,8 @@ export type CreateOrderRequest = {
   subscriptionNo?: SubscriptionNo;
   discountCode?: DiscountCode;
   paymentProvider: OrderPaymentProvider;
+  /** The reader ticked "use this card (or Vipps) for future charges": completing an upgrade or reactivation then makes the payment's method (and card) the one renewals are charged to. Absent or false: a one-off payment never changes the stored payment method. A new subscription always renews with the method it was bought with. */
+  useForFutureCharges?: boolean;
   deliveryAddress?: DeliveryAddress;
 };
 export type PaymentCallbackReceipt = {

@@ -124,7 +124,7 @@ export type Problem = {
   detail?: string;
   /** URI reference of this occurrence (normally the request path). */
   instance?: string;
-  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
   code: string;
   /** Field-level validation errors (400 only). */
   errors?: ProblemFieldError[];
@@ -147,6 +147,11 @@ export type Currency = "NOK";
 export type PaymentProvider =
   "VIPPS" | "SWEDBANK-PPG" | "BANKGIRO" | "AVTALEGIRO" | "STREX";
 export type NullValue = null | null;
+export type InvoicePayment = {
+  provider: PaymentProvider;
+  /** The card charged (card payments the provider reported one for); null otherwise. */
+  maskedCardNumber: string | null;
+};
 export type Invoice = {
   ariaInvoiceNo: AriaInvoiceNo;
   /** KID to pay with (MOD10, or MOD11 by the title's OCR agreement). */
@@ -163,9 +168,12 @@ export type Invoice = {
   description: string;
   /** The title's bank account (11 digits) to pay a giro invoice to. */
   payeeAccountNumber: string;
+  /** How the invoice was paid once it is PAID (the provider of the payment that settled it, e.g. a giro invoice paid by card on /betal-faktura is SWEDBANK-PPG); while UNPAID, how it is to be paid (the subscription's method when it was billed). */
   paymentProvider: PaymentProvider | NullValue;
   subscriptionNo: SubscriptionNo;
   paidAt: string | null;
+  /** The payment that settled the invoice: its provider and, for a card, the masked card number it was charged to. Null while the invoice is unpaid. */
+  paidWith: InvoicePayment | NullValue;
 };
 export type InvoiceList = {
   /** Newest first. */
@@ -174,6 +182,7 @@ export type InvoiceList = {
 export type AriaAccountNo = string;
 export type TitleCode = string;
 export type OrderId = string;
+export type OrderReference = string;
 export type OrderStatus =
   "PENDING" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
 export type AriaPlanId = string;
@@ -182,6 +191,7 @@ export type Period =
 export type OrderPaymentProvider = "VIPPS" | "SWEDBANK-PPG";
 export type Order = {
   orderId: OrderId;
+  reference: OrderReference;
   /** The order kinds (OrderKind), and `invoice` for paying an invoice. */
   kind: "new" | "reactivation" | "upgrade" | "invoice";
   status: OrderStatus;
@@ -233,6 +243,31 @@ export type PaymentMethod = {
 };
 export type SubscriptionFeature =
   "content" | "e-paper" | "paper" | "family-share" | "partner-content";
+export type NextCharge = {
+  /** The day it is charged or invoiced (Europe/Oslo); the new period starts then. */
+  date: string;
+  amount: AmountOre;
+  /** The plan's ordinary price for the period; more than amount while a discount runs. */
+  ordinaryAmount: AmountOre;
+  /** charge is taken from the card or Vipps; invoice is sent (giro). */
+  kind: "charge" | "invoice";
+  provider: PaymentProvider | NullValue;
+  /** Why this charge comes (plan-change when a scheduled change takes effect first). */
+  reason: "renewal" | "trial-end" | "plan-change";
+};
+export type WithdrawalOpen = {
+  /** The last day the right can be used (Europe/Oslo). */
+  lastDay: string;
+  refund: AmountOre;
+};
+export type UnpaidInvoice = {
+  /** The invoice number, to pay it at /betal-faktura/{ariaInvoiceNo}. */
+  ariaInvoiceNo: string;
+  amount: AmountOre;
+  dueDate: string;
+  /** Unpaid after its due date (Europe/Oslo). */
+  overdue: boolean;
+};
 export type Subscription = {
   subscriptionNo: SubscriptionNo;
   ariaAccountNo: AriaAccountNo;
@@ -271,6 +306,12 @@ export type Subscription = {
   } | null;
   /** Something about how the subscription is paid that the user must know: the Vipps agreement was stopped in the Vipps app, so the subscription is being cancelled. Absent or null when there is nothing to tell. */
   paymentNotice?: ("VIPPS_AGREEMENT_STOPPED" | null) | null;
+  /** The next automatic charge or invoice, as the renewal jobs will make it on that date (a scheduled plan change, the end of a trial and a discount's remaining periods included). Null when the subscription does not renew or someone else pays; absent where the server does not forecast it. */
+  nextCharge?: NextCharge | NullValue;
+  /** The statutory right of withdrawal (angrerett) while it applies to this subscription (bought online less than 14 days ago, not withdrawn): its last day and what using it today gives back. Null when it does not apply; absent where the server does not say. */
+  withdrawal?: WithdrawalOpen | NullValue;
+  /** The subscription's unpaid invoices and charges, most urgent (oldest due date) first, so the home page can say what needs paying without another request. Absent where the server does not list them. */
+  unpaidInvoices?: UnpaidInvoice[];
   /** False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
   isPaying: boolean;
   /** True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard. */

@@ -15,6 +15,15 @@ const injectedRtkApi = api
         }),
         providesTags: ["subscription"],
       }),
+      listSubscriptionChanges: build.query<
+        ListSubscriptionChangesApiResponse,
+        ListSubscriptionChangesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/${queryArg.accountNo}/${queryArg.titleCode}/changes`,
+        }),
+        providesTags: ["subscription"],
+      }),
       reactivateSubscription: build.mutation<
         ReactivateSubscriptionApiResponse,
         ReactivateSubscriptionApiArg
@@ -34,6 +43,25 @@ const injectedRtkApi = api
           url: `/deleteSubscription`,
           method: "DELETE",
           body: queryArg.deleteSubscriptionRequest,
+        }),
+        invalidatesTags: ["subscription"],
+      }),
+      getWithdrawal: build.query<GetWithdrawalApiResponse, GetWithdrawalApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/subscription/${queryArg.subscriptionNo}/withdrawal`,
+          }),
+          providesTags: ["subscription"],
+        },
+      ),
+      withdrawSubscription: build.mutation<
+        WithdrawSubscriptionApiResponse,
+        WithdrawSubscriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/${queryArg.subscriptionNo}/withdrawal`,
+          method: "POST",
+          body: queryArg.withdrawalRequest,
         }),
         invalidatesTags: ["subscription"],
       }),
@@ -71,6 +99,14 @@ export type GetSubscriptionApiArg = {
   /** Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
   titleCode: TitleCode;
 };
+export type ListSubscriptionChangesApiResponse =
+  /** status 200 The latest changes (at most 20), newest first. */ SubscriptionChanges;
+export type ListSubscriptionChangesApiArg = {
+  /** Billing account number (ariaAccountNo). */
+  accountNo: AriaAccountNo;
+  /** Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+  titleCode: TitleCode;
+};
 export type ReactivateSubscriptionApiResponse =
   /** status 200 The subscription after the change. */ Subscription;
 export type ReactivateSubscriptionApiArg = {
@@ -80,6 +116,19 @@ export type DeleteSubscriptionApiResponse =
   /** status 200 Cancellation registered. */ CancellationReceipt;
 export type DeleteSubscriptionApiArg = {
   deleteSubscriptionRequest: DeleteSubscriptionRequest;
+};
+export type GetWithdrawalApiResponse =
+  /** status 200 Where the right of withdrawal stands. */ WithdrawalRight;
+export type GetWithdrawalApiArg = {
+  /** Subscription number; one of another account is not found. */
+  subscriptionNo: SubscriptionNo;
+};
+export type WithdrawSubscriptionApiResponse =
+  /** status 200 The receipt of the withdrawal. */ WithdrawalReceipt;
+export type WithdrawSubscriptionApiArg = {
+  /** Subscription number; one of another account is not found. */
+  subscriptionNo: SubscriptionNo;
+  withdrawalRequest: WithdrawalRequest;
 };
 export type SchedulePlanChangeApiResponse =
   /** status 200 The subscription with the change pending. */ Subscription;
@@ -127,6 +176,31 @@ export type PaymentMethod = {
 export type NullValue = null | null;
 export type SubscriptionFeature =
   "content" | "e-paper" | "paper" | "family-share" | "partner-content";
+export type NextCharge = {
+  /** The day it is charged or invoiced (Europe/Oslo); the new period starts then. */
+  date: string;
+  amount: AmountOre;
+  /** The plan's ordinary price for the period; more than amount while a discount runs. */
+  ordinaryAmount: AmountOre;
+  /** charge is taken from the card or Vipps; invoice is sent (giro). */
+  kind: "charge" | "invoice";
+  provider: PaymentProvider | NullValue;
+  /** Why this charge comes (plan-change when a scheduled change takes effect first). */
+  reason: "renewal" | "trial-end" | "plan-change";
+};
+export type WithdrawalOpen = {
+  /** The last day the right can be used (Europe/Oslo). */
+  lastDay: string;
+  refund: AmountOre;
+};
+export type UnpaidInvoice = {
+  /** The invoice number, to pay it at /betal-faktura/{ariaInvoiceNo}. */
+  ariaInvoiceNo: string;
+  amount: AmountOre;
+  dueDate: string;
+  /** Unpaid after its due date (Europe/Oslo). */
+  overdue: boolean;
+};
 export type Subscription = {
   subscriptionNo: SubscriptionNo;
   ariaAccountNo: AriaAccountNo;
@@ -165,6 +239,12 @@ export type Subscription = {
   } | null;
   /** Something about how the subscription is paid that the user must know: the Vipps agreement was stopped in the Vipps app, so the subscription is being cancelled. Absent or null when there is nothing to tell. */
   paymentNotice?: ("VIPPS_AGREEMENT_STOPPED" | null) | null;
+  /** The next automatic charge or invoice, as the renewal jobs will make it on that date (a scheduled plan change, the end of a trial and a discount's remaining periods included). Null when the subscription does not renew or someone else pays; absent where the server does not forecast it. */
+  nextCharge?: NextCharge | NullValue;
+  /** The statutory right of withdrawal (angrerett) while it applies to this subscription (bought online less than 14 days ago, not withdrawn): its last day and what using it today gives back. Null when it does not apply; absent where the server does not say. */
+  withdrawal?: WithdrawalOpen | NullValue;
+  /** The subscription's unpaid invoices and charges, most urgent (oldest due date) first, so the home page can say what needs paying without another request. Absent where the server does not list them. */
+  unpaidInvoices?: UnpaidInvoice[];
   /** False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
   isPaying: boolean;
   /** True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard. */
@@ -195,10 +275,41 @@ export type Problem = {
   detail?: string;
   /** URI reference of this occurrence (normally the request path). */
   instance?: string;
-  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
   code: string;
   /** Field-level validation errors (400 only). */
   errors?: ProblemFieldError[];
+};
+export type SubscriptionChangeKind =
+  | "activated"
+  | "trial-started"
+  | "cancelled"
+  | "cancellation-undone"
+  | "expired"
+  | "reactivated"
+  | "renewed"
+  | "trial-ended"
+  | "plan-change-scheduled"
+  | "plan-change-withdrawn"
+  | "plan-change-applied"
+  | "upgraded"
+  | "resumed"
+  | "payment-method-changed"
+  | "connected"
+  | "withdrawn"
+  | "other";
+export type SubscriptionChange = {
+  kind: SubscriptionChangeKind;
+  occurredAt: string;
+  /** user: the reader (or their payment); system: the product on its own (e.g. a stopped Vipps agreement); job: the scheduled work (renewals, expiries, plan changes). */
+  actor: "user" | "system" | "job";
+  fromStatus: SubscriptionStatus;
+  toStatus: SubscriptionStatus;
+};
+export type SubscriptionChanges = {
+  /** The subscription the changes are of; null when there is none. */
+  subscriptionNo: SubscriptionNo | NullValue;
+  changes: SubscriptionChange[];
 };
 export type ReactivateSubscriptionRequest = {
   subscriptionNo: SubscriptionNo;
@@ -221,6 +332,96 @@ export type DeleteSubscriptionRequest = {
   /** Whether the user was shown the winback offer and accepted it. The offer itself is ordered through the order flow; here the flag is stored with the cancellation reason for reporting. */
   acceptedWinback: boolean;
 };
+export type WithdrawalStatus =
+  | "AVAILABLE"
+  | "WITHDRAWN"
+  | "PERIOD_OVER"
+  | "NO_ONLINE_PURCHASE"
+  | "NOT_ACTIVE";
+export type WithdrawalOrderKind = "new" | "reactivation" | "upgrade";
+export type OrderPaymentProvider = "VIPPS" | "SWEDBANK-PPG";
+export type WithdrawalRefundPart = {
+  /** The order's short reference (as on its receipt), for customer service. */
+  orderReference: string;
+  kind: WithdrawalOrderKind;
+  /** When the order was completed (paid). */
+  paidAt: string;
+  amountPaid: AmountOre;
+  /** First day of the period the order paid for (Europe/Oslo). */
+  periodStart: string;
+  /** Last day of the period the order paid for (Europe/Oslo). */
+  periodEnd: string;
+  /** Days of the period the order paid for, both ends included. */
+  periodDays: number;
+  /** Whole days of that period before today (today is not charged). */
+  daysUsed: number;
+  valueUsed: AmountOre;
+  amount: AmountOre;
+  refundTo: OrderPaymentProvider;
+};
+export type WithdrawalRefund = {
+  amount: AmountOre;
+  amountPaid: AmountOre;
+  valueUsed: AmountOre;
+  parts: WithdrawalRefundPart[];
+};
+export type WithdrawalRefundStatus = "PENDING" | "REFUNDED" | "FAILED";
+export type WithdrawalReceiptPart = {
+  /** The order's short reference (as on its receipt). */
+  orderReference: string;
+  kind: WithdrawalOrderKind;
+  paidAt: string;
+  amountPaid: AmountOre;
+  periodDays: number;
+  daysUsed: number;
+  valueUsed: AmountOre;
+  refundAmount: AmountOre;
+  refundTo: OrderPaymentProvider;
+  refundStatus: WithdrawalRefundStatus;
+};
+export type WithdrawalReceipt = {
+  /** The withdrawal's reference, for customer service and the bank statement. */
+  reference: string;
+  subscriptionNo: SubscriptionNo;
+  titleCode: TitleCode;
+  planName: string;
+  /** When the subscription ended (access ended at once). */
+  endedAt: string;
+  /** Paid in all (the sum of the parts). */
+  amountPaid: AmountOre;
+  /** Refunded in all (the sum of the parts). */
+  refundAmount: AmountOre;
+  /** The payment method of the purchase that started the right (each part says where its own money goes). */
+  refundTo: OrderPaymentProvider;
+  /** Of the refund as a whole: FAILED when any part failed, else PENDING when any part is still being sent, else REFUNDED. */
+  refundStatus: WithdrawalRefundStatus;
+  /** Where the receipt was e-mailed; null when the account has no e-mail address. */
+  receiptEmail: string | null;
+  /** One per paid order refunded, oldest first. */
+  parts: WithdrawalReceiptPart[];
+};
+export type WithdrawalRight = {
+  subscriptionNo: SubscriptionNo;
+  status: WithdrawalStatus;
+  /** True exactly when `status` is AVAILABLE. */
+  applies: boolean;
+  /** The last day of the right (Europe/Oslo): the 14th day counted from the day after the purchase that started it was completed. Null without an online purchase. */
+  lastDay: string | null;
+  /** When the purchase that started the right was completed. */
+  purchasedAt: string | null;
+  /** What was paid in all for the subscription since the purchase that started the right (the purchase and any upgrade since). */
+  amountPaid: AmountOre | NullValue;
+  /** Set while AVAILABLE; for today only. */
+  refund: WithdrawalRefund | NullValue;
+  /** The payment method the purchase that started the right was paid with (each part says where its own money goes back to). */
+  refundTo: OrderPaymentProvider | NullValue;
+  /** Set when WITHDRAWN. */
+  receipt: WithdrawalReceipt | NullValue;
+};
+export type WithdrawalRequest = {
+  /** The refund (in øre) the reader was shown and confirms (`refund.amount` of `getWithdrawal`). When the server computes another amount now, nothing happens: 409 `WITHDRAWAL_AMOUNT_CHANGED`. */
+  expectedRefund: AmountOre;
+};
 export type PlanChangeRequest = {
   subscriptionNo: SubscriptionNo;
   ariaPlanID: AriaPlanId;
@@ -232,8 +433,13 @@ export type SubscriptionRef = {
 export const {
   useGetSubscriptionQuery,
   useLazyGetSubscriptionQuery,
+  useListSubscriptionChangesQuery,
+  useLazyListSubscriptionChangesQuery,
   useReactivateSubscriptionMutation,
   useDeleteSubscriptionMutation,
+  useGetWithdrawalQuery,
+  useLazyGetWithdrawalQuery,
+  useWithdrawSubscriptionMutation,
   useSchedulePlanChangeMutation,
   useWithdrawPlanChangeMutation,
 } = injectedRtkApi;

@@ -2,10 +2,20 @@
 import { subscriptionApi } from './subscription.gen';
 
 export const subscriptionEndpoints = subscriptionApi;
-export type { Subscription, SubscriptionResult } from './subscription.gen';
+export type {
+  Subscription,
+  SubscriptionChange,
+  SubscriptionChanges,
+  SubscriptionResult,
+  WithdrawalReceipt,
+  WithdrawalRight,
+} from './subscription.gen';
 export {
   useDeleteSubscriptionMutation,
+  useGetWithdrawalQuery,
+  useListSubscriptionChangesQuery,
   useReactivateSubscriptionMutation,
   useSchedulePlanChangeMutation,
   useWithdrawPlanChangeMutation,
+  useWithdrawSubscriptionMutation,
 } from './subscription.gen';

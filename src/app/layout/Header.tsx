@@ -1,17 +1,18 @@
-// The page header of spec §2: skip link, the title's logo linking home, the navigation (my page,
-// customer service), the language switch and login or logout. On small screens the menu sits
-// behind a button; it closes on any click outside it and on Escape (focus back on the button).
+// The page header of spec §2: skip link, the title's logo linking home (Logo: the wordmark where
+// the title's own logo does not load), the navigation (my page, customer service), the language
+// switch and login or logout. On small screens the menu sits behind a button; it closes on any
+// click outside it and on Escape (focus back on the button).
 import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 
-import { logoPath } from '../lib/theme/brand';
 import { loginRequested, logoutRequested } from '../session/sessionActions';
 import { selectTitle } from '../session/titleSlice';
 import { selectLoggedIn } from '../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 
 import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
 
 /** The id of the main area, the skip link's target. */
 export const MAIN_ID = 'main';
@@ -68,9 +69,9 @@ export function Header() {
       <div className="site-header__bar">
         <Link to="/" className="site-header__logo">
           {title ? (
-            <img src={logoPath(title.titleDomain)} alt={title.name} />
+            <Logo key={title.titleCode} title={title} />
           ) : (
-            <span>{t('app.name')}</span>
+            <span className="site-header__logo-text">{t('app.name')}</span>
           )}
         </Link>
         <button

@@ -65,6 +65,8 @@ const undoCancellation = () =>
   import(
     /* webpackChunkName: "route-angre-oppsigelse" */ '../features/cancellation/UndoCancellationScreen'
   );
+const withdrawal = () =>
+  import(/* webpackChunkName: "route-angrerett" */ '../features/withdrawal/WithdrawalScreen');
 const reactivated = () =>
   import(
     /* webpackChunkName: "route-abonnement-reaktivert" */ '../features/reactivation/ReactivatedScreen'
@@ -188,6 +190,9 @@ export const routes: readonly RouteDefinition[] = [
   route('/abonnement-avsluttet', 'auth+subscription', cancellationReceipt, ['cancellation']),
   route('/abonnement-reaktivert', 'auth+subscription', reactivated, ['reactivation']),
   route('/angre-oppsigelse', 'auth+subscription', undoCancellation, ['cancellation']),
+  // The right of withdrawal within 14 days of an online purchase (issue 15; not in spec §2).
+  // Login only: after withdrawing the subscription has ended, and its receipt stays reachable.
+  route('/angrerett', 'auth', withdrawal, ['withdrawal']),
   route('/nye-priser', 'none', newPrices, ['prices']),
   // Other
   route('/', 'auth+subscription', home, ['home']),

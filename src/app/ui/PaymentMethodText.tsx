@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
-import type { PaymentMethod } from '../api/payment';
+import type { InvoicePayment, PaymentMethod } from '../api/payment';
 
 /** `•••• •••• •••• 4242` or `************0004` → `**** 4242`; null without four digits. */
 export function maskedCard(maskedCardNumber: string | null): string | null {
@@ -19,6 +19,16 @@ export function providerLabel(t: TFunction, paymentMethod: PaymentMethod): strin
   return t(`common:payment-methods.provider.${paymentMethod.provider.toLowerCase()}`, {
     defaultValue: paymentMethod.label,
   });
+}
+
+/**
+ * How a payment was made (an invoice's settling payment): "Betalingskort **** 0004", "Vipps",
+ * "AvtaleGiro" …; a card without a number is "Betalingskort".
+ */
+export function describeSettlement(t: TFunction, payment: InvoicePayment): string {
+  const label = t(`common:payment-methods.provider.${payment.provider.toLowerCase()}`);
+  const number = payment.provider === 'SWEDBANK-PPG' ? maskedCard(payment.maskedCardNumber) : null;
+  return number ? t('common:payment-methods.card-without-expiry', { label, number }) : label;
 }
 
 export type PaymentMethodDescription =

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findPublication } from '../../shared/publications/registry';
 import type { Publication } from '../../shared/publications/types';
 import { ensureAccount, knownBirthDate } from '../domain/accounts/accounts';
-import { currentSubscription } from '../domain/subscriptions/subscriptions';
+import { overviewView, subscriptionOverview } from '../domain/subscriptions/overview';
 import { DomainError } from '../errors';
 import type { Handlers, Op } from '../http/operations';
 import {
@@ -49,7 +49,7 @@ function userOf(claims: UserClaims) {
 
 async function sessionView(request: FastifyRequest, publication: Publication) {
   const session = await loadSession(request);
-  const { db } = request.server.services;
+  const { db, clock } = request.server.services;
   if (!session) {
     return {
       authenticated: false,
@@ -60,9 +60,13 @@ async function sessionView(request: FastifyRequest, publication: Publication) {
     };
   }
   const account = session.account;
-  const subscription = account
-    ? (await currentSubscription(db, account.ariaAccountNo, publication.titleCode)).subscription
+  // The home page's subscription with what it needs (next charge, unpaid invoices, the right of
+  // withdrawal), so the first screen after sign-in needs no other request.
+  const overview = account
+    ? (await subscriptionOverview(db, clock, account.ariaAccountNo, publication.titleCode))
+        .subscription
     : null;
+  const subscription = overview && overviewView(overview);
   // The birth date that decides age rules: the provider's, else the one given on the profile.
   const birthDate = await knownBirthDate(
     db,

@@ -3,9 +3,16 @@
 // The rules live in domain/subscriptions (selfService.ts for what a reader may do alone).
 import type { FastifyRequest } from 'fastify';
 
+import { subscriptionChanges } from '../domain/subscriptions/changes';
 import { applyCommand } from '../domain/subscriptions/lifecycle';
+import { overviewView, subscriptionOverview } from '../domain/subscriptions/overview';
 import { reactivateFree, scheduleSelfServicePlanChange } from '../domain/subscriptions/selfService';
 import { currentSubscription } from '../domain/subscriptions/subscriptions';
+import {
+  withdraw,
+  withdrawalRight,
+  type WithdrawalReceipt,
+} from '../domain/subscriptions/withdrawal';
 import type { Handlers } from '../http/operations';
 import { ProblemError } from '../http/problem';
 import { requireOwnAccount, requireSession } from '../http/security';
@@ -25,8 +32,10 @@ export const handlers: Handlers = {
     const { accountNo } = request.params;
     const titleCode = normaliseTitleCode(request.params.titleCode);
     await requireOwnAccount(request, accountNo);
-    const { accountExists, subscription } = await currentSubscription(
-      request.server.services.db,
+    const { db, clock } = request.server.services;
+    const { accountExists, subscription } = await subscriptionOverview(
+      db,
+      clock,
       accountNo,
       titleCode,
     );
@@ -39,13 +48,27 @@ export const handlers: Handlers = {
     }
     return {
       hasSubscription: subscription?.hasSubscription ?? false,
-      subscription,
+      subscription: subscription && overviewView(subscription),
       error: subscription
         ? null
         : {
             code: 'NO_SUBSCRIPTION',
             message: `Account ${accountNo} has no subscription to ${titleCode}`,
           },
+    };
+  },
+
+  // The audit trail of the subscription getSubscription answers (the screens that report an
+  // outcome read it); empty when the account has none to the title.
+  async listSubscriptionChanges(request) {
+    const { accountNo } = request.params;
+    const titleCode = normaliseTitleCode(request.params.titleCode);
+    await requireOwnAccount(request, accountNo);
+    const { db } = request.server.services;
+    const { subscription } = await currentSubscription(db, accountNo, titleCode);
+    return {
+      subscriptionNo: subscription?.subscriptionNo ?? null,
+      changes: subscription ? await subscriptionChanges(db, subscription.subscriptionNo) : [],
     };
   },
 
@@ -98,6 +121,58 @@ export const handlers: Handlers = {
     };
   },
 
+  // The right of withdrawal (angrerett): where it stands, and using it. A subscription of another
+  // account is not found (404); the rule and the refunds are domain/subscriptions/withdrawal.ts.
+  async getWithdrawal(request) {
+    const { db, clock } = request.server.services;
+    const right = await withdrawalRight(
+      db,
+      clock,
+      await sessionAccountNo(request),
+      request.params.subscriptionNo,
+    );
+    return {
+      subscriptionNo: right.subscriptionNo,
+      status: right.status,
+      applies: right.status === 'AVAILABLE',
+      lastDay: right.lastDay,
+      purchasedAt: right.purchasedAt,
+      amountPaid: right.amountPaidOre,
+      refund: right.refund && {
+        amount: right.refund.refundOre,
+        amountPaid: right.refund.amountPaidOre,
+        valueUsed: right.refund.valueUsedOre,
+        parts: right.refund.parts.map((part) => ({
+          orderReference: part.order.reference,
+          kind: part.order.kind,
+          paidAt: part.order.completedAt.toISOString(),
+          amountPaid: part.order.amountOre,
+          periodStart: part.order.periodStart,
+          periodEnd: part.order.periodEnd,
+          periodDays: part.periodDays,
+          daysUsed: part.daysUsed,
+          valueUsed: part.valueUsedOre,
+          amount: part.refundOre,
+          refundTo: part.order.paymentProvider,
+        })),
+      },
+      refundTo: right.refundTo,
+      receipt: right.receipt && receiptBody(right.receipt),
+    };
+  },
+
+  // The body carries the refund the reader confirmed (409 WITHDRAWAL_AMOUNT_CHANGED otherwise).
+  async withdrawSubscription(request) {
+    const session = await requireSession(request);
+    const receipt = await withdraw(
+      { ...request.server.services, log: request.log },
+      { ariaAccountNo: await sessionAccountNo(request), identity: session.claims },
+      request.params.subscriptionNo,
+      request.body.expectedRefund,
+    );
+    return receiptBody(receipt);
+  },
+
   async reactivateSubscription(request) {
     const { subscriptionNo, action } = request.body;
     const { db, clock } = request.server.services;
@@ -116,3 +191,30 @@ export const handlers: Handlers = {
     return subscription;
   },
 };
+
+function receiptBody(receipt: WithdrawalReceipt) {
+  return {
+    reference: receipt.reference,
+    subscriptionNo: receipt.subscriptionNo,
+    titleCode: receipt.titleCode,
+    planName: receipt.planName,
+    endedAt: receipt.endedAt,
+    amountPaid: receipt.amountPaidOre,
+    refundAmount: receipt.refundOre,
+    refundTo: receipt.refundTo,
+    refundStatus: receipt.refundStatus,
+    receiptEmail: receipt.receiptEmail,
+    parts: receipt.parts.map((part) => ({
+      orderReference: part.orderReference,
+      kind: part.kind,
+      paidAt: part.paidAt,
+      amountPaid: part.amountPaidOre,
+      periodDays: part.periodDays,
+      daysUsed: part.daysUsed,
+      valueUsed: part.valueUsedOre,
+      refundAmount: part.refundOre,
+      refundTo: part.refundTo,
+      refundStatus: part.refundStatus,
+    })),
+  };
+}

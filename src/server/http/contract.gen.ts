@@ -268,6 +268,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscription/{accountNo}/{titleCode}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What has happened to the subscription, newest first
+         * @description The audit trail of the account's subscription to the title (the one `getSubscription` answers): its latest 20 changes, newest first, as the reader may see them: what happened, when, who made the change and the status before and after; never the internal details. The screens that report an outcome read it so they only say what did happen (e.g. /abonnement-reaktivert tells of a reactivation only when the latest change of status was one). `changes` is empty and `subscriptionNo` null when the account has no subscription to the title.
+         */
+        get: operations["listSubscriptionChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reactivateSubscription/": {
         parameters: {
             query?: never;
@@ -303,6 +323,30 @@ export interface paths {
          * @description Cancels the subscription at the end of the paid period (it becomes PENDING_CANCELLATION and can be undone until `expiryDate`). A reason is required. The body is sent with the DELETE request.
          */
         delete: operations["deleteSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription/{subscriptionNo}/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the right of withdrawal (angrerett) applies
+         * @description The right of withdrawal of a subscription bought online (angrerettloven). It is started by the subscription's latest completed online purchase of kind `new` or `reactivation` (a paid reactivation is a new agreement made online) and lasts until the end of the 14th day counted from the day after that order was completed (Europe/Oslo); it can be used once per purchase. `status` says where it stands; while `AVAILABLE` the answer has the last day and what withdrawing **today** refunds: every completed paid order of the subscription since that purchase (the purchase itself and any upgrade paid since), each less the whole days used before today pro rata of its own paid period, rounded down to whole øre, with the parts (`refund.parts`). The amount gets smaller with every day, so it holds for today (Europe/Oslo) only; `withdrawSubscription` takes it back as `expectedRefund`. A subscription of another account is not found (404).
+         */
+        get: operations["getWithdrawal"];
+        put?: never;
+        /**
+         * Use the right of withdrawal (angrerett)
+         * @description Ends the subscription at once (status CANCELLED, an audit event), refunds what `getWithdrawal` shows today, each paid order through the payment it was paid with and once (the provider's idempotency key is `withdrawal:<id>:<paymentId>`; also when two requests arrive at the same moment: the second is 409 `ALREADY_WITHDRAWN`), and e-mails a receipt. Answers the receipt. The body carries the refund the reader was shown (`expectedRefund`, required): when the server computes another amount now (a new day has begun in Oslo since the page was loaded) nothing happens and the answer is 409 `WITHDRAWAL_AMOUNT_CHANGED`, so the reader can see the new amount and confirm again. 409 `WITHDRAWAL_PERIOD_OVER` after the last day, `ALREADY_WITHDRAWN` when it was used for this purchase before, `NO_WITHDRAWAL_RIGHT` for a subscription not bought online, `SUBSCRIPTION_STATE_CONFLICT` for one that has ended or changed meanwhile. A refund the provider does not take at once is retried with backoff (`refundStatus` PENDING); one it refuses, or that still fails after the last attempt, is FAILED and handed to customer service. The SPA reloads the subscription afterwards.
+         */
+        post: operations["withdrawSubscription"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -623,7 +667,7 @@ export interface paths {
         put?: never;
         /**
          * Finish an order after the payment page
-         * @description Called when the browser comes back to /completepurchase or /completevippspurchase. The return itself proves nothing: the server asks the provider for the payment and checks its status, amount, currency and reference before it activates, reactivates or upgrades the subscription, in one transaction and once (calling it again answers the same order). While the provider has no final answer the order stays `PENDING`.
+         * @description Called when the browser comes back to /completepurchase or /completevippspurchase. The return itself proves nothing: the server asks the provider for the payment and checks its status, amount, currency and reference before it activates, reactivates or upgrades the subscription, in one transaction and once (calling it again answers the same order). While the provider has no final answer the order stays `PENDING`. An upgrade or reactivation changes the subscription's stored payment method only when the order was placed with `useForFutureCharges: true`.
          */
         post: operations["completeOrder"];
         delete?: never;
@@ -818,7 +862,7 @@ export interface components {
              * @description URI reference of this occurrence (normally the request path).
              */
             instance?: string;
-            /** @description Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+            /** @description Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
             code: string;
             /** @description Field-level validation errors (400 only). */
             errors?: components["schemas"]["ProblemFieldError"][];
@@ -1060,6 +1104,44 @@ export interface components {
          * @enum {string}
          */
         PlanProductType: "DIGITAL" | "COMBO";
+        WithdrawalOpen: {
+            /**
+             * Format: date
+             * @description The last day the right can be used (Europe/Oslo).
+             */
+            lastDay: string;
+            refund: components["schemas"]["AmountOre"];
+        };
+        UnpaidInvoice: {
+            /** @description The invoice number, to pay it at /betal-faktura/{ariaInvoiceNo}. */
+            ariaInvoiceNo: string;
+            amount: components["schemas"]["AmountOre"];
+            /** Format: date */
+            dueDate: string;
+            /** @description Unpaid after its due date (Europe/Oslo). */
+            overdue: boolean;
+        };
+        NextCharge: {
+            /**
+             * Format: date
+             * @description The day it is charged or invoiced (Europe/Oslo); the new period starts then.
+             */
+            date: string;
+            amount: components["schemas"]["AmountOre"];
+            /** @description The plan's ordinary price for the period; more than amount while a discount runs. */
+            ordinaryAmount: components["schemas"]["AmountOre"];
+            /**
+             * @description charge is taken from the card or Vipps; invoice is sent (giro).
+             * @enum {string}
+             */
+            kind: "charge" | "invoice";
+            provider: components["schemas"]["PaymentProvider"] | components["schemas"]["NullValue"];
+            /**
+             * @description Why this charge comes (plan-change when a scheduled change takes effect first).
+             * @enum {string}
+             */
+            reason: "renewal" | "trial-end" | "plan-change";
+        };
         /** @enum {string} */
         PaymentProvider: "VIPPS" | "SWEDBANK-PPG" | "BANKGIRO" | "AVTALEGIRO" | "STREX";
         PaymentMethod: {
@@ -1122,6 +1204,12 @@ export interface components {
              * @enum {string|null}
              */
             paymentNotice?: "VIPPS_AGREEMENT_STOPPED" | null;
+            /** @description The next automatic charge or invoice, as the renewal jobs will make it on that date (a scheduled plan change, the end of a trial and a discount's remaining periods included). Null when the subscription does not renew or someone else pays; absent where the server does not forecast it. */
+            nextCharge?: components["schemas"]["NextCharge"] | components["schemas"]["NullValue"];
+            /** @description The statutory right of withdrawal (angrerett) while it applies to this subscription (bought online less than 14 days ago, not withdrawn): its last day and what using it today gives back. Null when it does not apply; absent where the server does not say. */
+            withdrawal?: components["schemas"]["WithdrawalOpen"] | components["schemas"]["NullValue"];
+            /** @description The subscription's unpaid invoices and charges, most urgent (oldest due date) first, so the home page can say what needs paying without another request. Absent where the server does not list them. */
+            unpaidInvoices?: components["schemas"]["UnpaidInvoice"][];
             /** @description False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
             isPaying: boolean;
             /** @description True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard. */
@@ -1166,6 +1254,145 @@ export interface components {
              * @description Last day of access (Europe/Oslo).
              */
             expiryDate: string;
+        };
+        /**
+         * @description AVAILABLE: the right can be used now; WITHDRAWN: it was used for the purchase that started it (`receipt` is set); PERIOD_OVER: the last day has passed; NO_ONLINE_PURCHASE: the subscription did not come from an online purchase (no right here); NOT_ACTIVE: the subscription has ended or is suspended, so there is nothing to withdraw from.
+         * @enum {string}
+         */
+        WithdrawalStatus: "AVAILABLE" | "WITHDRAWN" | "PERIOD_OVER" | "NO_ONLINE_PURCHASE" | "NOT_ACTIVE";
+        /**
+         * @description The order a payment was made for: `new` or `reactivation` (the purchase that started the right) or `upgrade` (a prorated difference paid since).
+         * @enum {string}
+         */
+        WithdrawalOrderKind: "new" | "reactivation" | "upgrade";
+        /** @description One paid order of the right and what withdrawing today gives back of it: amountPaid − valueUsed, where valueUsed is amountPaid × daysUsed / periodDays of the order's own paid period, rounded down to whole øre (in the reader's favour). */
+        WithdrawalRefundPart: {
+            /** @description The order's short reference (as on its receipt), for customer service. */
+            orderReference: string;
+            kind: components["schemas"]["WithdrawalOrderKind"];
+            /**
+             * Format: date-time
+             * @description When the order was completed (paid).
+             */
+            paidAt: string;
+            amountPaid: components["schemas"]["AmountOre"];
+            /**
+             * Format: date
+             * @description First day of the period the order paid for (Europe/Oslo).
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @description Last day of the period the order paid for (Europe/Oslo).
+             */
+            periodEnd: string;
+            /** @description Days of the period the order paid for, both ends included. */
+            periodDays: number;
+            /** @description Whole days of that period before today (today is not charged). */
+            daysUsed: number;
+            valueUsed: components["schemas"]["AmountOre"];
+            amount: components["schemas"]["AmountOre"];
+            refundTo: components["schemas"]["OrderPaymentProvider"];
+        };
+        /** @description What withdrawing today refunds: the sum of the parts, one per paid order (the purchase that started the right and every upgrade paid since), each back to the payment it came from. Valid for today (Europe/Oslo) only: every day used makes it smaller. */
+        WithdrawalRefund: {
+            amount: components["schemas"]["AmountOre"];
+            amountPaid: components["schemas"]["AmountOre"];
+            valueUsed: components["schemas"]["AmountOre"];
+            parts: components["schemas"]["WithdrawalRefundPart"][];
+        };
+        WithdrawalRight: {
+            subscriptionNo: components["schemas"]["SubscriptionNo"];
+            status: components["schemas"]["WithdrawalStatus"];
+            /** @description True exactly when `status` is AVAILABLE. */
+            applies: boolean;
+            /**
+             * Format: date
+             * @description The last day of the right (Europe/Oslo): the 14th day counted from the day after the purchase that started it was completed. Null without an online purchase.
+             */
+            lastDay: string | null;
+            /**
+             * Format: date-time
+             * @description When the purchase that started the right was completed.
+             */
+            purchasedAt: string | null;
+            /** @description What was paid in all for the subscription since the purchase that started the right (the purchase and any upgrade since). */
+            amountPaid: components["schemas"]["AmountOre"] | components["schemas"]["NullValue"];
+            /** @description Set while AVAILABLE; for today only. */
+            refund: components["schemas"]["WithdrawalRefund"] | components["schemas"]["NullValue"];
+            /** @description The payment method the purchase that started the right was paid with (each part says where its own money goes back to). */
+            refundTo: components["schemas"]["OrderPaymentProvider"] | components["schemas"]["NullValue"];
+            /** @description Set when WITHDRAWN. */
+            receipt: components["schemas"]["WithdrawalReceipt"] | components["schemas"]["NullValue"];
+        };
+        WithdrawalRequest: {
+            /** @description The refund (in øre) the reader was shown and confirms (`refund.amount` of `getWithdrawal`). When the server computes another amount now, nothing happens: 409 `WITHDRAWAL_AMOUNT_CHANGED`. */
+            expectedRefund: components["schemas"]["AmountOre"];
+        };
+        /**
+         * @description REFUNDED once the provider has taken the refund (or there was nothing to send); PENDING while it is being sent (the server retries with growing intervals); FAILED when the provider refused it or it still failed after the last attempt: customer service has been told and makes the refund with the reader.
+         * @enum {string}
+         */
+        WithdrawalRefundStatus: "PENDING" | "REFUNDED" | "FAILED";
+        WithdrawalReceiptPart: {
+            /** @description The order's short reference (as on its receipt). */
+            orderReference: string;
+            kind: components["schemas"]["WithdrawalOrderKind"];
+            /** Format: date-time */
+            paidAt: string;
+            amountPaid: components["schemas"]["AmountOre"];
+            periodDays: number;
+            daysUsed: number;
+            valueUsed: components["schemas"]["AmountOre"];
+            refundAmount: components["schemas"]["AmountOre"];
+            refundTo: components["schemas"]["OrderPaymentProvider"];
+            refundStatus: components["schemas"]["WithdrawalRefundStatus"];
+        };
+        WithdrawalReceipt: {
+            /** @description The withdrawal's reference, for customer service and the bank statement. */
+            reference: string;
+            subscriptionNo: components["schemas"]["SubscriptionNo"];
+            titleCode: components["schemas"]["TitleCode"];
+            planName: string;
+            /**
+             * Format: date-time
+             * @description When the subscription ended (access ended at once).
+             */
+            endedAt: string;
+            /** @description Paid in all (the sum of the parts). */
+            amountPaid: components["schemas"]["AmountOre"];
+            /** @description Refunded in all (the sum of the parts). */
+            refundAmount: components["schemas"]["AmountOre"];
+            /** @description The payment method of the purchase that started the right (each part says where its own money goes). */
+            refundTo: components["schemas"]["OrderPaymentProvider"];
+            /** @description Of the refund as a whole: FAILED when any part failed, else PENDING when any part is still being sent, else REFUNDED. */
+            refundStatus: components["schemas"]["WithdrawalRefundStatus"];
+            /** @description Where the receipt was e-mailed; null when the account has no e-mail address. */
+            receiptEmail: string | null;
+            /** @description One per paid order refunded, oldest first. */
+            parts: components["schemas"]["WithdrawalReceiptPart"][];
+        };
+        /**
+         * @description What happened: `activated` (a paid order started it), `trial-started`, `cancelled`, `cancellation-undone`, `expired`, `reactivated` (started again, paid or free), `renewed`, `trial-ended`, `plan-change-scheduled`, `plan-change-withdrawn`, `plan-change-applied`, `upgraded` (an upgrade paid now), `resumed` (the unpaid invoice that suspended it was paid), `payment-method-changed`, `connected` (moved to this account), `withdrawn` (the right of withdrawal was used: ended at once, refunded), `other`.
+         * @enum {string}
+         */
+        SubscriptionChangeKind: "activated" | "trial-started" | "cancelled" | "cancellation-undone" | "expired" | "reactivated" | "renewed" | "trial-ended" | "plan-change-scheduled" | "plan-change-withdrawn" | "plan-change-applied" | "upgraded" | "resumed" | "payment-method-changed" | "connected" | "withdrawn" | "other";
+        SubscriptionChange: {
+            kind: components["schemas"]["SubscriptionChangeKind"];
+            /** Format: date-time */
+            occurredAt: string;
+            /**
+             * @description user: the reader (or their payment); system: the product on its own (e.g. a stopped Vipps agreement); job: the scheduled work (renewals, expiries, plan changes).
+             * @enum {string}
+             */
+            actor: "user" | "system" | "job";
+            fromStatus: components["schemas"]["SubscriptionStatus"];
+            toStatus: components["schemas"]["SubscriptionStatus"];
+        };
+        SubscriptionChanges: {
+            /** @description The subscription the changes are of; null when there is none. */
+            subscriptionNo: components["schemas"]["SubscriptionNo"] | components["schemas"]["NullValue"];
+            changes: components["schemas"]["SubscriptionChange"][];
         };
         ChangeCardRequest: {
             subscriptionNo: components["schemas"]["SubscriptionNo"];
@@ -1246,10 +1473,18 @@ export interface components {
             description: string;
             /** @description The title's bank account (11 digits) to pay a giro invoice to. */
             payeeAccountNumber: string;
+            /** @description How the invoice was paid once it is PAID (the provider of the payment that settled it, e.g. a giro invoice paid by card on /betal-faktura is SWEDBANK-PPG); while UNPAID, how it is to be paid (the subscription's method when it was billed). */
             paymentProvider: components["schemas"]["PaymentProvider"] | components["schemas"]["NullValue"];
             subscriptionNo: components["schemas"]["SubscriptionNo"];
             /** Format: date-time */
             paidAt: string | null;
+            /** @description The payment that settled the invoice: its provider and, for a card, the masked card number it was charged to. Null while the invoice is unpaid. */
+            paidWith: components["schemas"]["InvoicePayment"] | components["schemas"]["NullValue"];
+        };
+        InvoicePayment: {
+            provider: components["schemas"]["PaymentProvider"];
+            /** @description The card charged (card payments the provider reported one for); null otherwise. */
+            maskedCardNumber: string | null;
         };
         PayInvoiceRequest: {
             paymentProvider: components["schemas"]["OrderPaymentProvider"];
@@ -1291,6 +1526,8 @@ export interface components {
             period: components["schemas"]["Period"];
             ariaScheduleId: string;
             price: components["schemas"]["AmountOre"];
+            /** @description What this period of the product includes (a premium period may include more than the product's `features`). What an upgrade gives is what these include and the current subscription's `features` do not. */
+            features: components["schemas"]["SubscriptionFeature"][];
         };
         CatalogueProduct: {
             ariaPlanID: components["schemas"]["AriaPlanID"];
@@ -1336,6 +1573,11 @@ export interface components {
             subscriptionNo?: components["schemas"]["SubscriptionNo"];
             discountCode?: components["schemas"]["DiscountCode"];
             paymentProvider: components["schemas"]["OrderPaymentProvider"];
+            /**
+             * @description The reader ticked "use this card (or Vipps) for future charges": completing an upgrade or reactivation then makes the payment's method (and card) the one renewals are charged to. Absent or false: a one-off payment never changes the stored payment method. A new subscription always renews with the method it was bought with.
+             * @default false
+             */
+            useForFutureCharges: boolean;
             deliveryAddress?: components["schemas"]["DeliveryAddress"];
         };
         OrderQuote: {
@@ -1374,9 +1616,36 @@ export interface components {
                 remainingDays: number;
                 periodDays: number;
             } | null;
+            /** @description The first payment at the plan's ordinary price: today's when the order costs that, else the renewal after the offer's or the discount code's periods (as the renewal jobs will charge it). */
+            firstFullCharge: components["schemas"]["FullPriceCharge"];
+            /** @description The offer the reader would have had without the discount code (offers and discount codes are not combined: the code replaces it), priced the same way, so both can be shown side by side. Null when no offer was given up. */
+            waivedOffer: components["schemas"]["WaivedOffer"] | components["schemas"]["NullValue"];
+            /** @description What the chosen plan and period include. */
+            features: components["schemas"]["SubscriptionFeature"][];
+            /** @description For an upgrade, what the new plan and period include that the current subscription does not (empty when it gives nothing more); empty for other kinds. */
+            addedFeatures: components["schemas"]["SubscriptionFeature"][];
         };
+        FullPriceCharge: {
+            /**
+             * Format: date
+             * @description The day it is paid or charged (Europe/Oslo).
+             */
+            date: string;
+            amount: components["schemas"]["AmountOre"];
+        };
+        WaivedOffer: {
+            offer: components["schemas"]["Offer"];
+            /** @description What the order would cost now with the offer. */
+            amount: components["schemas"]["AmountOre"];
+            /** @description The price of the next period with the offer. */
+            renewalPrice: components["schemas"]["AmountOre"];
+            firstFullCharge: components["schemas"]["FullPriceCharge"];
+        };
+        /** @description The order's short reference for the reader and the customer centre: 8 characters of Crockford base 32 (no I, L, O or U), unique and derived from the order's number; the customer centre finds the order by it. */
+        OrderReference: string;
         Order: {
             orderId: components["schemas"]["OrderId"];
+            reference: components["schemas"]["OrderReference"];
             /**
              * @description The order kinds (OrderKind), and `invoice` for paying an invoice.
              * @enum {string}
@@ -1740,6 +2009,11 @@ export interface components {
         TitleCodePath: components["schemas"]["TitleCode"];
         /** @description Billing account number (ariaAccountNo). */
         AccountNoPath: components["schemas"]["AriaAccountNo"];
+        /**
+         * @description Subscription number; one of another account is not found.
+         * @example 500000013
+         */
+        SubscriptionNoPath: components["schemas"]["SubscriptionNo"];
         /** @description Billing account number (ariaAccountNo) of the account to read. */
         AccountIdPath: components["schemas"]["AriaAccountNo"];
         /** @description Segment id. */
@@ -2395,6 +2669,57 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    listSubscriptionChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Billing account number (ariaAccountNo). */
+                accountNo: components["parameters"]["AccountNoPath"];
+                /** @description Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+                titleCode: components["parameters"]["TitleCodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest changes (at most 20), newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscriptionNo": "55501234",
+                     *       "changes": [
+                     *         {
+                     *           "kind": "reactivated",
+                     *           "occurredAt": "2026-11-22T09:14:03.120Z",
+                     *           "actor": "user",
+                     *           "fromStatus": "CANCELLED",
+                     *           "toStatus": "ACTIVE"
+                     *         },
+                     *         {
+                     *           "kind": "expired",
+                     *           "occurredAt": "2026-10-31T23:00:12.000Z",
+                     *           "actor": "job",
+                     *           "fromStatus": "PENDING_CANCELLATION",
+                     *           "toStatus": "CANCELLED"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SubscriptionChanges"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     reactivateSubscription: {
         parameters: {
             query?: never;
@@ -2505,6 +2830,152 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CancellationReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the right of withdrawal stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscriptionNo": "500000013",
+                     *       "status": "AVAILABLE",
+                     *       "applies": true,
+                     *       "lastDay": "2026-03-21",
+                     *       "purchasedAt": "2026-03-07T10:15:00+01:00",
+                     *       "amountPaid": 9777,
+                     *       "refund": {
+                     *         "amount": 9123,
+                     *         "amountPaid": 9777,
+                     *         "valueUsed": 654,
+                     *         "parts": [
+                     *           {
+                     *             "orderReference": "7M3KQ2XA",
+                     *             "kind": "new",
+                     *             "paidAt": "2026-03-07T10:15:00+01:00",
+                     *             "amountPaid": 100,
+                     *             "periodStart": "2026-03-07",
+                     *             "periodEnd": "2026-04-06",
+                     *             "periodDays": 31,
+                     *             "daysUsed": 3,
+                     *             "valueUsed": 9,
+                     *             "amount": 91,
+                     *             "refundTo": "SWEDBANK-PPG"
+                     *           },
+                     *           {
+                     *             "orderReference": "7M3KQ2XB",
+                     *             "kind": "upgrade",
+                     *             "paidAt": "2026-03-08T18:02:00+01:00",
+                     *             "amountPaid": 9677,
+                     *             "periodStart": "2026-03-08",
+                     *             "periodEnd": "2026-04-06",
+                     *             "periodDays": 30,
+                     *             "daysUsed": 2,
+                     *             "valueUsed": 645,
+                     *             "amount": 9032,
+                     *             "refundTo": "VIPPS"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "refundTo": "SWEDBANK-PPG",
+                     *       "receipt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WithdrawalRight"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    withdrawSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expectedRefund": 91
+                 *     }
+                 */
+                "application/json": components["schemas"]["WithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description The receipt of the withdrawal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reference": "ANGRE-1042",
+                     *       "subscriptionNo": "500000013",
+                     *       "titleCode": "FVN",
+                     *       "planName": "Premium digital",
+                     *       "endedAt": "2026-03-10T09:00:00+01:00",
+                     *       "amountPaid": 100,
+                     *       "refundAmount": 91,
+                     *       "refundTo": "SWEDBANK-PPG",
+                     *       "refundStatus": "REFUNDED",
+                     *       "receiptEmail": "nykjopt@demo.minside.no",
+                     *       "parts": [
+                     *         {
+                     *           "orderReference": "7M3KQ2XA",
+                     *           "kind": "new",
+                     *           "paidAt": "2026-03-07T10:15:00+01:00",
+                     *           "amountPaid": 100,
+                     *           "periodDays": 31,
+                     *           "daysUsed": 3,
+                     *           "valueUsed": 9,
+                     *           "refundAmount": 91,
+                     *           "refundTo": "SWEDBANK-PPG",
+                     *           "refundStatus": "REFUNDED"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WithdrawalReceipt"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3166,7 +3637,22 @@ export interface operations {
                      *             {
                      *               "period": "Månedlig",
                      *               "ariaScheduleId": "MND",
-                     *               "price": 27900
+                     *               "price": 27900,
+                     *               "features": [
+                     *                 "content",
+                     *                 "family-share"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "period": "Månedlig Premium",
+                     *               "ariaScheduleId": "MND-PREMIUM",
+                     *               "price": 37900,
+                     *               "features": [
+                     *                 "content",
+                     *                 "family-share",
+                     *                 "e-paper",
+                     *                 "partner-content"
+                     *               ]
                      *             }
                      *           ]
                      *         }
@@ -3227,7 +3713,17 @@ export interface operations {
                      *       "periodEnd": "2026-12-21",
                      *       "renewalDate": "2026-12-22",
                      *       "renewalPrice": 27900,
-                     *       "proration": null
+                     *       "proration": null,
+                     *       "firstFullCharge": {
+                     *         "date": "2026-12-22",
+                     *         "amount": 27900
+                     *       },
+                     *       "waivedOffer": null,
+                     *       "features": [
+                     *         "content",
+                     *         "family-share"
+                     *       ],
+                     *       "addedFeatures": []
                      *     }
                      */
                     "application/json": components["schemas"]["OrderQuote"];
@@ -3280,6 +3776,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "orderId": "ord_3f9a1c2b7d4e5f60",
+                     *       "reference": "7M3KQ2XA",
                      *       "kind": "new",
                      *       "status": "PENDING",
                      *       "titleCode": "FVN",
@@ -3309,6 +3806,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "orderId": "ord_3f9a1c2b7d4e5f60",
+                     *       "reference": "7M3KQ2XA",
                      *       "kind": "new",
                      *       "status": "PENDING",
                      *       "titleCode": "FVN",
@@ -3363,6 +3861,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "orderId": "ord_3f9a1c2b7d4e5f60",
+                     *       "reference": "7M3KQ2XA",
                      *       "kind": "upgrade",
                      *       "status": "PENDING",
                      *       "titleCode": "FVN",
@@ -3414,6 +3913,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "orderId": "ord_3f9a1c2b7d4e5f60",
+                     *       "reference": "7M3KQ2XA",
                      *       "kind": "new",
                      *       "status": "COMPLETED",
                      *       "titleCode": "FVN",
@@ -3466,6 +3966,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "orderId": "ord_3f9a1c2b7d4e5f60",
+                     *       "reference": "7M3KQ2XA",
                      *       "kind": "reactivation",
                      *       "status": "CANCELLED",
                      *       "titleCode": "FVN",
@@ -3628,7 +4129,8 @@ export interface operations {
                      *           "payeeAccountNumber": "15061234567",
                      *           "paymentProvider": "AVTALEGIRO",
                      *           "subscriptionNo": "500000001",
-                     *           "paidAt": null
+                     *           "paidAt": null,
+                     *           "paidWith": null
                      *         }
                      *       ]
                      *     }
@@ -3680,7 +4182,11 @@ export interface operations {
                      *       "payeeAccountNumber": "15061234567",
                      *       "paymentProvider": "SWEDBANK-PPG",
                      *       "subscriptionNo": "500000001",
-                     *       "paidAt": "2026-11-22T09:00:00+01:00"
+                     *       "paidAt": "2026-11-22T09:00:00+01:00",
+                     *       "paidWith": {
+                     *         "provider": "SWEDBANK-PPG",
+                     *         "maskedCardNumber": "************0004"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
@@ -3732,6 +4238,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "orderId": "ord_5a6b7c8d9e0f1a2b",
+                     *       "reference": "4D9HW1RT",
                      *       "kind": "invoice",
                      *       "status": "PENDING",
                      *       "titleCode": "FVN",
@@ -3761,6 +4268,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "orderId": "ord_5a6b7c8d9e0f1a2b",
+                     *       "reference": "4D9HW1RT",
                      *       "kind": "invoice",
                      *       "status": "PENDING",
                      *       "titleCode": "FVN",

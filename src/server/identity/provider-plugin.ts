@@ -1,6 +1,7 @@
 // Mounts the embedded OpenID provider under /idp and serves its sign-in interaction: oidc-provider
 // (a Koa app) answers every /idp path through @fastify/middie except /idp/interaction/…, which
-// are our own Fastify routes (Norwegian sign-in page, password check, automatic consent for our
+// are our own Fastify routes (sign-in page in the title's language — bokmål or nynorsk, by the
+// client the authorization request names — password check, automatic consent for our
 // first-party title clients). Form bodies are parsed only inside this plugin's context, so the
 // JSON API is untouched.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,6 +16,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 
+import { languageOfClient, PAGE_TEXTS, type PageLanguage } from './page-texts';
 import { verifyPassword } from './password';
 import {
   createIdentityProvider,
@@ -41,20 +43,6 @@ export interface IdentityProviderPluginOptions {
   readonly demoEmails?: readonly string[];
 }
 
-/** Labels of the demo users' kinds (seed/demo.ts `UserKind`). */
-const USER_KIND_LABELS: Readonly<Record<string, string>> = {
-  'no-subscription': 'uten abonnement',
-  subscriber: 'abonnent',
-  'paper-subscriber': 'papirabonnent',
-  youth: 'ungdomsabonnent',
-  'family-invitee': 'familiemedlem',
-  'business-admin': 'bedriftsadministrator',
-  'business-employee': 'bedriftsansatt',
-  student: 'student',
-  'new-reader': 'ny leser uten fødselsdato',
-};
-
-const LOGIN_FAILED = 'Feil e-post eller passord.';
 const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 // Compared against when the e-mail is unknown, so both cases take as long as a real check.
 const UNKNOWN_USER_HASH =
@@ -164,15 +152,18 @@ function registerInteractionRoutes(scope: FastifyInstance, context: InteractionC
 
   scope.setErrorHandler((error, request, reply) => {
     request.log.error({ err: error }, 'identity provider: interaction failed');
-    return sendPage(reply.code(500), 'Noe gikk galt', errorBody('Noe gikk galt. Prøv igjen.'));
+    const text = PAGE_TEXTS.nb;
+    return sendPage(reply.code(500), text.somethingWentWrong, errorBody(text.tryAgain, text));
   });
 
   scope.get<{ Params: UidParams }>(`${base}/:uid`, async (request, reply) => {
     const interaction = await interactionFor(provider, request, reply);
     if (!interaction) return reply;
+    const language = languageOf(interaction);
     if (interaction.prompt.name === 'login') {
       return sendLoginPage(reply, {
         uid: interaction.uid,
+        language,
         clientName: await clientNameOf(provider, interaction),
         returnOrigin: returnOriginOf(interaction),
         demoUsers: demoSignIn ? await listDemoUsers(db, demoEmails) : [],
@@ -180,9 +171,15 @@ function registerInteractionRoutes(scope: FastifyInstance, context: InteractionC
     }
     if (interaction.prompt.name === 'consent') {
       const grantId = await grantConsent(provider, interaction);
-      return finish(provider, request, reply, { consent: { grantId } }, true);
+      return finish(provider, request, reply, { consent: { grantId } }, true, language);
     }
-    return sendPage(reply.code(400), 'Noe gikk galt', errorBody('Ukjent innloggingssteg.'));
+    const text = PAGE_TEXTS[language];
+    return sendPage(
+      reply.code(400),
+      text.somethingWentWrong,
+      errorBody(text.unknownStep, text),
+      language,
+    );
   });
 
   scope.post<{ Params: UidParams; Body: unknown }>(`${base}/:uid/login`, async (request, reply) => {
@@ -208,16 +205,19 @@ function registerInteractionRoutes(scope: FastifyInstance, context: InteractionC
     if (!user || !(demo || passwordOk)) {
       // Never the password; the e-mail is what support needs to help.
       request.log.warn({ email }, 'identity provider: failed sign-in');
+      const language = languageOf(interaction);
       return sendLoginPage(reply.code(422), {
         uid: interaction.uid,
+        language,
         clientName: await clientNameOf(provider, interaction),
         returnOrigin: returnOriginOf(interaction),
         demoUsers: demoSignIn ? await listDemoUsers(db, demoEmails) : [],
         email,
-        error: LOGIN_FAILED,
+        error: PAGE_TEXTS[language].loginFailed,
       });
     }
-    return finish(provider, request, reply, { login: { accountId: user.spid_id } }, false);
+    const result = { login: { accountId: user.spid_id } };
+    return finish(provider, request, reply, result, false, languageOf(interaction));
   });
 
   scope.get<{ Params: UidParams }>(`${base}/:uid/abort`, async (request, reply) => {
@@ -227,7 +227,7 @@ function registerInteractionRoutes(scope: FastifyInstance, context: InteractionC
       error: 'access_denied',
       error_description: 'End-User aborted interaction',
     };
-    return finish(provider, request, reply, result, false);
+    return finish(provider, request, reply, result, false, languageOf(interaction));
   });
 }
 
@@ -253,14 +253,9 @@ async function interactionFor(
   }
   if (interaction?.uid === uid) return interaction;
   request.log.info({ uid }, 'identity provider: unknown or expired interaction');
-  sendPage(
-    reply.code(400),
-    'Innloggingen er utløpt',
-    errorBody(
-      'Innloggingen er utløpt eller ugyldig. Gå tilbake til nettstedet og prøv igjen.',
-      'Innloggingen er utløpt',
-    ),
-  );
+  // No interaction, so no client to take the language from: bokmål.
+  const text = PAGE_TEXTS.nb;
+  sendPage(reply.code(400), text.expiredTitle, errorBody(text.expired, text, text.expiredTitle));
   return undefined;
 }
 
@@ -271,6 +266,7 @@ async function finish(
   reply: FastifyReply,
   result: Parameters<Provider['interactionFinished']>[2],
   mergeWithLastSubmission: boolean,
+  language: PageLanguage,
 ) {
   reply.hijack();
   try {
@@ -280,8 +276,9 @@ async function finish(
   } catch (error) {
     request.log.error({ err: error }, 'identity provider: could not finish interaction');
     if (!reply.raw.headersSent) {
+      const text = PAGE_TEXTS[language];
       reply.raw.writeHead(500, PAGE_HEADERS);
-      reply.raw.end(renderPage('Noe gikk galt', errorBody('Noe gikk galt. Prøv igjen.')));
+      reply.raw.end(renderPage(text.somethingWentWrong, errorBody(text.tryAgain, text), language));
     } else {
       reply.raw.end();
     }
@@ -321,6 +318,11 @@ function returnOriginOf(interaction: Interaction): string | undefined {
   return typeof redirectUri === 'string' ? URL.parse(redirectUri)?.origin : undefined;
 }
 
+/** The language of the title whose client started the sign-in (page-texts.ts). */
+function languageOf(interaction: Interaction): PageLanguage {
+  return languageOfClient(interaction.params.client_id);
+}
+
 async function clientNameOf(provider: Provider, interaction: Interaction): Promise<string> {
   const clientId = interaction.params.client_id;
   const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
@@ -346,16 +348,22 @@ function formFields(body: unknown): (name: string) => string {
 // ---------------------------------------------------------------------------------------------
 // Pages
 
-function sendPage(reply: FastifyReply, title: string, body: string) {
-  return reply.headers(PAGE_HEADERS).send(renderPage(title, body));
+function sendPage(reply: FastifyReply, title: string, body: string, language?: PageLanguage) {
+  return reply.headers(PAGE_HEADERS).send(renderPage(title, body, language));
 }
 
-function errorBody(message: string, heading = 'Noe gikk galt'): string {
+function errorBody(
+  message: string,
+  text: { readonly somethingWentWrong: string },
+  heading = text.somethingWentWrong,
+): string {
   return `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(message)}</p>`;
 }
 
 interface LoginPage {
   readonly uid: string;
+  /** The title's language: the texts and the page's lang attribute. */
+  readonly language: PageLanguage;
   readonly clientName: string;
   /** The origin the sign-in redirects to after the form post: its form-action must allow it. */
   readonly returnOrigin: string | undefined;
@@ -366,6 +374,7 @@ interface LoginPage {
 
 function sendLoginPage(reply: FastifyReply, page: LoginPage) {
   reply.helmet(pageSecurity(page.returnOrigin ? [page.returnOrigin] : []));
+  const text = PAGE_TEXTS[page.language];
   const action = `${IDP_MOUNT_PATH}/interaction/${escapeHtml(page.uid)}`;
   const invalid = page.error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
   const alert = page.error
@@ -375,14 +384,14 @@ function sendLoginPage(reply: FastifyReply, page: LoginPage) {
     page.demoUsers.length === 0
       ? ''
       : `<section aria-labelledby="demo-heading">
-<h2 id="demo-heading">Demobrukere</h2>
-<p class="note">Logg inn uten passord som en av demobrukerne.</p>
+<h2 id="demo-heading">${escapeHtml(text.demoUsers)}</h2>
+<p class="note">${escapeHtml(text.demoUsersNote)}</p>
 <form method="post" action="${action}/login">
 <input type="hidden" name="demo" value="1">
 <ul>
 ${page.demoUsers
   .map((u) => {
-    const kind = USER_KIND_LABELS[u.user_kind] ?? u.user_kind;
+    const kind = text.userKinds[u.user_kind] ?? u.user_kind;
     const label = `${u.given_name} ${u.family_name} – ${kind}`;
     return `<li><button type="submit" class="secondary" name="email" value="${escapeHtml(u.email)}">${escapeHtml(label)}</button></li>`;
   })
@@ -391,21 +400,22 @@ ${page.demoUsers
 </form>
 </section>
 <hr>
-<h2>Logg inn med e-post</h2>`;
+<h2>${escapeHtml(text.signInWithEmail)}</h2>`;
   return sendPage(
     reply,
-    'Logg inn',
-    `<h1>Logg inn</h1>
-<p>Logg inn for å fortsette til ${escapeHtml(page.clientName)}.</p>
+    text.signIn,
+    `<h1>${escapeHtml(text.signIn)}</h1>
+<p>${escapeHtml(text.continueTo(page.clientName))}</p>
 ${alert}
 ${demo}
 <form method="post" action="${action}/login">
-<label for="email">E-post</label>
+<label for="email">${escapeHtml(text.email)}</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(page.email ?? '')}"${invalid}>
-<label for="password">Passord</label>
+<label for="password">${escapeHtml(text.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
-<button type="submit">Logg inn</button>
+<button type="submit">${escapeHtml(text.signIn)}</button>
 </form>
-<p><a href="${action}/abort">Avbryt innloggingen</a></p>`,
+<p><a href="${action}/abort">${escapeHtml(text.abort)}</a></p>`,
+    page.language,
   );
 }

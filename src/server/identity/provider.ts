@@ -21,6 +21,7 @@ import { publications } from '../../shared/publications/registry';
 import { type Clock, systemClock } from '../clock';
 import type { Queryable } from '../db/db';
 
+import { languageOfClient, PAGE_TEXTS, type PageLanguage } from './page-texts';
 import { adapterFor } from './provider-adapter';
 
 /** Where the provider is mounted in this process; the issuer's path must be this. */
@@ -191,7 +192,8 @@ export async function loadProviderKeys(db: Queryable) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Our own pages: Norwegian, no external assets, no scripts, one hashed inline style sheet.
+// Our own pages: Norwegian (bokmål, or nynorsk for nynorsk titles: page-texts.ts), no external
+// assets, no scripts, one hashed inline style sheet.
 
 const PAGE_CSS = `
 *{box-sizing:border-box}
@@ -264,10 +266,10 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-/** A whole page; `body` is trusted HTML (escape every value put into it). */
-export function renderPage(title: string, body: string): string {
+/** A whole page in `language`; `body` is trusted HTML (escape every value put into it). */
+export function renderPage(title: string, body: string, language: PageLanguage = 'nb'): string {
   return `<!DOCTYPE html>
-<html lang="nb">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -283,9 +285,14 @@ ${body}
 </html>`;
 }
 
+/** The language of the title whose client the request is for (page-texts.ts). */
+function languageOf(ctx: KoaContextWithOIDC): PageLanguage {
+  return languageOfClient(ctx.oidc.client?.clientId);
+}
+
 function sendPage(ctx: KoaContextWithOIDC, title: string, body: string): void {
   ctx.set({ ...PAGE_HEADERS });
-  ctx.body = renderPage(title, body);
+  ctx.body = renderPage(title, body, languageOf(ctx));
 }
 
 function clientName(ctx: KoaContextWithOIDC): string {
@@ -294,32 +301,38 @@ function clientName(ctx: KoaContextWithOIDC): string {
 
 // `form` is oidc-provider's hidden form (id op.logoutForm) carrying its xsrf token.
 function logoutSource(ctx: KoaContextWithOIDC, form: string): void {
-  const name = escapeHtml(clientName(ctx));
+  const text = PAGE_TEXTS[languageOf(ctx)];
   sendPage(
     ctx,
-    'Logg ut',
-    `<h1>Logg ut</h1>
-<p>Vil du logge ut? Logger du ut overalt, må du logge inn på nytt hos alle våre aviser.</p>
+    text.logOut,
+    `<h1>${escapeHtml(text.logOut)}</h1>
+<p>${escapeHtml(text.logOutQuestion)}</p>
 ${form}
-<button type="submit" form="op.logoutForm" name="logout" value="yes">Logg ut overalt</button>
-<button type="submit" form="op.logoutForm" class="secondary">Logg ut bare fra ${name}</button>`,
+<button type="submit" form="op.logoutForm" name="logout" value="yes">${escapeHtml(text.logOutEverywhere)}</button>
+<button type="submit" form="op.logoutForm" class="secondary">${escapeHtml(text.logOutOnlyFrom(clientName(ctx)))}</button>`,
   );
 }
 
 function postLogoutSuccessSource(ctx: KoaContextWithOIDC): void {
-  sendPage(ctx, 'Logget ut', '<h1>Du er logget ut</h1><p>Du kan nå lukke denne siden.</p>');
+  const text = PAGE_TEXTS[languageOf(ctx)];
+  sendPage(
+    ctx,
+    text.loggedOutTitle,
+    `<h1>${escapeHtml(text.loggedOut)}</h1><p>${escapeHtml(text.loggedOutNote)}</p>`,
+  );
 }
 
 function renderError(
   ctx: KoaContextWithOIDC,
   out: { error: string; error_description?: string | undefined },
 ): void {
+  const text = PAGE_TEXTS[languageOf(ctx)];
   sendPage(
     ctx,
-    'Noe gikk galt',
-    `<h1>Noe gikk galt</h1>
-<p>Innloggingen kunne ikke fullføres. Gå tilbake til nettstedet og prøv igjen.</p>
-<p class="note">Feilkode: <code>${escapeHtml(out.error)}</code>${
+    text.somethingWentWrong,
+    `<h1>${escapeHtml(text.somethingWentWrong)}</h1>
+<p>${escapeHtml(text.signInFailed)}</p>
+<p class="note">${escapeHtml(text.errorCode)}: <code>${escapeHtml(out.error)}</code>${
       out.error_description ? ` (${escapeHtml(out.error_description)})` : ''
     }</p>`,
   );

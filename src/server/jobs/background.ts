@@ -1,10 +1,11 @@
 // The server's background work on one timer: the subscription jobs (renewals, plan changes,
-// trial ends, expiries), recording and collecting the money they ask for, and reconciling
-// orders whose payment never came back. Each part is idempotent, so two instances or a rerun
-// after a crash do no harm.
+// trial ends, expiries), recording and collecting the money they ask for, reconciling
+// orders whose payment never came back, and sending withdrawal refunds the provider did not
+// take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { reconcileOrders } from '../domain/orders/reconcile';
+import { retryPendingRefunds } from '../domain/subscriptions/withdrawal';
 import type { PaymentPort } from '../payments/port';
 
 import { recordBillingEffects, settleOpenCharges } from './billing';
@@ -28,15 +29,26 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
       clock: deps.clock,
       log: deps.log,
       onRun: async (run) => {
-        await recordBillingEffects(deps.db, run, deps.clock.now());
-        const charges = await settleOpenCharges({
-          db: deps.db,
-          payments: deps.payments,
-          now: () => deps.clock.now(),
-        });
-        const orders = await reconcileOrders(deps);
-        if (charges.paid + charges.failed + orders.checked > 0)
-          deps.log.info({ charges, orders }, 'billing and orders settled');
+        try {
+          await recordBillingEffects(deps.db, run, deps.clock.now());
+          const charges = await settleOpenCharges({
+            db: deps.db,
+            payments: deps.payments,
+            now: () => deps.clock.now(),
+          });
+          const orders = await reconcileOrders(deps);
+          if (charges.paid + charges.failed + orders.checked > 0)
+            deps.log.info({ charges, orders }, 'billing and orders settled');
+        } finally {
+          // Withdrawal refunds in a try of their own, whatever happened above: trouble with the
+          // billing work never holds back money a reader is owed (its error is still reported).
+          try {
+            const refunds = await retryPendingRefunds(deps);
+            if (refunds > 0) deps.log.info({ refunds }, 'withdrawal refunds sent');
+          } catch (error) {
+            deps.log.error({ err: error }, 'withdrawal refunds could not be sent');
+          }
+        }
       },
     },
     intervalMs,

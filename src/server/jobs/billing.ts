@@ -42,6 +42,7 @@ export async function settleOpenCharges(
   for (const row of rows) {
     let status: 'paid' | 'failed' = 'failed';
     let paymentId: string | null = null;
+    let maskedCard: string | null = null;
     try {
       const payment = await deps.payments.chargeRecurring({
         reference: `charge-${row.id}`,
@@ -53,12 +54,13 @@ export async function settleOpenCharges(
         idempotencyKey: `charge-${row.id}`,
       });
       paymentId = payment.paymentId;
+      maskedCard = payment.card?.maskedNumber ?? null;
       if (payment.status === 'CAPTURED' && payment.amountOre === Number(row.amount_ore))
         status = 'paid';
     } catch {
       status = 'failed';
     }
-    await settleCharge(deps.db, row.id, status, paymentId, deps.now());
+    await settleCharge(deps.db, row.id, status, paymentId, deps.now(), maskedCard);
     if (status === 'paid') paid += 1;
     else failed += 1;
   }

@@ -7,6 +7,7 @@ export type Channel = 'sms' | 'email';
 
 export interface MessageSender {
   sendSms(to: string, body: string): Promise<void>;
+  sendEmail(to: string, subject: string, body: string): Promise<void>;
 }
 
 export interface OutboxMessage {
@@ -24,9 +25,24 @@ export async function sendSms(db: Queryable, to: string, body: string, at?: Date
   );
 }
 
+/** An e-mail, kept as its subject line, a blank line and the text (the outbox has one body). */
+export async function sendEmail(
+  db: Queryable,
+  to: string,
+  subject: string,
+  body: string,
+  at?: Date,
+): Promise<void> {
+  await db.query(
+    `insert into outbox (channel, recipient, body, created_at) values ('email', $1, $2, $3)`,
+    [to, `${subject}\n\n${body}`, (at ?? new Date()).toISOString()],
+  );
+}
+
 /** The embedded sender: writes to the outbox in the caller's transaction. */
 export const outboxSender = (db: Queryable, at?: Date): MessageSender => ({
   sendSms: (to, body) => sendSms(db, to, body, at),
+  sendEmail: (to, subject, body) => sendEmail(db, to, subject, body, at),
 });
 
 export async function latestMessages(db: Queryable, limit = 50): Promise<OutboxMessage[]> {

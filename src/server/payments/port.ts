@@ -88,8 +88,12 @@ export interface PaymentPort {
   getPayment(paymentId: string): Promise<ProviderPayment>;
   /** Cancels a payment that is not captured; a final payment is answered as it is. */
   cancelPayment(paymentId: string): Promise<ProviderPayment>;
-  /** Gives back (part of) a captured payment. */
-  refundPayment(paymentId: string, amountOre: number): Promise<void>;
+  /**
+   * Gives back (part of) a captured payment. With an idempotency key the same refund is made
+   * once however often it is sent (Vipps: the Idempotency-Key header; Swedbank Pay: the
+   * reversal's payeeReference); a repeat answers as the first did.
+   */
+  refundPayment(paymentId: string, amountOre: number, idempotencyKey?: string): Promise<void>;
   /** Charges a stored card or recurring agreement without the user (renewals). */
   chargeRecurring(request: RecurringChargeRequest): Promise<ProviderPayment>;
   /** Starts a Vipps recurring agreement or a card registration the user approves. */

@@ -3,7 +3,7 @@
 // payment time out or cancels; it answers status queries, refunds and recurring charges, and
 // sends signed callbacks like Vipps or Swedbank Pay would. Nothing here trusts the shop: the
 // shop verifies every payment by asking `getPayment`.
-// Owns `sandbox_payments` and `sandbox_agreements`.
+// Owns `sandbox_payments`, `sandbox_agreements` and `sandbox_refunds`.
 import { randomBytes } from 'node:crypto';
 
 import type { Clock } from '../clock';
@@ -170,9 +170,31 @@ export class SandboxPaymentProvider implements PaymentPort {
     return view;
   }
 
-  async refundPayment(paymentId: string, amountOre: number): Promise<void> {
+  async refundPayment(
+    paymentId: string,
+    amountOre: number,
+    idempotencyKey?: string,
+  ): Promise<void> {
+    if (!Number.isSafeInteger(amountOre) || amountOre <= 0)
+      throw new DomainError('invalid', 'REFUND_AMOUNT_INVALID', 'A refund is at least 1 øre');
     await this.deps.db.transaction(async (tx) => {
+      // The payment row is locked first, so two refunds of one payment are made one at a time.
       const row = await this.row(tx, paymentId, true);
+      if (idempotencyKey !== undefined) {
+        const [earlier] = await tx.query<{ payment_id: string; amount_ore: number | string }>(
+          'select payment_id, amount_ore from sandbox_refunds where idempotency_key = $1',
+          [idempotencyKey],
+        );
+        if (earlier) {
+          if (earlier.payment_id !== paymentId || Number(earlier.amount_ore) !== amountOre)
+            throw new DomainError(
+              'conflict',
+              'IDEMPOTENCY_KEY_REUSED',
+              'This idempotency key was used for another refund',
+            );
+          return; // made before: the same refund, not a second one
+        }
+      }
       if (row.status !== 'CAPTURED')
         throw new DomainError(
           'conflict',
@@ -181,6 +203,12 @@ export class SandboxPaymentProvider implements PaymentPort {
         );
       if (Number(row.refunded_ore) + amountOre > Number(row.amount_ore))
         throw new DomainError('conflict', 'REFUND_TOO_LARGE', 'Cannot refund more than was paid');
+      if (idempotencyKey !== undefined)
+        await tx.query(
+          `insert into sandbox_refunds (refund_id, idempotency_key, payment_id, amount_ore,
+             created_at) values ($1, $2, $3, $4, $5)`,
+          [newId('ref'), idempotencyKey, paymentId, amountOre, this.deps.clock.now().toISOString()],
+        );
       await tx.query(
         'update sandbox_payments set refunded_ore = refunded_ore + $2, updated_at = $3 where payment_id = $1',
         [paymentId, amountOre, this.deps.clock.now().toISOString()],
@@ -357,4 +385,42 @@ export interface SandboxAgreementView extends ProviderAgreement {
   readonly merchant: string;
   readonly description: string;
   readonly returnUrl: string;
+}
+
+/**
+ * A payment the sandbox took before this start (the demo data's online purchases): stored as
+ * captured, so it can be looked up and refunded like one made on the hosted page. Answers its id.
+ */
+export async function importCapturedPayment(
+  tx: Queryable,
+  payment: {
+    readonly reference: string;
+    readonly method: CheckoutMethod;
+    readonly amountOre: number;
+    readonly description: string;
+    readonly merchant: string;
+    readonly at: Date;
+  },
+): Promise<string> {
+  const paymentId = newId('pay');
+  const card = payment.method === 'SWEDBANK-PPG' ? SANDBOX_CARD : null;
+  await tx.query(
+    `insert into sandbox_payments (payment_id, idempotency_key, reference, method, kind,
+       amount_ore, currency, description, merchant, status, masked_card, card_expiry, created_at,
+       updated_at)
+     values ($1, $2, $3, $4, 'hosted', $5, 'NOK', $6, $7, 'CAPTURED', $8, $9, $10, $10)`,
+    [
+      paymentId,
+      payment.reference,
+      payment.reference,
+      payment.method,
+      payment.amountOre,
+      payment.description,
+      payment.merchant,
+      card?.maskedNumber ?? null,
+      card?.expiry ?? null,
+      payment.at.toISOString(),
+    ],
+  );
+  return paymentId;
 }

@@ -1,7 +1,12 @@
 // Seeds the product catalogue (plans and prices per title) and the delivery complaint codes.
 // Owns `plans` and `complaint_codes` (written only here, at start).
 import { publications } from '../../shared/publications/registry';
-import { planDefinitions, scheduleIds, type Period } from '../../shared/subscription/plans';
+import {
+  featuresOf,
+  planDefinitions,
+  scheduleIds,
+  type Period,
+} from '../../shared/subscription/plans';
 import type { Queryable } from '../db/db';
 import { seedDiscountCodes } from '../domain/orders/discounts';
 
@@ -25,7 +30,9 @@ export async function seedCatalogue(db: Queryable): Promise<void> {
       })),
     ),
   );
-  // One statement for the whole catalogue: features travel as a JSON array per row.
+  // One statement for the whole catalogue: features travel as a JSON array per row. What a plan
+  // includes is kept in step with these definitions (a catalogue seeded before a period got its
+  // own features gets them); prices and names of existing rows are left alone.
   await db.query(
     `insert into plans (title_code, aria_plan_id, schedule_id, plan_name, product, product_type,
        period, price_ore, features, youth)
@@ -36,7 +43,8 @@ export async function seedCatalogue(db: Queryable): Promise<void> {
                    $7::text[], $8::bigint[], $9::text[], $10::boolean[])
          as t(title_code, aria_plan_id, schedule_id, plan_name, product, product_type, period,
               price_ore, features, youth)
-     on conflict (title_code, aria_plan_id, period) do nothing`,
+     on conflict (title_code, aria_plan_id, period) do update set features = excluded.features
+       where plans.features is distinct from excluded.features`,
     [
       rows.map((r) => r.publication.titleCode),
       rows.map((r) => r.plan.ariaPlanID),
@@ -46,7 +54,7 @@ export async function seedCatalogue(db: Queryable): Promise<void> {
       rows.map((r) => r.plan.productType),
       rows.map((r) => r.period),
       rows.map((r) => r.price),
-      rows.map((r) => JSON.stringify(r.plan.features)),
+      rows.map((r) => JSON.stringify(featuresOf(r.plan, r.period))),
       rows.map((r) => r.plan.youth),
     ],
   );

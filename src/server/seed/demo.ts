@@ -2,6 +2,9 @@
 // realistic states relative to today's Oslo date. Contact data is recognisably demo data
 // (@demo.minside.no, +47 400 00 0xx); every demo user signs in with DEMO_PASSWORD.
 // Every row goes in through the module that owns its table (see README, table owners).
+import { randomBytes } from 'node:crypto';
+
+import { getPublication } from '../../shared/publications/registry';
 import {
   BUSINESS_PLAN_ID,
   COMBO_PLAN_ID,
@@ -16,10 +19,17 @@ import { SubscriptionStatus, type StatusCode } from '../../shared/subscription/s
 import { addDays, addMonths, osloDateOf } from '../../shared/time/oslo';
 import type { Queryable } from '../db/db';
 import { createAccount, modifyAccount } from '../domain/accounts/accounts';
-import { recordBillingEffect } from '../domain/invoices/settlement';
-import { importSubscription, recordImportedRenewal } from '../domain/subscriptions/lifecycle';
+import { recordBillingEffect, recordOrderCharge } from '../domain/invoices/settlement';
+import { importCompletedOrder } from '../domain/orders/orders';
+import { priceOrder, type Buyer } from '../domain/orders/pricing';
+import {
+  importSubscription,
+  recordImportedActivation,
+  recordImportedRenewal,
+} from '../domain/subscriptions/lifecycle';
 import { registerIdentity } from '../identity/users';
 import type { PaymentProvider } from '../payments/port';
+import { importCapturedPayment, SANDBOX_CARD } from '../payments/sandbox';
 
 export const DEMO_PASSWORD = 'minside-demo';
 
@@ -49,6 +59,12 @@ interface DemoSubscription {
   /** The current period's giro invoice is still unpaid (the AvtaleGiro debit failed). */
   readonly unpaidInvoice?: boolean;
   readonly pendingChange?: { readonly planId: string; readonly period: Period };
+  /**
+   * Bought in Min Side this many days ago, paid by card with the first-month offer (1 kr): the
+   * completed order and its payment are kept, so the right of withdrawal (angrerett) applies.
+   * The renewal date follows from the purchase (renewsIn is not used).
+   */
+  readonly boughtOnlineDaysAgo?: number;
 }
 
 interface DemoUser {
@@ -325,6 +341,27 @@ export const demoUsers: readonly DemoUser[] = [
     ],
   },
   {
+    spidId: '1000013',
+    email: 'nykjopt@demo.minside.no',
+    givenName: 'Nina',
+    familyName: 'Nykjøpt',
+    phone: '+47 400 00 013',
+    birthDate: '1991-10-03',
+    kind: 'subscriber',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: PREMIUM_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: card,
+        renewsIn: null,
+        boughtOnlineDaysAgo: 3,
+      },
+    ],
+  },
+  {
     spidId: '1000012',
     email: 'ny@demo.minside.no',
     givenName: 'Nora',
@@ -368,7 +405,16 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
     });
     if (user.deliveryAddress)
       await modifyAccount(db, { ariaAccountNo, address: user.deliveryAddress });
-    for (const s of user.subscriptions) await seedSubscription(db, ariaAccountNo, s, now, today);
+    for (const s of user.subscriptions)
+      if (s.boughtOnlineDaysAgo !== undefined)
+        await seedOnlinePurchase(
+          db,
+          { ariaAccountNo, birthDate: user.birthDate },
+          s,
+          s.boughtOnlineDaysAgo,
+          now,
+        );
+      else await seedSubscription(db, ariaAccountNo, s, now, today);
   }
 }
 
@@ -435,4 +481,81 @@ async function seedSubscription(
     },
     issued,
   );
+}
+
+/**
+ * A subscription bought in Min Side `daysAgo` days ago, priced as the order page prices it then
+ * (the first-month offer for a new reader), paid by card in the sandbox: the captured payment,
+ * the subscription with its activation event, the completed order and its paid charge, as
+ * completing the order writes them.
+ */
+async function seedOnlinePurchase(
+  db: Queryable,
+  buyer: Buyer,
+  s: DemoSubscription,
+  daysAgo: number,
+  now: Date,
+): Promise<void> {
+  const completedAt = new Date(now.getTime() - daysAgo * 24 * 3600 * 1000);
+  const { quote, plan } = await priceOrder(
+    db,
+    { kind: 'new', titleCode: s.titleCode, ariaPlanID: s.planId, period: s.period },
+    buyer,
+    osloDateOf(completedAt),
+  );
+  const orderId = `ord_${randomBytes(8).toString('hex')}`;
+  const method = 'SWEDBANK-PPG' as const;
+  const paymentId = await importCapturedPayment(db, {
+    reference: orderId,
+    method,
+    amountOre: quote.amount,
+    description: `${quote.planName} (${quote.period.toLowerCase()})`,
+    merchant: getPublication(s.titleCode).displayName,
+    at: completedAt,
+  });
+  const subscriptionNo = await importSubscription(db, {
+    ariaAccountNo: buyer.ariaAccountNo,
+    titleCode: s.titleCode,
+    planId: plan.id,
+    status: SubscriptionStatus.ACTIVE,
+    paymentProvider: method,
+    card: SANDBOX_CARD,
+    eligibleForSharing: true,
+    subscriptionInfo1: null,
+    renewalDate: quote.renewalDate,
+    expiryDate: null,
+    pendingPlanId: null,
+    createdAt: completedAt,
+  });
+  const eventId = await recordImportedActivation(db, {
+    subscriptionNo,
+    ariaAccountNo: buyer.ariaAccountNo,
+    orderId,
+    occurredAt: completedAt,
+  });
+  await importCompletedOrder(db, {
+    orderId,
+    ariaAccountNo: buyer.ariaAccountNo,
+    subscriptionNo,
+    planId: plan.id,
+    quote,
+    paymentProvider: method,
+    paymentId,
+    createdAt: new Date(completedAt.getTime() - 2 * 60 * 1000),
+    completedAt,
+  });
+  await recordOrderCharge(db, {
+    eventId,
+    subscriptionNo,
+    reason: 'order-new',
+    amountOre: quote.amount,
+    periodStart: quote.periodStart,
+    periodEnd: quote.periodEnd,
+    provider: method,
+    maskedCard: SANDBOX_CARD.maskedNumber,
+    paymentId,
+    orderId,
+    planId: plan.id,
+    now: completedAt,
+  });
 }

@@ -42,7 +42,14 @@ export interface PlanDefinition {
   readonly productType: 'DIGITAL' | 'COMBO';
   readonly youth: boolean;
   readonly features: readonly Feature[];
+  /** What a period includes besides `features` (the premium period's e-paper and partner content). */
+  readonly periodFeatures?: Readonly<Partial<Record<Period, readonly Feature[]>>>;
   readonly prices: Readonly<Partial<Record<Period, number>>>;
+}
+
+/** What a plan includes over one of its periods: its features and the period's own. */
+export function featuresOf(plan: PlanDefinition, period: Period): readonly Feature[] {
+  return [...plan.features, ...(plan.periodFeatures?.[period] ?? [])];
 }
 
 const digitalPrices = { Månedlig: 27900, Kvartalsvis: 79900, Årlig: 299000 };
@@ -58,6 +65,9 @@ export function planDefinitions(titleCode: string): readonly PlanDefinition[] {
       productType: 'DIGITAL',
       youth: false,
       features: ['content', 'family-share'],
+      // The premium month costs more because it includes more: the e-paper and the partner
+      // titles' content (what /endre-abonnement tells the reader an upgrade to it gives).
+      periodFeatures: { 'Månedlig Premium': ['e-paper', 'partner-content'] },
       prices: { ...digitalPrices, 'Månedlig Premium': 37900 },
     },
     {

@@ -5,12 +5,14 @@
 // undo brings the subscription back.
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { useEffect } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
 
 import type { Subscription } from '../../../src/app/api/subscription';
 import CancellationReceiptScreen from '../../../src/app/features/cancellation/CancellationReceiptScreen';
 import CancelSubscriptionScreen from '../../../src/app/features/cancellation/CancelSubscriptionScreen';
 import UndoCancellationScreen from '../../../src/app/features/cancellation/UndoCancellationScreen';
+import type { RootState } from '../../../src/app/store/store';
 import { subscriberState } from '../fixtures';
 import { json, renderWithState, serveApi } from '../render';
 
@@ -47,21 +49,22 @@ function renderFlow(
   );
 }
 
-/** The server's side of a cancellation: DELETE answers the receipt, the reload the new state. */
+/**
+ * The server's side of a cancellation: DELETE answers the receipt, the reload the new state (as
+ * the real server: a cancellation that went through is what the reload then answers).
+ */
 function cancellationApi(deleteAnswer?: () => Response | Promise<Response>) {
   let current: Subscription = premium();
   const expiryDate = inDays(11);
+  const answer =
+    deleteAnswer ?? (() => json({ subscriptionNo: 'S-1001', instStatusCode: 2, expiryDate }));
   return serveApi([
     catalogueRoute(),
-    route(
-      'DELETE',
-      '/api/deleteSubscription',
-      deleteAnswer ??
-        (() => {
-          current = pendingCancellation();
-          return json({ subscriptionNo: 'S-1001', instStatusCode: 2, expiryDate });
-        }),
-    ),
+    route('DELETE', '/api/deleteSubscription', async () => {
+      const response = await answer();
+      if (response.ok) current = pendingCancellation();
+      return response;
+    }),
     lookupRoute(() => current),
   ]);
 }
@@ -364,6 +367,45 @@ describe('CancellationReceiptScreen', () => {
       'href',
       '/avslutt-abonnement',
     );
+  });
+
+  /** Arrives at the receipt carrying a cancellation's answer, as the cancel flow navigates. */
+  function Arrive({ expiryDate }: { readonly expiryDate: string }) {
+    const navigate = useNavigate();
+    useEffect(() => {
+      void navigate('/abonnement-avsluttet', { state: { expiryDate } });
+    }, [expiryDate, navigate]);
+    return null;
+  }
+
+  function renderArriving(state: Partial<RootState>) {
+    return renderWithState(
+      <Routes>
+        <Route path="/start" element={<Arrive expiryDate={inDays(11)} />} />
+        <Route path="/abonnement-avsluttet" element={<CancellationReceiptScreen />} />
+      </Routes>,
+      { preloadedState: state, route: '/start', namespaces: ['cancellation'] },
+    );
+  }
+
+  it('does not call an active subscription cancelled for an old navigation (back in history)', async () => {
+    await renderArriving(subscriberState(premium()));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Abonnementet ditt er ikke sagt opp' }),
+    ).toBeVisible();
+    expect(screen.queryByText(/Oppsigelsen av/)).not.toBeInTheDocument();
+  });
+
+  it("shows the cancellation's own answer when the reload after it failed", async () => {
+    const state = subscriberState(premium());
+    await renderArriving({
+      ...state,
+      subscription: { ...state.subscription!, error: 'FETCH_ERROR' },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Abonnementet er sagt opp' }),
+    ).toBeVisible();
+    expect(screen.getByText(new RegExp(`tilgang til og med ${long(inDays(11))}`))).toBeVisible();
   });
 
   it('says what happens next', async () => {

@@ -1,5 +1,6 @@
-// The subscriber's overview: plan, price, status in words, renewal or expiry, payment, a planned
-// change and the notes for trial, family share and business subscriptions.
+// The subscriber's home: what needs attention first (overdue invoice, stopped Vipps, unpaid
+// invoice, cancellation running out, scheduled change), the subscription at a glance with its next
+// charge, the notes for trial, family share and business, and the actions grouped by purpose.
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 
@@ -34,23 +35,42 @@ function fact(label: string): HTMLElement {
   return value;
 }
 
+/** The term for the billing account number (not «Kontonummer», read as a bank account). */
+const ACCOUNT_NUMBER = 'Abonnentnummer';
+
+/** A group of actions by its heading. */
+function group(heading: string): HTMLElement {
+  return screen.getByRole('region', { name: heading });
+}
+
+/** The attention list's items, most urgent first. */
+function attentionItems(heading = 'Trenger oppmerksomheten din'): HTMLElement[] {
+  const attention = screen.getByRole('region', { name: heading });
+  return within(attention).getAllByRole('listitem');
+}
+
 describe('HomeScreen', () => {
   it('greets the user and shows the subscription', async () => {
     await renderHome();
     expect(screen.getByRole('heading', { level: 1, name: 'Hei, Kari!' })).toBeInTheDocument();
-    expect(
-      screen.getByRole('heading', { level: 2, name: 'Abonnementet ditt' }),
-    ).toBeInTheDocument();
-    expect(fact('Abonnement')).toHaveTextContent('Digital');
-    expect(fact('Produkt')).toHaveTextContent('Fædrelandsvennen Digital');
-    expect(fact('Periode')).toHaveTextContent('Månedlig');
+    const summary = screen.getByRole('region', { name: 'Fædrelandsvennen Digital' });
+    expect(within(summary).getByText('Abonnementet ditt')).toBeVisible();
+    expect(within(summary).getByText('Digital · Månedlig')).toBeVisible();
     expect(fact('Pris')).toHaveTextContent('kr 279,00 per måned');
     expect(fact('Status')).toHaveTextContent('Aktivt');
     expect(fact('Fornyes')).toHaveTextContent('22. november 2026');
     expect(fact('Betalingsmåte')).toHaveTextContent('Betalingskort **** 1234, utløper 08/28');
     expect(fact('Kundenummer')).toHaveTextContent('K-555');
-    expect(fact('Kontonummer')).toHaveTextContent('A-2001');
-    const features = within(fact('Dette er inkludert')).getAllByRole('listitem');
+    expect(fact(ACCOUNT_NUMBER)).toHaveTextContent('A-2001');
+    expect(fact('Bindingstid')).toHaveTextContent('Ingen bindingstid.');
+    expect(
+      within(fact('Bindingstid')).getByRole('link', { name: 'Slik avslutter du' }),
+    ).toHaveAttribute('href', '/avslutt-abonnement');
+    // Nothing needs doing: no attention area.
+    expect(screen.queryByRole('region', { name: 'Trenger oppmerksomheten din' })).toBeNull();
+    const features = within(screen.getByRole('list', { name: 'Dette er inkludert' })).getAllByRole(
+      'listitem',
+    );
     expect(features.map((f) => f.textContent)).toEqual([
       'Alt innhold på nett og i appen',
       'E-avis',
@@ -73,11 +93,14 @@ describe('HomeScreen', () => {
     expect(fact('Status')).toHaveTextContent('Sagt opp, aktivt ut perioden');
     expect(fact('Utløper')).toHaveTextContent('31. desember 2026');
     expect(screen.queryByText('Fornyes')).not.toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'Abonnementet ditt er sagt opp. Du har tilgang til og med 31. desember 2026.',
-      ),
-    ).toBeInTheDocument();
+    const attention = screen.getByRole('region', { name: 'Trenger oppmerksomheten din' });
+    expect(attention).toHaveTextContent(
+      'Abonnementet er sagt opp. Du har tilgang til og med 31. desember 2026.',
+    );
+    expect(within(attention).getByRole('link', { name: 'Angre oppsigelse' })).toHaveAttribute(
+      'href',
+      '/angre-oppsigelse',
+    );
   });
 
   it('words more statuses', async () => {
@@ -228,7 +251,7 @@ describe('HomeScreen', () => {
 
   it('links a paying subscriber to Vipps and to a new card', async () => {
     await renderHome();
-    const payment = fact('Betalingsmåte');
+    const payment = group('Betaling og fakturaer');
     expect(within(payment).getByRole('link', { name: 'Endre til Vipps' })).toHaveAttribute(
       'href',
       '/endre-betalingsmetode',
@@ -249,7 +272,7 @@ describe('HomeScreen', () => {
         },
       }),
     );
-    const payment = fact('Betalingsmåte');
+    const payment = group('Betaling og fakturaer');
     expect(within(payment).queryByRole('link', { name: 'Endre til Vipps' })).toBeNull();
     expect(
       within(payment).getByRole('link', { name: 'Legg til nytt betalingskort' }),
@@ -277,7 +300,12 @@ describe('HomeScreen', () => {
 
   it('links to contact details, prices and invoices, and to the delivery address only for paper', async () => {
     await renderHome();
-    const nav = screen.getByRole('navigation', { name: 'Innstillinger og priser' });
+    const nav = screen.getByRole('navigation', { name: 'Hva vil du gjøre?' });
+    expect(
+      within(nav)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Abonnement', 'Betaling og fakturaer', 'Profil']);
     expect(within(nav).getByRole('link', { name: 'Kontaktinformasjon' })).toHaveAttribute(
       'href',
       '/kontakt',
@@ -294,10 +322,9 @@ describe('HomeScreen', () => {
 
   it('links a paper subscriber to the delivery address', async () => {
     await renderHome(subscriptionWith({ planProductType: 'COMBO' }));
-    expect(screen.getByRole('link', { name: 'Leveringsadresse for papiravisen' })).toHaveAttribute(
-      'href',
-      '/leveringsadresse',
-    );
+    expect(
+      within(group('Levering av papiravisen')).getByRole('link', { name: 'Leveringsadresse' }),
+    ).toHaveAttribute('href', '/leveringsadresse');
   });
 
   it('tells that the Vipps agreement was stopped in the app and how to keep the subscription', async () => {
@@ -316,10 +343,13 @@ describe('HomeScreen', () => {
         paymentNotice: 'VIPPS_AGREEMENT_STOPPED',
       }),
     );
-    const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('Vipps-avtalen din ble stoppet i Vipps-appen');
-    expect(alert).toHaveTextContent('avsluttes 24. desember 2026');
-    expect(within(alert).getByRole('link', { name: 'Angre oppsigelse' })).toHaveAttribute(
+    const [stopped, cancelled] = attentionItems();
+    expect(stopped).toHaveTextContent('Vipps-avtalen din ble stoppet i Vipps-appen');
+    expect(stopped).toHaveTextContent('avsluttes 24. desember 2026');
+    expect(
+      within(stopped!).getByRole('link', { name: 'Legg til nytt betalingskort' }),
+    ).toHaveAttribute('href', '/legg-til-betalingskort');
+    expect(within(cancelled!).getByRole('link', { name: 'Angre oppsigelse' })).toHaveAttribute(
       'href',
       '/angre-oppsigelse',
     );
@@ -327,7 +357,8 @@ describe('HomeScreen', () => {
 
   it('reads in nynorsk', async () => {
     await renderHome(subscriptionWith(), 'nn');
-    expect(fact('Periode')).toHaveTextContent('Månadleg');
+    expect(screen.getByText('Digital · Månadleg')).toBeVisible();
+    expect(fact('Bindingstid')).toHaveTextContent('Inga bindingstid.');
     expect(fact('Pris')).toHaveTextContent('kr 279,00 per månad');
     expect(fact('Blir fornya')).toHaveTextContent('22. november 2026');
     expect(fact('Betalingsmåte')).toHaveTextContent('Betalingskort **** 1234, går ut 08/28');
@@ -336,10 +367,10 @@ describe('HomeScreen', () => {
 
 describe('HomeScreen actions by state (spec §4)', () => {
   const actions = () =>
-    screen
+    within(group('Abonnement'))
       .queryAllByRole('link')
-      .filter((link) => link.closest('nav[aria-labelledby="home-actions-heading"]'))
       .map((link) => [link.textContent, link.getAttribute('href')]);
+  const prices = ['Priser og kommende prisendringer', '/nye-priser'];
 
   it('offers to change or cancel an active subscription', async () => {
     await renderHome();
@@ -347,6 +378,7 @@ describe('HomeScreen actions by state (spec §4)', () => {
     expect(actions()).toEqual([
       ['Endre abonnement', '/endre-abonnement'],
       ['Avslutt abonnement', '/avslutt-abonnement'],
+      prices,
     ]);
   });
 
@@ -359,7 +391,7 @@ describe('HomeScreen actions by state (spec §4)', () => {
         expiryDate: '2026-12-31',
       }),
     );
-    expect(actions()).toEqual([['Angre oppsigelse', '/angre-oppsigelse']]);
+    expect(actions()).toEqual([['Angre oppsigelse', '/angre-oppsigelse'], prices]);
   });
 
   it('offers to start an ended subscription again through the payment', async () => {
@@ -372,17 +404,20 @@ describe('HomeScreen actions by state (spec §4)', () => {
       }),
     );
     expect(screen.getByText('Abonnementet ditt ble avsluttet 31. oktober 2026.')).toBeVisible();
-    expect(actions()).toEqual([['Start abonnementet igjen', '/betaling?type=reaktivering']]);
+    expect(actions()).toEqual([
+      ['Start abonnementet igjen', '/betaling?type=reaktivering'],
+      prices,
+    ]);
   });
 
   it('offers no change or cancellation to a family-share invitee or a business employee', async () => {
     const shared = await renderHome(subscriptionWith({ eligibleForSharing: false }));
-    expect(actions()).toEqual([]);
+    expect(actions()).toEqual([prices]);
     shared.unmount();
     await renderHome(
       subscriptionWith({ subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: 'employee' } }),
     );
-    expect(actions()).toEqual([]);
+    expect(actions()).toEqual([prices]);
   });
 
   const withChange = subscriptionWith({
@@ -412,6 +447,9 @@ describe('HomeScreen actions by state (spec §4)', () => {
     await waitFor(() =>
       expect(screen.queryByText(/endres abonnementet til/)).not.toBeInTheDocument(),
     );
+    // Confirmed where the change was, and the focus is on the confirmation.
+    const done = screen.getByText('Endringen er trukket tilbake. Du beholder Digital.');
+    expect(done.closest('[role="status"]')).toHaveFocus();
     const [withdraw] = callsTo(calls, 'DELETE', '/api/subscription/planChange');
     expect(await withdraw!.json()).toEqual({ subscriptionNo: 'S-1001' });
     expect(callsTo(calls, 'GET', '/api/subscription/A-2001/FVN')).toHaveLength(1);
@@ -428,5 +466,127 @@ describe('HomeScreen actions by state (spec §4)', () => {
       'Vi fikk ikke trukket tilbake endringen. Prøv igjen om litt.',
     );
     expect(screen.getByText(/endres abonnementet til Digital/)).toBeVisible();
+  });
+});
+
+describe('HomeScreen next charge', () => {
+  const next = (overrides: Partial<NonNullable<Subscription['nextCharge']>> = {}) =>
+    subscriptionWith({
+      nextCharge: {
+        date: '2026-11-22',
+        amount: 27_900,
+        ordinaryAmount: 27_900,
+        kind: 'charge',
+        provider: 'SWEDBANK-PPG',
+        reason: 'renewal',
+        ...overrides,
+      },
+    });
+
+  it('says when, how much and how the next charge is made', async () => {
+    await renderHome(next());
+    const charge = fact('Neste trekk');
+    expect(charge).toHaveTextContent('22. november 2026: kr 279,00');
+    expect(charge).toHaveTextContent('Betalingskort **** 1234');
+    expect(charge).not.toHaveTextContent('rabatt');
+    expect(screen.queryByText('Fornyes', { selector: 'dt' })).toBeNull();
+  });
+
+  it('calls a giro renewal the next invoice', async () => {
+    await renderHome(next({ kind: 'invoice', provider: 'AVTALEGIRO' }));
+    expect(fact('Neste faktura')).toHaveTextContent('22. november 2026: kr 279,00');
+  });
+
+  it('says a discount is running and what the ordinary price is', async () => {
+    await renderHome(next({ amount: 13_950 }));
+    expect(fact('Neste trekk')).toHaveTextContent('22. november 2026: kr 139,50');
+    expect(fact('Neste trekk')).toHaveTextContent('Med rabatt. Vanlig pris er kr 279,00.');
+  });
+
+  it('shows a new price from the renewal, old and new', async () => {
+    await renderHome(next({ amount: 29_900, ordinaryAmount: 29_900 }));
+    expect(fact('Neste trekk')).toHaveTextContent(
+      'Ny pris fra denne datoen: kr 279,00 blir kr 299,00.',
+    );
+  });
+});
+
+describe('HomeScreen attention area', () => {
+  const invoice = (ariaInvoiceNo: string, overdue: boolean, dueDate: string, amount = 174_900) => ({
+    ariaInvoiceNo,
+    amount,
+    dueDate,
+    overdue,
+  });
+
+  it('puts an overdue invoice first with a way to pay it, before anything else', async () => {
+    await renderHome(
+      subscriptionWith({
+        unpaidInvoices: [
+          invoice('800000007', true, '2026-10-15'),
+          invoice('800000009', false, '2026-12-05', 27_900),
+        ],
+        pendingChange: {
+          ariaPlanID: 'C-DIGITAL-PREMIUM',
+          planName: 'Premium',
+          period: 'Årlig',
+          price: 349_900,
+          effectiveDate: '2027-01-01',
+        },
+      }),
+    );
+    const [overdue, unpaid, change] = attentionItems();
+    expect(overdue).toHaveTextContent(
+      'Fakturaen på kr 1 749,00 forfalt 15. oktober 2026 og er ikke betalt.',
+    );
+    expect(within(overdue!).getByRole('link', { name: /^Betal kr 1\s749,00$/ })).toHaveAttribute(
+      'href',
+      '/betal-faktura/800000007',
+    );
+    expect(unpaid).toHaveTextContent(
+      'Du har en faktura på kr 279,00 som forfaller 5. desember 2026.',
+    );
+    expect(change).toHaveTextContent('Fra 1. januar 2027 endres abonnementet til Premium');
+    expect(overdue!.querySelector('.ds-alert')).toHaveAttribute('data-color', 'danger');
+    expect(unpaid!.querySelector('.ds-alert')).toHaveAttribute('data-color', 'warning');
+  });
+
+  it('does not list family sharing, which cannot be used yet', async () => {
+    await renderHome(subscriptionWith({ features: ['content', 'family-share'] }));
+    const features = within(screen.getByRole('list', { name: 'Dette er inkludert' }));
+    expect(features.getAllByRole('listitem').map((f) => f.textContent)).toEqual([
+      'Alt innhold på nett og i appen',
+    ]);
+  });
+
+  it('reads in nynorsk', async () => {
+    await renderHome(
+      subscriptionWith({ unpaidInvoices: [invoice('800000007', true, '2026-10-15')] }),
+      'nn',
+    );
+    const [overdue] = attentionItems('Treng merksemda di');
+    expect(overdue).toHaveTextContent(
+      'Fakturaen på kr 1 749,00 forfall 15. oktober 2026 og er ikkje betalt.',
+    );
+  });
+});
+
+describe('HomeScreen right of withdrawal', () => {
+  it('shows the last day, the refund and a clearly labelled button within 14 days', async () => {
+    await renderHome(subscriptionWith({ withdrawal: { lastDay: '2026-12-01', refund: 91 } }));
+    const right = screen.getByRole('group', { name: 'Angrerett' });
+    expect(right).toHaveTextContent(
+      'Du kan gå fra kjøpet til og med 1. desember 2026. Gjør du det i dag, får du kr 0,91 tilbake',
+    );
+    expect(within(right).getByRole('link', { name: 'Bruk angreretten' })).toHaveAttribute(
+      'href',
+      '/angrerett',
+    );
+  });
+
+  it('says nothing of it when it does not apply', async () => {
+    await renderHome(subscriptionWith({ withdrawal: null }));
+    expect(screen.queryByRole('group', { name: 'Angrerett' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Bruk angreretten' })).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { subscriberState } from '../fixtures';
 import { json, renderWithState, serveApi } from '../render';
 
 function invoiceWith(overrides: Partial<Invoice> = {}): Invoice {
-  return {
+  const invoice: Invoice = {
     ariaInvoiceNo: '800000001',
     kid: '00005558000000014',
     amount: 27_900,
@@ -29,8 +29,15 @@ function invoiceWith(overrides: Partial<Invoice> = {}): Invoice {
     paymentProvider: 'SWEDBANK-PPG',
     subscriptionNo: 'S-1001',
     paidAt: '2026-02-01T09:15:00.000Z',
+    paidWith: null,
     ...overrides,
   };
+  // As the server answers: a paid invoice says how it was paid (here: as it was billed).
+  const paidWith =
+    invoice.status === 'PAID' && invoice.paymentProvider
+      ? { provider: invoice.paymentProvider, maskedCardNumber: null }
+      : null;
+  return { ...invoice, paidWith: overrides.paidWith === undefined ? paidWith : invoice.paidWith };
 }
 
 /** Newest first, as the server lists them. */
@@ -183,7 +190,8 @@ describe('InvoiceOverviewScreen', () => {
     // Paid: when, how, and nothing to pay.
     const paid = invoiceCard('Faktura 800000003');
     expect(fact(paid, 'Status')).toHaveTextContent(/^Betalt 1\. april 2026$/);
-    expect(fact(paid, 'Betalingsmåte')).toHaveTextContent('Vipps');
+    // Issue 15: a paid invoice says how it was paid.
+    expect(fact(paid, 'Betalt med')).toHaveTextContent('Vipps');
     expect(fact(paid, 'Beløp')).toHaveTextContent('kr 279,00');
     expect(within(paid).queryByRole('link', { name: /Betal faktura/ })).toBeNull();
     expect(within(paid).queryByText('Betal til kontonummer')).toBeNull();

@@ -272,6 +272,104 @@ describe('discount codes', () => {
   });
 });
 
+describe('a discount code instead of the first month for 1 kr (issue 15)', () => {
+  // HALVPRIS on the monthly premium plan, as the server prices it: half price for three months
+  // from 22 November, the full price from 22 February; the 1 kr month it replaces would have
+  // reached the full price on 22 December.
+  const halfPrice = (request: OrderQuoteRequest) =>
+    request.discountCode === 'HALVPRIS'
+      ? json(
+          quoteWith({
+            amount: 13_950,
+            renewalPrice: 13_950,
+            discount: {
+              discountCode: 'HALVPRIS',
+              campaignId: 'CAMP-2020-03-003',
+              description: 'Halv pris de tre første månedene',
+              amountOff: null,
+              percentOff: 50,
+              periods: 3,
+              validUntil: null,
+            },
+            firstFullCharge: { date: '2027-02-22', amount: 27_900 },
+            waivedOffer: {
+              offer: 'FIRST_MONTH_1KR',
+              amount: 100,
+              renewalPrice: 27_900,
+              firstFullCharge: { date: '2026-12-22', amount: 27_900 },
+            },
+          }),
+        )
+      : json(
+          quoteWith({
+            amount: 100,
+            offer: 'FIRST_MONTH_1KR',
+            firstFullCharge: { date: '2026-12-22', amount: 27_900 },
+          }),
+        );
+
+  it('shows both offers side by side, which one applies and why, and when the full price comes', async () => {
+    const { user } = await renderOrder({ routes: [quoteRoute(halfPrice)] });
+    await payButton('kr 1,00');
+    expect(screen.queryByRole('region', { name: /i stedet for tilbudet/ })).toBeNull();
+
+    await user.type(screen.getByRole('textbox', { name: /Rabattkode/ }), 'halvpris{Enter}');
+    await payButton('kr 139,50');
+    expect(
+      screen.getByText(
+        'Rabattkoden HALVPRIS er lagt til: Halv pris de tre første månedene. ' +
+          'Den gjelder i stedet for første måned for kr 1,00.',
+      ),
+    ).toBeInTheDocument();
+
+    const comparison = screen.getByRole('region', {
+      name: 'Rabattkoden gjelder i stedet for tilbudet',
+    });
+    expect(comparison).toHaveTextContent(
+      'Tilbudet om første måned for kr 1,00 og rabattkoden HALVPRIS kan ikke kombineres.',
+    );
+    const offer = within(comparison).getByRole('article', { name: 'Første måned for kr 1,00' });
+    expect(offer).toHaveTextContent('Gjelder ikke sammen med koden');
+    expect(offer).toHaveTextContent('Å betale nåkr 1,00');
+    expect(offer).toHaveTextContent('Full pris fra22. desember 2026: kr 279,00 per måned');
+    const code = within(comparison).getByRole('article', { name: 'Rabattkode HALVPRIS' });
+    expect(code).toHaveTextContent('Gjelder nå');
+    expect(code).toHaveTextContent('Å betale nåkr 139,50');
+    expect(code).toHaveTextContent('Deretterkr 139,50 per måned fra 22. desember 2026');
+    expect(code).toHaveTextContent('Full pris fra22. februar 2027: kr 279,00 per måned');
+
+    // The summary says it too: the first payment at the full price.
+    const summary = screen.getByRole('region', { name: 'Dette betaler du' });
+    expect(summary).toHaveTextContent('Full pris fra22. februar 2027: kr 279,00 per måned');
+
+    await user.click(screen.getByRole('button', { name: 'Fjern koden' }));
+    await payButton('kr 1,00');
+    expect(screen.queryByRole('region', { name: /i stedet for tilbudet/ })).toBeNull();
+  });
+
+  it('says it in nynorsk', async () => {
+    const { user } = await renderOrder({ routes: [quoteRoute(halfPrice)], language: 'nn' });
+    await payButton('kr 1,00');
+    await user.type(screen.getByRole('textbox', { name: /Rabattkode/ }), 'halvpris{Enter}');
+    await payButton('kr 139,50');
+    expect(
+      screen.getByRole('region', { name: 'Rabattkoden gjeld i staden for tilbodet' }),
+    ).toHaveTextContent('Full pris frå22. februar 2027: kr 279,00 per månad');
+  });
+});
+
+describe('what a period includes (issue 15)', () => {
+  it('says what the premium month includes beyond the plan, next to its price', async () => {
+    await renderOrder();
+    expect(screen.getByRole('radio', { name: 'Månedlig Premium' })).toHaveAccessibleDescription(
+      'kr 379,00 per måned Inkluderer også: E-avis, Innhold fra partneraviser.',
+    );
+    expect(screen.getByRole('radio', { name: 'Årlig' })).toHaveAccessibleDescription(
+      `${formatKroner(299_000)} per år`,
+    );
+  });
+});
+
 describe('age and eligibility', () => {
   it('does not sell to a reader under 18', async () => {
     serveApi([catalogueRoute]);

@@ -34,6 +34,7 @@ function invoiceWith(overrides: Partial<Invoice> = {}): Invoice {
     paymentProvider: 'BANKGIRO',
     subscriptionNo: '500000001',
     paidAt: null,
+    paidWith: null,
     ...overrides,
   };
 }

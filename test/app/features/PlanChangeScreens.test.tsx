@@ -22,6 +22,8 @@ const premium = subscriptionWith({
   period: 'Månedlig',
   price: 27_900,
   renewalDate: '2026-11-22',
+  // What the catalogue says the plan's month includes.
+  features: ['content', 'family-share'],
 });
 
 const pendingYearly = {
@@ -50,10 +52,15 @@ const upgradeQuote: OrderQuote = {
   renewalDate: '2026-11-22',
   renewalPrice: 37_900,
   proration: { fromPrice: 27_900, toPrice: 37_900, remainingDays: 10, periodDays: 30 },
+  firstFullCharge: { date: '2026-11-22', amount: 37_900 },
+  waivedOffer: null,
+  features: ['content', 'family-share', 'e-paper', 'partner-content'],
+  addedFeatures: ['e-paper', 'partner-content'],
 };
 
 const upgradeOrder: Order = {
   orderId: 'ord_3f9a1c2b7d4e5f60',
+  reference: '7M3KQ2XA',
   kind: 'upgrade',
   status: 'COMPLETED',
   titleCode: 'FVN',
@@ -153,8 +160,10 @@ describe('ChangeSubscriptionScreen', () => {
     expect(radios[0]).toHaveAccessibleDescription(
       'Gjelder fra neste fornyelse, 22. november 2026.',
     );
+    // Issue 15: an upgrade says what it gives beyond the current plan.
     expect(radios[2]).toHaveAccessibleDescription(
-      'Oppgradering: gjelder fra i dag. Du betaler mellomlegget for resten av perioden.',
+      'Oppgradering: gjelder fra i dag. Du betaler mellomlegget for resten av perioden. ' +
+        'Du får i tillegg til det du har i dag: E-avis Innhold fra partneraviser',
     );
   });
 
@@ -443,6 +452,56 @@ describe('ChangeSubscriptionScreen', () => {
   });
 });
 
+describe('what an upgrade gives (issue 15)', () => {
+  // The same plan name before and after, kr 100 more a month: what the premium month includes
+  // that the reader's plan does not is said on the choice and on the step before paying.
+
+  it('says on each choice what it includes that the current plan does not', async () => {
+    serveApi([catalogueRoute()]);
+    await renderChange(premium);
+    const group = await choiceGroup();
+    const premiumMonth = within(group).getByRole('radio', { name: /Månedlig Premium/ });
+    expect(premiumMonth).toHaveAccessibleDescription(
+      /Du får i tillegg til det du har i dag:\s*E-avis\s*Innhold fra partneraviser/,
+    );
+    // A period of the same content adds nothing, and says nothing about content.
+    const yearly = within(group).getByRole('radio', { name: /Premium digital, Årlig/ });
+    expect(yearly).not.toHaveAccessibleDescription(/i tillegg/);
+  });
+
+  it('says plainly when a dearer choice gives no more content', async () => {
+    const sameContent = {
+      ...fvnCatalogue,
+      products: fvnCatalogue.products.map((product) => ({
+        ...product,
+        options: product.options.map((option) => ({ ...option, features: product.features })),
+      })),
+    };
+    serveApi([catalogueRoute(() => json(sameContent))]);
+    await renderChange(premium);
+    const premiumMonth = within(await choiceGroup()).getByRole('radio', {
+      name: /Månedlig Premium/,
+    });
+    expect(premiumMonth).toHaveAccessibleDescription(
+      /Du får ikke mer innhold enn du har i dag – bare en annen pris\./,
+    );
+  });
+
+  it('lists what the upgrade gives next to its price before the reader goes on to pay', async () => {
+    serveApi([catalogueRoute(), on('POST', '/api/orders/quote', () => json(upgradeQuote))]);
+    const { user } = await renderChange(premium);
+    await user.click(within(await choiceGroup()).getByRole('radio', { name: /Månedlig Premium/ }));
+    await user.click(screen.getByRole('button', { name: 'Fortsett' }));
+    await screen.findByRole('heading', { level: 2, name: 'Bekreft oppgradering' });
+    const gives = fact('Dette får du');
+    expect(
+      within(gives)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['E-avis', 'Innhold fra partneraviser']);
+  });
+});
+
 describe('ChangeReceiptScreen', () => {
   const renderReceipt = (
     subscription: Subscription | null,
@@ -512,7 +571,9 @@ describe('ChangeReceiptScreen', () => {
     await waitFor(() =>
       expect(fact('Neste fornyelse')).toHaveTextContent('22. november 2026, kr 379,00 per måned'),
     );
-    expect(fact('Ordrenummer')).toHaveTextContent('ord_3f9a1c2b7d4e5f60');
+    // Issue 15: the short reference the customer centre finds the order by, not the technical id.
+    expect(fact('Referanse (oppgi denne til kundeservice)')).toHaveTextContent('7M3KQ2XA');
+    expect(screen.queryByText(/ord_3f9a1c2b7d4e5f60/)).toBeNull();
     expect(calls.some((c) => c.url.endsWith('/api/subscription/A-2001/FVN'))).toBe(true);
   });
 
@@ -536,6 +597,27 @@ describe('ChangeReceiptScreen', () => {
     await renderReceipt(premium, '/receipt2?ordre=ord_ukjent');
     expect(await screen.findByText(/Vi fant ikke denne bestillingen/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Gå til Min side' })).toBeVisible();
+  });
+
+  it('sends an order of another kind to the screen that reports it, not "not found"', async () => {
+    serveApi([
+      on('GET', '/api/orders/ord_ny', () =>
+        json({ ...upgradeOrder, orderId: 'ord_ny', kind: 'new' }),
+      ),
+      subscriptionRoute(premium),
+    ]);
+    await renderWithState(
+      <Routes>
+        <Route path="/receipt2" element={<ChangeReceiptScreen />} />
+        <Route path="/kvittering" element={<h1>Takk for bestillingen!</h1>} />
+      </Routes>,
+      {
+        preloadedState: subscriberState(premium),
+        route: '/receipt2?ordre=ord_ny',
+        namespaces: ['plan-change'],
+      },
+    );
+    expect(await screen.findByRole('heading', { name: 'Takk for bestillingen!' })).toBeVisible();
   });
 });
 

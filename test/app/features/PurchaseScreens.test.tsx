@@ -1,6 +1,8 @@
 // The purchase screens after /bestill-abonnement: /betaling (reactivation and upgrade intents,
 // login), /completepurchase and /completevippspurchase (confirmation with visible progress),
-// /avbryt-bestilling, /kvittering, /bestilling-feilet and /feil-kjop.
+// /avbryt-bestilling, /kvittering, /bestilling-feilet and /feil-kjop. Opened in the wrong state
+// (issue 15), each reads the order from the server and reports only that (or sends the order to
+// the screen that reports it), or sends the reader home when there is nothing to report.
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { type ReactElement, StrictMode } from 'react';
@@ -21,9 +23,16 @@ import {
 } from '../../../src/app/flows/order/purchaseSlice';
 import { loginRequested } from '../../../src/app/session/sessionActions';
 import type { RootState } from '../../../src/app/store/store';
+import { formatKroner } from '../../../src/shared/money/money';
 import { SubscriptionStatus } from '../../../src/shared/subscription/status';
 import { subscriberState, subscriptionWith } from '../fixtures';
-import { completedOrder, orderWith, problem, quoteWith } from '../flows/order/fixtures';
+import {
+  completedOrder,
+  fvnCatalogue,
+  orderWith,
+  problem,
+  quoteWith,
+} from '../flows/order/fixtures';
 import { json, renderWithState, serveApi } from '../render';
 import { route } from '../session/harness';
 
@@ -124,8 +133,38 @@ describe('/betaling', () => {
         period: 'Månedlig',
         subscriptionNo: '500000001',
         paymentProvider: 'VIPPS',
+        // Issue 15: the explicit choice, unticked: this payment does not change the stored method.
+        useForFutureCharges: false,
       },
     ]);
+  });
+
+  it('offers no choice of renewal method when the stored one cannot be charged (Vipps stopped)', async () => {
+    serveApi([
+      route('POST', 'orders/quote', () =>
+        json(quoteWith({ kind: 'reactivation', offer: 'REACTIVATION_3_FOR_1' })),
+      ),
+    ]);
+    await renderAt(
+      '/betaling',
+      <PaymentScreen />,
+      '/betaling?type=reaktivering',
+      subscriberState({
+        ...cancelledSubscription,
+        paymentMethod: {
+          provider: 'VIPPS',
+          label: 'Vipps',
+          maskedCardNumber: null,
+          cardExpiry: null,
+        },
+        paymentNotice: 'VIPPS_AGREEMENT_STOPPED',
+      }),
+    );
+    await screen.findByRole('button', { name: /^Betal / });
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(
+      screen.getByText(/Betalingsmåten du velger her, brukes også for fornyelsene/),
+    ).toBeVisible();
   });
 
   it('pays the prorated difference of an upgrade by card', async () => {
@@ -215,25 +254,95 @@ describe('/betaling', () => {
     expect(screen.getByRole('link', { name: 'Til Min side' })).toHaveAttribute('href', '/');
   });
 
-  it('asks a visitor who is not logged in to log in, and returns here', async () => {
+  const anonymous = (): Partial<RootState> => ({
+    ...subscriberState(null),
+    user: { ...subscriberState().user!, loggedIn: false },
+  });
+
+  it('shows a visitor who is not logged in what a reactivation costs, and asks for the login to pay', async () => {
+    const requests = serveApi([route('GET', 'catalogue/FVN', () => json(fvnCatalogue))]);
     const { user, actions } = await renderAt(
       '/betaling',
       <PaymentScreen />,
       '/betaling?type=reaktivering',
-      {
-        ...subscriberState(null),
-        user: { ...subscriberState().user!, loggedIn: false },
-      },
+      anonymous(),
     );
     expect(
+      screen.getByRole('heading', { level: 1, name: 'Start abonnementet igjen' }),
+    ).toBeInTheDocument();
+    expect(
       screen.getByText(
-        'Du må være logget inn for å betale for abonnementet ditt på Fædrelandsvennen.',
+        'Med denne lenken starter du abonnementet ditt på Fædrelandsvennen igjen etter at det er avsluttet.',
       ),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Logg inn' }));
+    expect(screen.getByText(/får du 3 måneder for prisen av 1 når du starter/)).toBeInTheDocument();
+    // The offer of each monthly plan, from the public catalogue (not the student plan).
+    const prices = await screen.findByRole('region', { name: 'Slik blir prisen' });
+    const fact = (label: string) =>
+      within(prices).getByText(label).nextElementSibling?.textContent ?? '';
+    expect(fact('Premium digital (Månedlig)')).toBe(
+      '3 måneder for kr 279,00 (ordinær pris kr 837,00)',
+    );
+    expect(fact('Premium digital (Månedlig Premium)')).toBe(
+      `3 måneder for kr 379,00 (ordinær pris ${formatKroner(113_700)})`,
+    );
+    expect(within(prices).queryByText(/Student digital/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Du betaler med betalingskort eller Vipps. For å betale må du være logget inn, så vi vet hvilket abonnement det gjelder.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Betal/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Logg inn for å betale' }));
     expect(actions.filter(loginRequested.match).map((a) => a.payload)).toEqual([
       { returnUrl: '/betaling?type=reaktivering' },
     ]);
+    // Nothing that needs a login is asked for.
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/catalogue/FVN']);
+  });
+
+  it('shows a visitor who is not logged in the plan an upgrade link names, with its price', async () => {
+    serveApi([route('GET', 'catalogue/FVN', () => json(fvnCatalogue))]);
+    const { user, actions } = await renderAt(
+      '/betaling',
+      <PaymentScreen />,
+      '/betaling?type=oppgradering&plan=C-DIGITAL-PREMIUM&periode=M%C3%A5nedlig%20Premium',
+      anonymous(),
+    );
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Betal for oppgraderingen' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Oppgraderingen gjelder fra i dag. Du betaler bare mellomlegget for resten av perioden du alt har betalt for.',
+      ),
+    ).toBeInTheDocument();
+    const plan = await screen.findByText('Premium digital (Digitalt abonnement)');
+    const facts = plan.closest('dl')!;
+    const fact = (label: string) =>
+      within(facts as HTMLElement).getByText(label).nextElementSibling?.textContent ?? '';
+    expect(fact('Periode')).toBe('Månedlig Premium');
+    expect(fact('Ordinær pris')).toBe('kr 379,00 per måned');
+    await user.click(screen.getByRole('button', { name: 'Logg inn for å betale' }));
+    expect(actions.filter(loginRequested.match).map((a) => a.payload)).toEqual([
+      {
+        returnUrl:
+          '/betaling?type=oppgradering&plan=C-DIGITAL-PREMIUM&periode=M%C3%A5nedlig%20Premium',
+      },
+    ]);
+  });
+
+  it('tells a visitor who is not logged in when the link names a plan the title does not sell', async () => {
+    serveApi([route('GET', 'catalogue/FVN', () => json(fvnCatalogue))]);
+    await renderAt(
+      '/betaling',
+      <PaymentScreen />,
+      '/betaling?type=oppgradering&plan=C-FINNES-IKKE&periode=M%C3%A5nedlig',
+      anonymous(),
+    );
+    expect(
+      await screen.findByText('Abonnementet i lenken selges ikke her. Velg abonnement på nytt.'),
+    ).toBeInTheDocument();
   });
 
   it('sends a link without a type to the order page with its query', async () => {
@@ -350,6 +459,13 @@ describe('/avbryt-bestilling', () => {
     ).toBeInTheDocument();
   });
 
+  it('sends the reader home when the link has no order: nothing to cancel or report', async () => {
+    const requests = serveApi([]);
+    await renderAt('/avbryt-bestilling', <CancelOrderScreen />, '/avbryt-bestilling', {});
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(requests).toEqual([]);
+  });
+
   it('offers to try again when the server fails', async () => {
     let calls = 0;
     serveApi([
@@ -420,6 +536,41 @@ describe('/kvittering', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Kvittering' })).toBeInTheDocument();
   });
 
+  it('sends the reader home when the link has no order', async () => {
+    await renderAt('/kvittering', <ReceiptScreen />, '/kvittering', subscriberState());
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it('sends a paid order of another kind to its own receipt', async () => {
+    serveApi([
+      route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () =>
+        json(completedOrder({ kind: 'reactivation' })),
+      ),
+    ]);
+    await renderAt(
+      '/kvittering',
+      <ReceiptScreen />,
+      '/kvittering?ordre=ord_3f9a1c2b7d4e5f60',
+      subscriberState(),
+    );
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      '/abonnement-reaktivert?ordre=ord_3f9a1c2b7d4e5f60',
+    );
+  });
+
+  it('has the server confirm an order whose payment is not settled instead of calling it unpaid', async () => {
+    serveApi([route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () => json(orderWith()))]);
+    await renderAt(
+      '/kvittering',
+      <ReceiptScreen />,
+      '/kvittering?ordre=ord_3f9a1c2b7d4e5f60',
+      subscriberState(),
+    );
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      '/completepurchase?ordre=ord_3f9a1c2b7d4e5f60',
+    );
+  });
+
   it('says when the order is not found', async () => {
     serveApi([route('GET', 'orders/ord_x', () => problem(404, 'NOT_FOUND'))]);
     await renderWithState(<ReceiptScreen />, {
@@ -433,12 +584,45 @@ describe('/kvittering', () => {
 
 describe('/bestilling-feilet', () => {
   it.each([
-    ['tidsavbrudd', 'Bestillingen tok for lang tid', 'Serveren brukte for lang tid. Prøv igjen.'],
     [
-      'avbrutt',
+      'CANCELLED',
+      'tidsavbrudd',
       'Bestillingen ble avbrutt',
       'Betalingen ble avbrutt, og abonnementet er ikke bestilt.',
     ],
+    [
+      'EXPIRED',
+      'avbrutt',
+      'Bestillingen tok for lang tid',
+      'Serveren brukte for lang tid. Prøv igjen.',
+    ],
+    [
+      'PENDING',
+      'tidsavbrudd',
+      'Bestillingen tok for lang tid',
+      'Serveren brukte for lang tid. Prøv igjen.',
+    ],
+  ] as const)(
+    'words a %s order as the server has it (whatever ?arsak=%s says) and offers to try again',
+    async (status, arsak, heading, text) => {
+      serveApi([
+        route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () => json(orderWith({ status, kind: 'new' }))),
+      ]);
+      await renderWithState(<OrderFailedScreen />, {
+        route: `/bestilling-feilet?arsak=${arsak}&ordre=ord_3f9a1c2b7d4e5f60`,
+        namespaces: ['purchase'],
+        preloadedState: subscriberState(null),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Prøv igjen' })).toHaveAttribute(
+        'href',
+        '/bestill-abonnement?plan=C-DIGITAL-PREMIUM&periode=M%C3%A5nedlig',
+      );
+    },
+  );
+
+  it.each([
     [
       'feil',
       'Bestillingen feilet',
@@ -449,17 +633,98 @@ describe('/bestilling-feilet', () => {
       'Bestillingen feilet',
       'Noe gikk galt, og vi fikk ikke fullført bestillingen. Prøv igjen om litt.',
     ],
-  ])('words ?arsak=%s and offers to try again', async (arsak, heading, text) => {
+  ])(
+    'words ?arsak=%s for the purchase that just ended here without an order',
+    async (arsak, heading, text) => {
+      await renderWithState(<OrderFailedScreen />, {
+        route: `/bestilling-feilet?arsak=${arsak}`,
+        namespaces: ['purchase'],
+        preloadedState: {
+          ...subscriberState(null),
+          purchase: { ...initialPurchaseState, lastOutcome: 'error' },
+        },
+      });
+      expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Prøv igjen' })).toHaveAttribute(
+        'href',
+        '/bestill-abonnement',
+      );
+    },
+  );
+
+  it('sends a paid or declined order to the screen that reports it', async () => {
+    serveApi([
+      route('GET', 'orders/ord_paid', () => json(completedOrder({ orderId: 'ord_paid' }))),
+      route('GET', 'orders/ord_declined', () =>
+        json(orderWith({ orderId: 'ord_declined', status: 'DECLINED' })),
+      ),
+    ]);
+    const paid = await renderAt(
+      '/bestilling-feilet',
+      <OrderFailedScreen />,
+      '/bestilling-feilet?arsak=tidsavbrudd&ordre=ord_paid',
+      subscriberState(),
+    );
+    expect(await screen.findByTestId('where')).toHaveTextContent('/kvittering?ordre=ord_paid');
+    paid.unmount();
+    await renderAt(
+      '/bestilling-feilet',
+      <OrderFailedScreen />,
+      '/bestilling-feilet?arsak=avbrutt&ordre=ord_declined',
+      subscriberState(),
+    );
+    expect(await screen.findByTestId('where')).toHaveTextContent('/feil-kjop?ordre=ord_declined');
+  });
+
+  it('says when the order is not found', async () => {
+    serveApi([route('GET', 'orders/ord_x', () => problem(404, 'NOT_FOUND'))]);
     await renderWithState(<OrderFailedScreen />, {
-      route: `/bestilling-feilet?arsak=${arsak}`,
+      route: '/bestilling-feilet?arsak=tidsavbrudd&ordre=ord_x',
       namespaces: ['purchase'],
-      preloadedState: subscriberState(null),
+      preloadedState: subscriberState(),
     });
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Vi fant ikke bestillingen' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/for lang tid/)).not.toBeInTheDocument();
+  });
+
+  it('opened by URL with nothing failed (or /order-timeout), sends the reader home', async () => {
+    await renderAt(
+      '/bestilling-feilet',
+      <OrderFailedScreen />,
+      '/bestilling-feilet?arsak=tidsavbrudd',
+      subscriberState(),
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it('words the attempt this tab still keeps (the provider sent the reader to /order-timeout)', async () => {
+    await renderWithState(<OrderFailedScreen />, {
+      route: '/bestilling-feilet?arsak=tidsavbrudd',
+      namespaces: ['purchase'],
+      preloadedState: {
+        ...subscriberState(),
+        purchase: {
+          ...initialPurchaseState,
+          pending: {
+            kind: 'reactivation',
+            titleCode: 'FVN',
+            ariaPlanID: 'C-DIGITAL-PREMIUM',
+            period: 'Månedlig',
+            subscriptionNo: '500000001',
+            paymentProvider: 'VIPPS',
+          },
+        },
+      },
+    });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Bestillingen tok for lang tid' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Prøv igjen' })).toHaveAttribute(
       'href',
-      '/bestill-abonnement',
+      '/betaling?type=reaktivering',
     );
   });
 
@@ -503,9 +768,9 @@ describe('/feil-kjop', () => {
       preloadedState: subscriberState(null),
     });
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Betalingen ble ikke gjennomført' }),
+      await screen.findByRole('heading', { level: 1, name: 'Betalingen ble ikke gjennomført' }),
     ).toBeInTheDocument();
-    expect(await screen.findByText('Betalingen ble avvist.')).toBeInTheDocument();
+    expect(screen.getByText('Betalingen ble avvist.')).toBeInTheDocument();
     expect(
       screen.getByText(
         'Ingenting er trukket fra kontoen din. Prøv gjerne igjen med en annen betalingsmåte.',
@@ -527,17 +792,73 @@ describe('/feil-kjop', () => {
     );
   });
 
-  it('works without an order or a login', async () => {
+  it('words the purchase that just ended here when the server did not know its order', async () => {
     await renderWithState(<PurchaseErrorScreen />, {
       route: '/feil-kjop',
       namespaces: ['purchase'],
+      preloadedState: {
+        ...subscriberState(),
+        purchase: { ...initialPurchaseState, lastOutcome: 'not-found' },
+      },
     });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Kjøpet kunne ikke fullføres' }),
     ).toBeInTheDocument();
+    expect(screen.getByText('Vi fant ikke bestillingen du kom fra.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Prøv en annen betalingsmåte' })).toHaveAttribute(
       'href',
       '/bestill-abonnement',
     );
+  });
+
+  it('opened by URL without an order, sends the reader home', async () => {
+    await renderAt('/feil-kjop', <PurchaseErrorScreen />, '/feil-kjop', {});
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it('does not call a paid order declined: it goes to the receipt', async () => {
+    serveApi([
+      route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () => json(completedOrder({ kind: 'upgrade' }))),
+    ]);
+    await renderAt(
+      '/feil-kjop',
+      <PurchaseErrorScreen />,
+      '/feil-kjop?ordre=ord_3f9a1c2b7d4e5f60',
+      subscriberState(),
+    );
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      '/receipt2?ordre=ord_3f9a1c2b7d4e5f60',
+    );
+    expect(screen.queryByText(/Ingenting er trukket/)).not.toBeInTheDocument();
+  });
+
+  it('has the server confirm an order whose payment is not settled', async () => {
+    serveApi([route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () => json(orderWith()))]);
+    await renderAt(
+      '/feil-kjop',
+      <PurchaseErrorScreen />,
+      '/feil-kjop?ordre=ord_3f9a1c2b7d4e5f60',
+      subscriberState(),
+    );
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      '/completepurchase?ordre=ord_3f9a1c2b7d4e5f60',
+    );
+  });
+
+  it('asks a visitor who is not logged in to log in to see the order, and claims nothing', async () => {
+    const requests = serveApi([]);
+    const { user, actions } = await renderAt(
+      '/feil-kjop',
+      <PurchaseErrorScreen />,
+      '/feil-kjop?ordre=ord_3f9a1c2b7d4e5f60',
+      { user: { ...subscriberState().user!, loggedIn: false } },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Kjøpet ditt' })).toBeInTheDocument();
+    expect(screen.queryByText(/Ingenting er trukket/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Logg inn' }));
+    expect(actions.filter(loginRequested.match).map((a) => a.payload)).toEqual([
+      { returnUrl: '/feil-kjop?ordre=ord_3f9a1c2b7d4e5f60' },
+    ]);
+    expect(requests).toEqual([]);
   });
 });

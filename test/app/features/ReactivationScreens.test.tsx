@@ -1,12 +1,14 @@
 // Coming back: /winback for every kind of reader, /ingen-abonnement offering to start an ended
 // subscription again, /abonnement-reaktivert after a reactivation (with and without an order)
-// and /allerede-abonnent for a subscriber who tries to order again.
+// and /allerede-abonnent for a subscriber who tries to order again. Opened in the wrong state
+// (issue 15), the outcome screens read what happened from the server and report only that, or
+// send the reader home.
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 
 import type { Order } from '../../../src/app/api/order';
-import type { Subscription } from '../../../src/app/api/subscription';
+import type { Subscription, SubscriptionChange } from '../../../src/app/api/subscription';
 import AlreadySubscriberScreen from '../../../src/app/features/already-subscriber/AlreadySubscriberScreen';
 import NoSubscriptionScreen from '../../../src/app/features/no-subscription/NoSubscriptionScreen';
 import ReactivatedScreen from '../../../src/app/features/reactivation/ReactivatedScreen';
@@ -31,6 +33,34 @@ import {
 
 const ready = { session: { status: 'ready', loginError: null, callbackError: null } } as const;
 
+/** Where a navigation ended (a screen not under test). */
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+/** The subscription's audit trail (listSubscriptionChanges), newest first. */
+const changesRoute = (changes: readonly Partial<SubscriptionChange>[]) =>
+  route('GET', '/api/subscription/A-2001/FVN/changes', () =>
+    json({
+      subscriptionNo: 'S-1001',
+      changes: changes.map((change) => ({
+        kind: 'renewed',
+        occurredAt: '2026-11-22T09:00:00.000Z',
+        actor: 'user',
+        fromStatus: 'ACTIVE',
+        toStatus: 'ACTIVE',
+        ...change,
+      })),
+    }),
+  );
+
+const reactivatedChange: Partial<SubscriptionChange> = {
+  kind: 'reactivated',
+  fromStatus: 'CANCELLED',
+  toStatus: 'ACTIVE',
+};
+
 /** All the screens of coming back, so a test can follow the links and navigations. */
 function renderAt(
   path: string,
@@ -46,6 +76,7 @@ function renderAt(
       <Route path="/allerede-abonnent" element={<AlreadySubscriberScreen />} />
       <Route path="/betaling" element={<h1>Betaling</h1>} />
       <Route path="/receipt2" element={<h1>Kvittering for endringen</h1>} />
+      <Route path="*" element={<Where />} />
     </Routes>,
     {
       preloadedState: { ...subscriberState(subscription), ...ready, ...overrides },
@@ -58,6 +89,7 @@ function renderAt(
 
 const order = (overrides: Partial<Order> = {}): Order => ({
   orderId: 'ord_1',
+  reference: '7M3KQ2XA',
   kind: 'reactivation',
   status: 'COMPLETED',
   titleCode: 'FVN',
@@ -126,6 +158,7 @@ describe('WinbackScreen', () => {
         return json(current);
       }),
       lookupRoute(() => current),
+      changesRoute([reactivatedChange]),
     ]);
     const { user } = await renderAt('/winback', business(cancelled()));
     await user.click(screen.getByRole('button', { name: 'Start abonnementet igjen' }));
@@ -218,6 +251,17 @@ describe('WinbackScreen', () => {
 });
 
 describe('NoSubscriptionScreen: starting an ended subscription again', () => {
+  it('sends a reader whose subscription gives access home instead of saying there is none', async () => {
+    await renderAt('/ingen-abonnement', premium());
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByText('Du har ikke et aktivt abonnement')).not.toBeInTheDocument();
+  });
+
+  it('sends a subscriber who has cancelled (access until the last day) home too', async () => {
+    await renderAt('/ingen-abonnement', pendingCancellation());
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
   it('offers 3 months for the price of 1 with a link to the payment', async () => {
     await renderAt('/ingen-abonnement', cancelled());
     expect(
@@ -272,7 +316,7 @@ describe('ReactivatedScreen', () => {
     ]);
     const { store } = await renderAt('/abonnement-reaktivert?ordre=ord_1', premium());
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Abonnementet er aktivt igjen' }),
+      await screen.findByRole('heading', { level: 1, name: 'Abonnementet er aktivt igjen' }),
     ).toBeVisible();
     expect(
       await screen.findByText(
@@ -290,29 +334,77 @@ describe('ReactivatedScreen', () => {
     expect(store.getState().subscription.subscription?.renewalDate).toBe(inDays(90));
   });
 
-  it('says when the payment did not go through, or the order is not found', async () => {
+  it('sends an order that did not go through to the screen that reports it', async () => {
     serveApi([
       route('GET', '/api/orders/ord_1', () => json(order({ status: 'DECLINED' }))),
+      lookupRoute(() => premium()),
+    ]);
+    await renderAt('/abonnement-reaktivert?ordre=ord_1', premium());
+    expect(await screen.findByTestId('where')).toHaveTextContent('/feil-kjop?ordre=ord_1');
+    expect(screen.queryByText(/Velkommen tilbake/)).not.toBeInTheDocument();
+  });
+
+  it('sends an order of another kind to its own receipt', async () => {
+    serveApi([
+      route('GET', '/api/orders/ord_1', () => json(order({ kind: 'upgrade' }))),
+      lookupRoute(() => premium()),
+    ]);
+    await renderAt('/abonnement-reaktivert?ordre=ord_1', premium());
+    expect(
+      await screen.findByRole('heading', { name: 'Kvittering for endringen' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the order is not found, and welcomes no one back', async () => {
+    serveApi([
       route('GET', '/api/orders/ord_2', () => problem(404, 'NOT_FOUND')),
       lookupRoute(() => premium()),
     ]);
-    const declined = await renderAt('/abonnement-reaktivert?ordre=ord_1', premium());
-    expect(
-      await screen.findByText('Betalingen ble ikke gjennomført, og du er ikke belastet.'),
-    ).toBeVisible();
-    declined.unmount();
     await renderAt('/abonnement-reaktivert?ordre=ord_2', premium());
     expect(await screen.findByText(/Vi fant ikke bestillingen/)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeEmptyDOMElement());
+    expect(screen.getByRole('heading', { level: 1, name: 'Abonnementet ditt' })).toBeVisible();
+    expect(screen.queryByText(/Velkommen tilbake/)).not.toBeInTheDocument();
   });
 
-  it('without an order shows the subscription as reloaded', async () => {
-    const calls = serveApi([lookupRoute(() => pendingCancellation())]);
+  it('without an order shows a reactivation the audit trail records, and the reloaded subscription', async () => {
+    const calls = serveApi([
+      lookupRoute(() => premium({ renewalDate: inDays(30) })),
+      changesRoute([reactivatedChange, { kind: 'expired' }]),
+    ]);
     await renderAt('/abonnement-reaktivert', premium());
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Abonnementet ditt' }),
+      await screen.findByText(
+        `Velkommen tilbake! Premium digital er aktivt igjen. Neste fornyelse er ${long(inDays(30))}, til kr 279,00 per måned, uten bindingstid.`,
+      ),
     ).toBeVisible();
-    expect(screen.getByText(/Premium digital er ikke aktivt ennå/)).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Abonnementet er aktivt igjen' }),
+    ).toBeVisible();
     expect(calls.some((c) => c.url.includes('/api/orders'))).toBe(false);
+  });
+
+  it('opened by URL with nothing reactivated, sends the subscriber home instead of welcoming them back', async () => {
+    serveApi([
+      lookupRoute(() => premium()),
+      // Renewals move no status: the latest change of status is the order that started it.
+      changesRoute([
+        { kind: 'renewed' },
+        { kind: 'activated', fromStatus: 'INACTIVE', toStatus: 'ACTIVE' },
+      ]),
+    ]);
+    await renderAt('/abonnement-reaktivert', premium());
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByText(/Velkommen tilbake/)).not.toBeInTheDocument();
+  });
+
+  it('sends the reader home when the audit trail cannot be read', async () => {
+    serveApi([
+      lookupRoute(() => premium()),
+      route('GET', '/api/subscription/A-2001/FVN/changes', () => problem(500, 'INTERNAL_ERROR')),
+    ]);
+    await renderAt('/abonnement-reaktivert', premium());
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
   });
 });
 

@@ -4,7 +4,7 @@
 import type { Catalogue } from '../../../src/app/api/order';
 import type { Subscription } from '../../../src/app/api/subscription';
 import { formatLongDate } from '../../../src/app/lib/format/date';
-import { planDefinitions, type Period } from '../../../src/shared/subscription/plans';
+import { featuresOf, planDefinitions, type Period } from '../../../src/shared/subscription/plans';
 import { addDays, osloDateOf } from '../../../src/shared/time/oslo';
 import { subscriptionWith } from '../fixtures';
 import { type ApiRoute, json } from '../render';
@@ -32,6 +32,7 @@ export const fvnCatalogue: Catalogue = {
       period,
       ariaScheduleId: period,
       price,
+      features: [...featuresOf(plan, period)],
     })),
   })),
 };

@@ -1,7 +1,8 @@
-// The page layout: login and logout, the small-screen menu, the loading indicator, the footer's
-// contact details, the language switch and the privacy settings.
+// The page layout: login and logout, the title's logo and its wordmark fallback, the small-screen
+// menu, the loading indicator, the footer's contact details, the language switch and the privacy
+// settings.
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 
 import { Layout } from '../../../src/app/layout/Layout';
 import { storedLanguage } from '../../../src/app/lib/i18n/i18n';
@@ -87,6 +88,33 @@ describe('header', () => {
       '#main',
     );
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+
+  it("shows the title's logo from its domain path once it has loaded", async () => {
+    await renderLayout();
+    const logo = within(screen.getByRole('banner')).getByRole('img', { name: fvn.name });
+    expect(logo).toHaveAttribute('src', '/logos/fvn.no.svg');
+    // Invisible until loaded: a failed image never shows as a broken-image icon.
+    expect(logo).toHaveAttribute('data-loaded', 'false');
+    fireEvent.load(logo);
+    expect(logo).toHaveAttribute('data-loaded', 'true');
+  });
+
+  it('falls back to the generated wordmark, then to the name, when an image fails', async () => {
+    await renderLayout();
+    const header = screen.getByRole('banner');
+    fireEvent.error(within(header).getByRole('img', { name: fvn.name }));
+
+    const wordmark = within(header).getByRole('img', { name: fvn.name });
+    expect(wordmark).toHaveAttribute('src', '/wordmarks/fvn.svg');
+    expect(wordmark).toHaveAttribute('data-loaded', 'false');
+    fireEvent.load(wordmark);
+    expect(wordmark).toHaveAttribute('data-loaded', 'true');
+    expect(within(header).getByRole('link', { name: fvn.name })).toHaveAttribute('href', '/');
+
+    fireEvent.error(wordmark);
+    expect(within(header).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: fvn.name })).toHaveTextContent(fvn.name);
   });
 
   it('moves focus to the main area from the skip link', async () => {

@@ -1,5 +1,5 @@
 // Tests for the runtime branding helpers: brand stylesheet, root title class, colour scheme, logo
-// path and favicon.
+// and wordmark paths and favicon.
 import { afterEach, describe, expect, it } from '@jest/globals';
 
 import {
@@ -9,6 +9,7 @@ import {
   faviconHref,
   logoPath,
   titleClassName,
+  wordmarkPath,
 } from '../../../src/app/lib/theme/brand';
 
 const fvn = { titleCode: 'FVN', titleDomain: 'fvn.no' };
@@ -30,6 +31,11 @@ describe('paths', () => {
     expect(titleClassName('fvn.no')).toBe('title-fvn-no');
     expect(titleClassName('minside.ba.no')).toBe('title-minside-ba-no');
     expect(logoPath('fvn.no')).toBe('/logos/fvn.no.svg');
+  });
+
+  it('derives the generated wordmark from the lower-case title code', () => {
+    expect(wordmarkPath('FVN')).toBe('/wordmarks/fvn.svg');
+    expect(wordmarkPath('adr')).toBe('/wordmarks/adr.svg');
   });
 
   it('joins the page URL and the favicon file name', () => {

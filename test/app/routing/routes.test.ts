@@ -55,6 +55,9 @@ const spec: Record<string, string> = {
   '/abonnement-avsluttet': 'A+S',
   '/abonnement-reaktivert': 'A+S',
   '/angre-oppsigelse': 'A+S',
+  // Not in spec §2: the right of withdrawal (issue 15). Login only: the receipt stays reachable
+  // after the withdrawal has ended the subscription.
+  '/angrerett': 'A',
   '/nye-priser': 'none',
   '/': 'A+S',
   '/callback': 'none',
@@ -77,7 +80,7 @@ const guardOf: Record<string, string> = {
 };
 
 describe('route table', () => {
-  it('has every route of spec §2 with its guard, and no other', () => {
+  it('has every route of spec §2 with its guard (and /angrerett), and no other', () => {
     expect(Object.fromEntries(routes.map((r) => [r.path, guardOf[r.guard]]))).toEqual(spec);
   });
 
@@ -128,6 +131,8 @@ describe('route table', () => {
         '/fakturaoversikt',
         // Paying one invoice (issue 5)
         '/betal-faktura/:ariaInvoiceNo',
+        // The right of withdrawal (issue 15)
+        '/angrerett',
       ].sort(),
     );
   });

@@ -1,7 +1,9 @@
 // /abonnement-avsluttet (login and subscription): the receipt of a cancellation. The
 // subscription is cancelled and gives access until its last day; what happens next; the way to
-// undo it and back to Min side. Reads the subscription reloaded after the cancellation (the
-// cancellation's own answer carries the date if that reload failed).
+// undo it and back to Min side. Reads the subscription reloaded after the cancellation; the
+// cancellation's own answer (carried in the navigation) counts only when that reload failed, so
+// an old history entry cannot call an active subscription cancelled. A subscription that is not
+// cancelled is said to be so.
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -22,9 +24,10 @@ export default function CancellationReceiptScreen() {
   const { t } = useTranslation('cancellation');
   const longDate = useLongDate();
   const location = useLocation();
-  const { subscription } = useAppSelector(selectSubscription);
+  const { subscription, error } = useAppSelector(selectSubscription);
   const pending = subscription?.instStatusCode === SubscriptionStatus.PENDING_CANCELLATION;
-  const endDate = (pending ? subscription.expiryDate : null) ?? receiptDate(location.state);
+  const endDate =
+    (pending ? subscription.expiryDate : null) ?? (error ? receiptDate(location.state) : null);
 
   if (!endDate) {
     return (

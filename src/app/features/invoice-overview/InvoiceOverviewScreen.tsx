@@ -2,7 +2,9 @@
 // newest first as the server lists them, the unpaid ones apart from and above the paid ones. Each
 // shows what a reader needs to pay or recognise it: KID (with a copy button), amount, due date,
 // period, description, status (an overdue one is marked "Forfalt" in words, not by colour alone),
-// how it is paid, for an unpaid giro invoice the account to pay to, and a link to pay it.
+// how it is paid (a paid one: how it was actually paid, e.g. the card a giro invoice was paid
+// with, never the subscription's method), for an unpaid giro invoice the account to pay to, and a
+// link to pay it.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +19,7 @@ import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
+import { describeSettlement } from '../../ui/PaymentMethodText';
 
 import './invoice-overview.css';
 
@@ -104,13 +107,19 @@ function InvoiceItem({
         end: longDate(invoice.periodEnd),
       }),
     },
-    {
-      key: 'payment-method',
-      label: t('invoice-overview.invoice.payment-method'),
-      value: invoice.paymentProvider
-        ? t(providerKeys[invoice.paymentProvider])
-        : t('common:payment-methods.none'),
-    },
+    invoice.paidWith
+      ? {
+          key: 'payment-method',
+          label: t('invoice-overview.invoice.paid-with'),
+          value: describeSettlement(t, invoice.paidWith),
+        }
+      : {
+          key: 'payment-method',
+          label: t('invoice-overview.invoice.payment-method'),
+          value: invoice.paymentProvider
+            ? t(providerKeys[invoice.paymentProvider])
+            : t('common:payment-methods.none'),
+        },
     {
       key: 'kid',
       label: t('invoice-overview.invoice.kid'),

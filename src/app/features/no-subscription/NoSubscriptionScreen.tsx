@@ -2,10 +2,12 @@
 // gives access now. Says when an ended subscription ended and offers to start it again (ordered
 // and paid as a reactivation, 3 months for the price of 1; a business subscription restarts at
 // no cost), which user is logged in (a common cause is another login), and how to reach
-// customer service.
+// customer service. A reader whose subscription gives access (bought in another tab, or the URL
+// opened by hand) has nothing to read here and is sent home, replacing this page: the same flag
+// the guards read, so the two cannot send the reader back and forth.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
 import { reactivationOffer } from '../../../shared/subscription/proration';
@@ -110,9 +112,11 @@ export default function NoSubscriptionScreen() {
   const longDate = useLongDate();
   const title = useAppSelector(selectTitle);
   const user = useAppSelector(selectUser);
-  const { subscription } = useAppSelector(selectSubscription);
+  const { subscription, hasSubscription } = useAppSelector(selectSubscription);
   const previous = subscription && !hasAccess(subscription.instStatusCode) ? subscription : null;
   const endedOn = previous?.expiryDate ?? null;
+
+  if (hasSubscription) return <Navigate replace to="/" />;
 
   return (
     <section aria-labelledby="no-subscription-heading" className="screen">

@@ -27,6 +27,7 @@ import { type Fact, Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
 import { PayButton } from '../../ui/PayButton';
 import { PaymentMethodChoice, providerSlug } from '../../ui/PaymentMethodChoice';
+import { describeSettlement } from '../../ui/PaymentMethodText';
 import { Progress } from '../../ui/Progress';
 
 import './pay-invoice.css';
@@ -36,7 +37,7 @@ const OVERVIEW_PATH = '/fakturaoversikt';
 const CHOICE_ID = 'pay-invoice';
 
 function InvoiceFacts({ invoice }: { readonly invoice: Invoice }) {
-  const { t } = useTranslation('pay-invoice');
+  const { t } = useTranslation(['pay-invoice', 'common']);
   const longDate = useLongDate();
   const status =
     invoice.status === 'PAID'
@@ -69,6 +70,13 @@ function InvoiceFacts({ invoice }: { readonly invoice: Invoice }) {
     { key: 'kid', label: t('pay-invoice.facts.kid'), value: invoice.kid },
     { key: 'status', label: t('pay-invoice.facts.status'), value: status },
   ];
+  // How it was actually paid (the payment that settled it), not the subscription's method.
+  if (invoice.paidWith)
+    facts.push({
+      key: 'paid-with',
+      label: t('pay-invoice.facts.paid-with'),
+      value: describeSettlement(t, invoice.paidWith),
+    });
   return <Facts facts={facts} />;
 }
 
@@ -135,6 +143,9 @@ function PaymentOutcome({
       heading={t(`pay-invoice.outcome.${outcome}.heading`)}
     >
       <p>{t(`pay-invoice.outcome.${outcome}.text`, { amount: formatKroner(order!.amount) })}</p>
+      {outcome === 'completed' ? (
+        <p>{t('pay-invoice.outcome.reference', { reference: order!.reference })}</p>
+      ) : null}
       {outcome === 'pending' ? (
         <button
           type="button"

@@ -5,14 +5,16 @@
 //   the date it takes effect.
 // The route has no guard, so a reader who is not logged in (or has nothing to show) gets a
 // clear message and a link to Min side, which asks them to log in.
+// An order of another kind goes to the screen that reports it (orderPath).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
 import { type Order, useGetOrderQuery } from '../../api/order';
 import { callFailure, failureKind } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
+import { orderPath } from '../../flows/order/outcome';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { selectSession } from '../../session/sessionSlice';
@@ -108,7 +110,12 @@ function UpgradeReceipt({
         price: pricePer(subscription.price, subscription.period),
       }),
     });
-  facts.push({ key: 'order', label: t('plan-change.receipt.order-id'), value: order.orderId });
+  // The short reference the customer centre finds the order by, never the technical id.
+  facts.push({
+    key: 'reference',
+    label: t('plan-change.receipt.reference'),
+    value: order.reference,
+  });
   return (
     <section aria-labelledby="receipt-heading" className="screen">
       <h1 id="receipt-heading" className="ds-heading" data-size="lg">
@@ -147,8 +154,8 @@ function OrderReceipt({ orderId }: { readonly orderId: string }) {
       />
     );
   }
-  if (order.data.kind !== 'upgrade')
-    return <NothingToShow message={t('plan-change.receipt.order-not-found')} />;
+  // Another kind of order (a new subscription, a reactivation, an invoice) has its own screen.
+  if (order.data.kind !== 'upgrade') return <Navigate replace to={orderPath(order.data)} />;
   return <UpgradeReceipt order={order.data} subscription={subscription} />;
 }
 

@@ -5,18 +5,22 @@
 //   built by the purchase screens, which send the reader to /receipt2?ordre=… afterwards);
 // - a downgrade or period change waits for the next renewal date: a confirmation step, then
 //   PUT planChange, the subscription is reloaded and the receipt (/receipt2) shows it.
+// Each choice says what it includes that the current plan does not (the catalogue's features of
+// that plan and period), so a dearer choice under the same name says plainly what the money buys,
+// or that it buys no more content.
 // A change already waiting is shown with a button to withdraw it. Student, business and
 // family-shared subscriptions are not changed here (see changeBlock): they need a verification,
 // the company or the owner, so the reader is sent to customer service. A paper subscription may
 // change its billing period here; another product changes the delivery and is arranged with
 // customer service, which the screen says.
 import { Form, Formik, useField } from 'formik';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { object, string } from 'yup';
 
 import { formatKroner } from '../../../shared/money/money';
+import type { Feature } from '../../../shared/subscription/features';
 import { isPaperPlan } from '../../../shared/subscription/status';
 import { osloDateOf } from '../../../shared/time/oslo';
 import { type OrderQuote, useGetCatalogueQuery, useQuoteOrderMutation } from '../../api/order';
@@ -48,6 +52,29 @@ type Step =
   | { readonly name: 'choose'; readonly returned: boolean; readonly choice: string }
   | { readonly name: 'confirm'; readonly choice: PlanChoice }
   | { readonly name: 'upgrade'; readonly choice: PlanChoice; readonly quote: OrderQuote };
+
+/** What a choice adds to the current plan, as a list; or, for an upgrade, that it adds nothing. */
+function AddedFeatures({
+  features,
+  upgrade,
+}: {
+  readonly features: readonly Feature[];
+  readonly upgrade: boolean;
+}) {
+  const { t } = useTranslation('plan-change');
+  if (features.length === 0)
+    return upgrade ? <p className="ds-paragraph">{t('plan-change.added.nothing')}</p> : null;
+  return (
+    <>
+      <p className="ds-paragraph">{t('plan-change.added.intro')}</p>
+      <ul className="ds-list">
+        {features.map((feature) => (
+          <li key={feature}>{t(`plan-change.features.${feature}`)}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 /** The catalogue message of a failed call. */
 const failureKey = (kind: FailureKind) => `plan-change.errors.${kind}`;
@@ -225,9 +252,14 @@ function ChoiceFieldset({
             price: pricePer(choice.price, choice.period),
           })}
           description={
-            choice.kind === 'upgrade'
-              ? t('plan-change.choose.upgrade')
-              : t('plan-change.choose.scheduled', { date: longDate(renewalDate) })
+            <>
+              <p className="ds-paragraph">
+                {choice.kind === 'upgrade'
+                  ? t('plan-change.choose.upgrade')
+                  : t('plan-change.choose.scheduled', { date: longDate(renewalDate) })}
+              </p>
+              <AddedFeatures features={choice.addedFeatures} upgrade={choice.kind === 'upgrade'} />
+            </>
           }
         />
       ))}
@@ -247,7 +279,7 @@ function ChoiceRadio({
   readonly choice: PlanChoice;
   readonly id: string;
   readonly label: string;
-  readonly description: string;
+  readonly description: ReactNode;
 }) {
   const [field] = useField<string>({ name: 'choice', type: 'radio', value: choice.key });
   return (
@@ -499,6 +531,11 @@ function UpgradeStep({
         plan: quote.planName,
         period: period(quote.period),
       }),
+    },
+    {
+      key: 'added',
+      label: t('plan-change.upgrade.added'),
+      value: <AddedFeatures features={quote.addedFeatures} upgrade />,
     },
     { key: 'date', label: t('plan-change.confirm.date'), value: t('plan-change.upgrade.now') },
     {

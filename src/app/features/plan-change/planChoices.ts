@@ -7,6 +7,7 @@ import {
   youthAgeRefusal,
   type SelfServiceBlock,
 } from '../../../shared/subscription/eligibility';
+import { addedFeatures, type Feature } from '../../../shared/subscription/features';
 import { classifyPlanChange, type PlanChangeKind } from '../../../shared/subscription/proration';
 import { isYouthPlan, SubscriptionStatus } from '../../../shared/subscription/status';
 import type { Catalogue, Period } from '../../api/order';
@@ -24,6 +25,8 @@ export interface PlanChoice {
   readonly price: number;
   /** Upgrade: now, paid through an order. Downgrade or period change: at the renewal date. */
   readonly kind: Exclude<PlanChangeKind, 'same'>;
+  /** What the plan and period include that the current subscription does not (catalogue). */
+  readonly addedFeatures: readonly Feature[];
 }
 
 export const choiceKey = (ariaPlanID: string, period: Period) => `${ariaPlanID}|${period}`;
@@ -66,6 +69,7 @@ export function planChoices(
             period: option.period,
             price: option.price,
             kind,
+            addedFeatures: addedFeatures(subscription.features, option.features),
           },
         ];
       }),

@@ -1,10 +1,11 @@
 // /avbryt-bestilling (no guard): where "Avbryt" on the payment page leads, with `?ordre=<id>`.
 // The order and its payment are cancelled on the server (nothing is charged) and the attempt
 // kept for retries is dropped. An order that was paid after all cannot be cancelled: the
-// reader is told so and finds the receipt instead.
+// reader is told so and finds the receipt instead. Without an order there is nothing to cancel
+// or report: the reader is sent home (replacing this page).
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { useCancelOrderMutation } from '../../api/order';
 import { callFailure } from '../../api/problem';
@@ -48,6 +49,8 @@ export default function CancelOrderScreen() {
   else if (result.isSuccess) outcome = result.data.status === 'COMPLETED' ? 'paid' : 'cancelled';
   else outcome = 'cancelling';
   const heading = useFocusOnChange<HTMLHeadingElement>(outcome);
+
+  if (!orderId) return <Navigate replace to="/" />;
 
   return (
     <section aria-labelledby="cancel-order-heading" className="screen">

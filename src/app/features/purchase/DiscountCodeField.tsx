@@ -2,6 +2,7 @@
 // with Enter or the box's own button (Enter here never pays), and can remove an applied code.
 // When the server refuses the code (unknown, expired, not for the plan, or too many guesses),
 // the code is taken off the price and the refusal is said under the box until another is tried.
+// An applied code that replaces the first month for 1 kr says so (the two are not combined).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,6 +22,7 @@ export function DiscountCodeField({
   failureCode,
   failureStatus,
   description,
+  replacedOffer = null,
   checking,
   disabled,
   onApply,
@@ -32,6 +34,8 @@ export function DiscountCodeField({
   readonly failureStatus: number | null;
   /** The server's description of the applied code's discount, once priced. */
   readonly description: string | null;
+  /** The price of the offer the applied code replaces (e.g. "kr 1,00"), if it replaced one. */
+  readonly replacedOffer?: string | null;
   /** The price with the applied code is being asked for. */
   readonly checking: boolean;
   readonly disabled: boolean;
@@ -93,7 +97,13 @@ export function DiscountCodeField({
           ) : null}
           {!error && !checking && applied && description ? (
             <p className="ds-paragraph">
-              {t('purchase.order.discount-applied', { code: applied, description })}
+              {replacedOffer
+                ? t('purchase.order.discount-applied-instead', {
+                    code: applied,
+                    description,
+                    price: replacedOffer,
+                  })
+                : t('purchase.order.discount-applied', { code: applied, description })}
             </p>
           ) : null}
         </div>

@@ -1,11 +1,13 @@
 // The price on the order form: the server's quote of what is chosen now (announced as it comes),
 // "asking" while it is on its way, and the quote's refusal, with "try again" when the reason is
-// not known. A refused discount code is said under its box instead (DiscountCodeField).
+// not known. A refused discount code is said under its box instead (DiscountCodeField). When a
+// code replaces the first month for 1 kr, both are shown side by side first (OfferComparison).
 import { useTranslation } from 'react-i18next';
 
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 
+import { comparesOffers, OfferComparison } from './OfferComparison';
 import { QuoteSummary } from './QuoteSummary';
 import type { OrderQuoteState } from './useOrderQuote';
 
@@ -22,6 +24,7 @@ export function OrderPrice({
   return (
     <>
       <div aria-live="polite">
+        {comparesOffers(quote) ? <OfferComparison quote={quote} /> : null}
         {quote ? <QuoteSummary quote={quote} /> : null}
         {loading ? <Progress>{t('purchase.summary.loading')}</Progress> : null}
       </div>

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
+import { formatKroner } from '../../../shared/money/money';
 import { isBelowPurchaseAge } from '../../../shared/subscription/eligibility';
 import { osloDateOf } from '../../../shared/time/oslo';
 import {
@@ -122,6 +123,7 @@ function OrderFields({
         failureCode={failureCode}
         failureStatus={failureStatus}
         description={quote?.discount?.description ?? null}
+        replacedOffer={quote?.waivedOffer ? formatKroner(quote.waivedOffer.amount) : null}
         checking={!!values.discountCode && quoteState.loading}
         disabled={busy}
         onApply={applyCode}

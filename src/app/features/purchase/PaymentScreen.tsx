@@ -2,8 +2,10 @@
 // `?type=reaktivering` (the current subscription again, 3 months for the price of 1) or
 // `?type=oppgradering&plan=&periode=` (an upgrade now, paying the prorated difference). It shows
 // the server's quote, the amount to pay now and the card/Vipps choice; "Betal kr X" starts the
-// purchase saga. Without a type it is a new order: /bestill-abonnement with the same query. A
-// visitor who is not logged in is told why and offered the login, which returns here.
+// purchase saga. Without a type it is a new order: /bestill-abonnement with the same query. The
+// route has no guard (spec §2): a visitor who is not logged in sees what the link pays for and
+// why, from the link and the public catalogue (PaymentPreview), and is asked to log in at the
+// payment step, which returns here.
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
@@ -18,17 +20,16 @@ import { callFailure } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
 import { purchaseResumed, selectPurchase, startPurchase } from '../../flows/order/purchaseSlice';
 import { useResumeOnReturn } from '../../hooks/useResumeOnReturn';
-import { loginRequested } from '../../session/sessionActions';
 import { selectSession } from '../../session/sessionSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
-import { selectTitle } from '../../session/titleSlice';
 import { selectLoggedIn } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 
-import { OrderPayButton, OrderPaymentChoice } from './OrderPayment';
+import { FutureChargesChoice, OrderPayButton, OrderPaymentChoice } from './OrderPayment';
 import { problemKey } from './orderRules';
+import { PaymentPreview } from './PaymentPreview';
 import { QuoteSummary } from './QuoteSummary';
 
 type PaymentType = 'reactivation' | 'upgrade';
@@ -83,6 +84,13 @@ function PaymentStep({
   const [provider, setProvider] = useState<OrderPaymentProvider>(
     subscription.paymentMethod?.provider === 'VIPPS' ? 'VIPPS' : 'SWEDBANK-PPG',
   );
+  // Unticked until the reader ticks it, and again for another method: this payment changes the
+  // method renewals use only by that explicit choice.
+  const [useForFutureCharges, setUseForFutureCharges] = useState(false);
+  const chooseProvider = (next: OrderPaymentProvider) => {
+    setProvider(next);
+    setUseForFutureCharges(false);
+  };
   const [requestQuote, quoteResult] = useQuoteOrderMutation();
   useEffect(() => {
     void requestQuote({ orderQuoteRequest: request });
@@ -103,7 +111,7 @@ function PaymentStep({
   const pay = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!quote || busy) return;
-    dispatch(startPurchase({ ...request, paymentProvider: provider }));
+    dispatch(startPurchase({ ...request, paymentProvider: provider, useForFutureCharges }));
   };
 
   return (
@@ -132,7 +140,15 @@ function PaymentStep({
       ) : null}
       {quote ? (
         <>
-          <OrderPaymentChoice value={provider} onChange={setProvider} disabled={busy} />
+          <OrderPaymentChoice value={provider} onChange={chooseProvider} disabled={busy} />
+          <FutureChargesChoice
+            provider={provider}
+            current={subscription.paymentMethod}
+            checked={useForFutureCharges}
+            onChange={setUseForFutureCharges}
+            disabled={busy}
+            storedUsable={!!subscription.paymentMethod && !subscription.paymentNotice}
+          />
           {problem ? (
             <Notice color="danger" role="alert" tabIndex={-1} ref={problemRef}>
               {t(problemKey(problem.code, problem.status))}
@@ -170,12 +186,10 @@ function NoticeWithLink({
 
 export default function PaymentScreen() {
   const { t } = useTranslation('purchase');
-  const dispatch = useAppDispatch();
   const [query] = useSearchParams();
   const location = useLocation();
   const session = useAppSelector(selectSession);
   const loggedIn = useAppSelector(selectLoggedIn);
-  const title = useAppSelector(selectTitle);
   const { subscription } = useAppSelector(selectSubscription);
   const typeParam = query.get('type');
   const type = typeParam ? (TYPES[typeParam] ?? null) : null;
@@ -190,25 +204,7 @@ export default function PaymentScreen() {
   const heading = t(type ? `purchase.payment.heading.${type}` : 'purchase.payment.heading.unknown');
   let body;
   if (session.status === 'loading') body = <Progress>{t('purchase.payment.loading')}</Progress>;
-  else if (!loggedIn)
-    body = (
-      <>
-        <p className="ds-paragraph">
-          {title
-            ? t('purchase.payment.login-needed', { name: title.name })
-            : t('purchase.payment.login-needed-without-title')}
-        </p>
-        <button
-          type="button"
-          className="ds-button"
-          onClick={() =>
-            dispatch(loginRequested({ returnUrl: location.pathname + location.search }))
-          }
-        >
-          {t('purchase.payment.login')}
-        </button>
-      </>
-    );
+  else if (!loggedIn && type) body = <PaymentPreview type={type} />;
   else if (!type)
     body = (
       <NoticeWithLink

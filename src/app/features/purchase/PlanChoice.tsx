@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatKroner } from '../../../shared/money/money';
+import { addedFeatures } from '../../../shared/subscription/features';
 import type { Catalogue, CatalogueProduct, Period } from '../../api/order';
 import { periodSlug } from '../../lib/format/subscription';
 
@@ -73,7 +74,10 @@ export function PlanChoice({
   );
 }
 
-/** The period radios of the chosen plan, each with its price (and the offer's, if it has one). */
+/**
+ * The period radios of the chosen plan, each with its price (and the offer's, if it has one) and
+ * what a period includes beyond the plan (the premium month's e-paper and partner content).
+ */
 export function PeriodChoice({
   catalogue,
   product,
@@ -99,6 +103,7 @@ export function PeriodChoice({
         const price = pricePer(option.price, option.period);
         const withOffer =
           offer?.ariaPlanID === product.ariaPlanID && offer.period === option.period;
+        const extra = addedFeatures(product.features, option.features);
         return (
           <div className="ds-field" data-variant="outline" key={option.period}>
             <input
@@ -119,6 +124,11 @@ export function PeriodChoice({
               {withOffer
                 ? t('purchase.order.period-offer', { offer: formatKroner(offer.price), price })
                 : price}
+              {extra.length > 0
+                ? ` ${t('purchase.order.period-includes', {
+                    features: extra.map((f) => t(`purchase.features.${f}`)).join(', '),
+                  })}`
+                : null}
             </p>
           </div>
         );

@@ -1,6 +1,7 @@
 // The order in words for the purchase screens: the server's quote as a summary (what is bought,
-// what it costs now and afterwards), the facts of a finished or refused order, and a price per
-// period. Built on the ui kit's Facts.
+// what an upgrade adds, what it costs now and afterwards, and from when the full price is paid),
+// the facts of a finished or refused order (with its short reference for the customer centre),
+// and a price per period. Built on the ui kit's Facts.
 import { useTranslation } from 'react-i18next';
 
 import { formatKroner } from '../../../shared/money/money';
@@ -19,7 +20,23 @@ export function usePricePer() {
     t(`purchase.per.${periodSlug(period)}`, { price: formatKroner(price) });
 }
 
-/** The quote in words: product, period, offer or discount, the amount now and afterwards. */
+/** An upgrade's gain as a list, or in plain words that it adds no content. */
+function AddedFeatures({ features }: { readonly features: OrderQuote['addedFeatures'] }) {
+  const { t } = useTranslation('purchase');
+  if (features.length === 0) return <>{t('purchase.summary.added-nothing')}</>;
+  return (
+    <ul className="ds-list">
+      {features.map((feature) => (
+        <li key={feature}>{t(`purchase.features.${feature}`)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The quote in words: product, period, what an upgrade adds, offer or discount, the amount now
+ * and afterwards, and the first payment at the full price when discounted renewals come first.
+ */
 export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
   const { t } = useTranslation('purchase');
   const longDate = useLongDate();
@@ -36,6 +53,12 @@ export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
       value: t(`purchase.period.${periodSlug(quote.period)}`),
     },
   ];
+  if (quote.kind === 'upgrade')
+    facts.push({
+      key: 'added',
+      label: t('purchase.summary.added'),
+      value: <AddedFeatures features={quote.addedFeatures} />,
+    });
   if (quote.offer === 'FIRST_MONTH_1KR')
     facts.push({
       key: 'offer',
@@ -84,6 +107,17 @@ export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
       }),
     },
   );
+  // A discount code over several periods: when its lower price ends (the server counts the
+  // periods). When the next renewal is already at the full price, "then" above says so.
+  if (quote.firstFullCharge.date > quote.renewalDate)
+    facts.push({
+      key: 'full-price',
+      label: t('purchase.summary.full-price'),
+      value: t('purchase.summary.full-price-value', {
+        date: longDate(quote.firstFullCharge.date),
+        price: pricePer(quote.firstFullCharge.amount, quote.period),
+      }),
+    });
   return (
     <section aria-labelledby="purchase-summary-heading" className="purchase-summary">
       <h2 id="purchase-summary-heading" className="ds-heading" data-size="sm">
@@ -99,6 +133,8 @@ export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
 export function useOrderFacts() {
   const { t } = useTranslation('purchase');
   return (order: Order): Fact[] => [
+    // What the reader gives the customer centre to find the order (never its technical id).
+    { key: 'reference', label: t('purchase.facts.reference'), value: order.reference },
     { key: 'plan', label: t('purchase.summary.plan'), value: order.planName },
     {
       key: 'period',

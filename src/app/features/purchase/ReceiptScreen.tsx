@@ -1,11 +1,15 @@
 // /kvittering (login and subscription): the receipt of a new subscription, `?ordre=<id>`. What
 // was bought and paid (from the order), the subscription number, and when and at what price it
-// renews (from the subscription, reloaded by the purchase saga after the payment).
+// renews (from the subscription, reloaded by the purchase saga after the payment). The order is
+// read from the server: another kind of order (a reactivation, an upgrade, an invoice) or one
+// whose payment is not settled goes to the screen that reports it (orderPath); without an order
+// there is nothing to report, and the reader is sent home (replacing this page).
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { useGetOrderQuery } from '../../api/order';
 import { callFailure } from '../../api/problem';
+import { orderPath } from '../../flows/order/outcome';
 import { useLongDate } from '../../hooks/useLongDate';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
@@ -28,8 +32,13 @@ export default function ReceiptScreen() {
   const order = result.data;
   const failure = result.isError ? callFailure(result.error) : null;
 
+  if (!orderId) return <Navigate replace to="/" />;
+  // Another kind of order has its own receipt; a payment not settled yet is confirmed first.
+  if (order && (order.kind !== 'new' || order.status === 'PENDING'))
+    return <Navigate replace to={orderPath(order)} />;
+
   let body;
-  if (!orderId || failure?.status === 404)
+  if (failure?.status === 404)
     body = <p className="ds-paragraph">{t('purchase.receipt.not-found')}</p>;
   else if (failure)
     body = (

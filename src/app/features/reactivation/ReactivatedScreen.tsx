@@ -3,10 +3,14 @@
 // a monthly plan) from the order, and the subscription reloaded from the server (spec §4:
 // reactivation reloads the subscription). Without an order (a business subscription restarted at
 // no cost) it shows the reloaded subscription alone.
+// It reports only what the server says happened: an order that is not a paid reactivation goes
+// to the screen of that order (orderPath), and without an order the subscription's audit trail
+// must have a reactivation as its latest change of status, else there is nothing to report and
+// the reader is sent home (replacing this page).
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
 import { reactivationOffer } from '../../../shared/subscription/proration';
@@ -14,6 +18,8 @@ import { hasAccess, SubscriptionStatus } from '../../../shared/subscription/stat
 import { useGetOrderQuery, type Order } from '../../api/order';
 import { callFailure } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
+import { orderPath } from '../../flows/order/outcome';
+import { useLastStatusChange } from '../../hooks/useLastStatusChange';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { periodSlug } from '../../lib/format/subscription';
@@ -21,31 +27,34 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 
+/** What a paid reactivation order cost (only a completed one reaches this screen). */
 function Payment({
   order,
   subscription,
 }: {
   readonly order: Order;
-  readonly subscription: Subscription;
+  /** The subscription it restarted, when this page has it (its price tells the offer). */
+  readonly subscription: Subscription | null;
 }) {
   const { t } = useTranslation('reactivation');
-  if (order.status === 'PENDING')
-    return <Notice color="warning">{t('reactivation.order.pending')}</Notice>;
-  if (order.status !== 'COMPLETED')
-    return <Notice color="danger">{t('reactivation.order.not-completed')}</Notice>;
-  const offer =
-    order.kind === 'reactivation'
-      ? reactivationOffer({ period: order.period, priceOre: subscription.price })
-      : null;
+  const offer = subscription
+    ? reactivationOffer({ period: order.period, priceOre: subscription.price })
+    : null;
   return (
-    <p className="ds-paragraph">
-      {offer && offer.amountOre === order.amount
-        ? t('reactivation.order.paid-offer', {
-            amount: formatKroner(order.amount),
-            months: offer.months,
-          })
-        : t('reactivation.order.paid', { amount: formatKroner(order.amount) })}
-    </p>
+    <>
+      <p className="ds-paragraph">
+        {offer && offer.amountOre === order.amount
+          ? t('reactivation.order.paid-offer', {
+              amount: formatKroner(order.amount),
+              months: offer.months,
+            })
+          : t('reactivation.order.paid', { amount: formatKroner(order.amount) })}
+      </p>
+      {/* The short reference the customer centre finds the order by. */}
+      <p className="ds-paragraph">
+        {t('reactivation.order.reference', { reference: order.reference })}
+      </p>
+    </>
   );
 }
 
@@ -53,8 +62,10 @@ export default function ReactivatedScreen() {
   const { t } = useTranslation('reactivation');
   const longDate = useLongDate();
   const [params] = useSearchParams();
-  const orderId = params.get('ordre');
+  const orderId = params.get('ordre')?.trim() || null;
   const order = useGetOrderQuery(orderId ? { orderId } : skipToken);
+  // Without an order, the audit trail says whether a reactivation happened.
+  const trail = useLastStatusChange({ skip: !!orderId });
   const reload = useReloadSubscription();
   const [reloading, setReloading] = useState(true);
   useEffect(() => {
@@ -68,11 +79,27 @@ export default function ReactivatedScreen() {
   }, [reload]);
   const { subscription } = useAppSelector(selectSubscription);
 
+  const paid = order.data;
+  // An order that is not a paid reactivation is reported by its own screen.
+  if (paid && (paid.kind !== 'reactivation' || paid.status !== 'COMPLETED'))
+    return <Navigate replace to={orderPath(paid)} />;
+  const reactivatedFree =
+    !orderId &&
+    trail.change?.kind === 'reactivated' &&
+    trail.subscriptionNo === subscription?.subscriptionNo;
+  // Nothing was reactivated (or it cannot be told): nothing to report here.
+  if (!orderId && !trail.loading && !reactivatedFree) return <Navigate replace to="/" />;
+
+  // The subscription the reactivation restarted, as it is now.
+  const restarted =
+    subscription && (paid ? paid.subscriptionNo === subscription.subscriptionNo : reactivatedFree)
+      ? subscription
+      : null;
   const active =
-    !!subscription &&
-    hasAccess(subscription.instStatusCode) &&
-    subscription.instStatusCode !== SubscriptionStatus.PENDING_CANCELLATION;
-  const waiting = reloading || order.isLoading;
+    !!restarted &&
+    hasAccess(restarted.instStatusCode) &&
+    restarted.instStatusCode !== SubscriptionStatus.PENDING_CANCELLATION;
+  const waiting = reloading || order.isLoading || trail.loading;
 
   return (
     <section aria-labelledby="reactivated-heading" className="screen">
@@ -82,27 +109,29 @@ export default function ReactivatedScreen() {
       <p role="status" className="ds-paragraph">
         {waiting ? t('reactivation.loading') : null}
       </p>
-      {subscription ? (
+      {restarted ? (
         <>
           {active ? (
             <Notice color="success">
-              {subscription.renewalDate
+              {restarted.renewalDate
                 ? t('reactivation.renews', {
-                    plan: subscription.planName,
-                    date: longDate(subscription.renewalDate),
-                    price: t(`reactivation.price-per.${periodSlug(subscription.period)}`, {
-                      price: formatKroner(subscription.price),
+                    plan: restarted.planName,
+                    date: longDate(restarted.renewalDate),
+                    price: t(`reactivation.price-per.${periodSlug(restarted.period)}`, {
+                      price: formatKroner(restarted.price),
                     }),
                   })
-                : t('reactivation.active', { plan: subscription.planName })}
+                : t('reactivation.active', { plan: restarted.planName })}
             </Notice>
           ) : (
             <p className="ds-paragraph">
-              {t('reactivation.not-active', { plan: subscription.planName })}
+              {t('reactivation.not-active', { plan: restarted.planName })}
             </p>
           )}
-          {order.data ? <Payment order={order.data} subscription={subscription} /> : null}
+          {paid ? <Payment order={paid} subscription={restarted} /> : null}
         </>
+      ) : paid ? (
+        <Payment order={paid} subscription={null} />
       ) : null}
       {order.isError ? (
         <Notice color="warning">

@@ -1,6 +1,8 @@
 // Where a purchase ends: the outcome of an order as the server answered it, and the screen of
 // each outcome (the receipt of its kind, the refused payment, the order that failed, the invoice's
-// own page for an invoice payment).
+// own page for an invoice payment). Every screen of an outcome gets the order's id (`?ordre=`)
+// when there is an order, reads the order from the server with it, and sends an order that is
+// not its own to `orderPath` (a receipt opened for an unpaid order, an error page for a paid one).
 import type { Order } from '../../api/order';
 
 import type { PurchaseOutcome } from './purchaseSlice';
@@ -14,6 +16,7 @@ const receiptPaths: Record<Exclude<Order['kind'], 'invoice'>, string> = {
 /** Where the reader goes when a purchase ends. */
 export function outcomePath(outcome: PurchaseOutcome, order: Order | null): string {
   const ordre = order ? `?ordre=${encodeURIComponent(order.orderId)}` : '';
+  const andOrdre = order ? `&ordre=${encodeURIComponent(order.orderId)}` : '';
   // Paying an invoice ends on the invoice's own page, which shows the outcome.
   if (order?.kind === 'invoice' && order.ariaInvoiceNo)
     return `/betal-faktura/${encodeURIComponent(order.ariaInvoiceNo)}${ordre}`;
@@ -25,9 +28,9 @@ export function outcomePath(outcome: PurchaseOutcome, order: Order | null): stri
     case 'not-found':
       return '/feil-kjop';
     case 'cancelled':
-      return '/bestilling-feilet?arsak=avbrutt';
+      return `/bestilling-feilet?arsak=avbrutt${andOrdre}`;
     case 'timeout':
-      return '/bestilling-feilet?arsak=tidsavbrudd';
+      return `/bestilling-feilet?arsak=tidsavbrudd${andOrdre}`;
     case 'already-subscriber':
       return '/allerede-abonnent';
     case 'error':
@@ -48,4 +51,15 @@ export function outcomeOf(order: Order): PurchaseOutcome {
     case 'PENDING':
       return 'timeout';
   }
+}
+
+/**
+ * The screen that reports an order as it stands on the server: the screen of its outcome, or,
+ * while its payment is not settled, the confirmation page (which asks the provider and then goes
+ * on to the outcome; a payment that stays pending ends on /bestilling-feilet, which reports it).
+ */
+export function orderPath(order: Order): string {
+  if (order.status === 'PENDING')
+    return `/completepurchase?ordre=${encodeURIComponent(order.orderId)}`;
+  return outcomePath(outcomeOf(order), order);
 }

@@ -4,7 +4,8 @@
 //    server answers the same order, never a second payment); then off to the payment page.
 // 2. completePurchase(orderId), back from the payment page: completeOrder, asked again with
 //    backoff while the payment is pending, for at most CONFIRM_BUDGET_MS; then to the screen of
-//    the outcome. After a completed order the subscription is reloaded so the guards see it.
+//    the outcome. After a completed order (and after "already a subscriber") the subscription is
+//    reloaded so the guards see it.
 // 3. startInvoicePayment(payment), on /betal-faktura: payInvoice, with its Idempotency-Key kept
 //    the same way, and the invoice number and amount due under their own keys (spec §9); then
 //    off to the payment page, which returns to 2. (an invoice order's outcome is its own page).
@@ -86,7 +87,10 @@ const shownWhereStarted = new Set<number | string>([400, 404, 409, 422]);
 
 function* finish(outcome: PurchaseOutcome, order: Order | null): SagaIterator {
   const platform: Platform = yield getContext('platform');
-  if (outcome === 'completed') yield call(reloadSubscriptionSaga, { orSession: true });
+  // A completed order changed the subscription; "already a subscriber" means the server knows
+  // one this page may not (bought in another tab): the guards and screens read it afresh.
+  if (outcome === 'completed' || outcome === 'already-subscriber')
+    yield call(reloadSubscriptionSaga, { orSession: true });
   clearAttempt(platform.storage);
   yield put(purchaseFinished({ outcome, order }));
   yield call([platform, platform.navigate], outcomePath(outcome, order), { replace: true });

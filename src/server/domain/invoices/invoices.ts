@@ -75,9 +75,15 @@ export interface Invoice {
   readonly periodEnd: string;
   readonly description: string;
   readonly payeeAccountNumber: string;
+  /** Paid: the provider of the payment that settled it. Unpaid: the method it is billed to. */
   readonly paymentProvider: PaymentProvider | null;
   readonly subscriptionNo: string;
   readonly paidAt: string | null;
+  /** How it was actually paid (null while unpaid): never the subscription's method as such. */
+  readonly paidWith: {
+    readonly provider: PaymentProvider;
+    readonly maskedCardNumber: string | null;
+  } | null;
 }
 
 interface InvoiceRow {
@@ -88,6 +94,8 @@ interface InvoiceRow {
   period_start: string;
   period_end: string;
   provider: PaymentProvider | null;
+  paid_provider: PaymentProvider | null;
+  paid_masked_card: string | null;
   status: 'open' | 'paid' | 'failed';
   created_at: Date | string;
   settled_at: Date | string | null;
@@ -101,7 +109,8 @@ interface InvoiceRow {
 
 const selectInvoices = `
   select b.id, b.kind, b.reason, b.amount_ore, b.period_start::text as period_start,
-         b.period_end::text as period_end, b.provider, b.status, b.created_at, b.settled_at,
+         b.period_end::text as period_end, b.provider, b.paid_provider, b.paid_masked_card,
+         b.status, b.created_at, b.settled_at,
          s.subscription_no, s.title_code, s.customer_number, p.plan_name, p.period
     from billing_effects b
     join subscriptions s on s.subscription_no = b.subscription_no
@@ -113,6 +122,9 @@ function toInvoice(row: InvoiceRow, today: string): Invoice {
   const paid = row.status === 'paid';
   // A charge is due when it is made; a giro invoice has the payment terms.
   const dueDate = row.kind === 'invoice' ? addDays(issuedOn, PAYMENT_TERMS_DAYS) : issuedOn;
+  // A paid invoice says how it was paid: a giro invoice paid by card on /betal-faktura was paid
+  // by card, whatever the subscription's method is.
+  const paidBy = paid ? (row.paid_provider ?? row.provider) : null;
   return {
     ariaInvoiceNo,
     kid: invoiceKid(row.customer_number, ariaInvoiceNo, kidAlgorithmOf(row.title_code)),
@@ -126,9 +138,15 @@ function toInvoice(row: InvoiceRow, today: string): Invoice {
     periodEnd: row.period_end,
     description: `${row.plan_name} (${row.period.toLowerCase()}), ${reasonText[row.reason] ?? row.reason}`,
     payeeAccountNumber: payeeAccountNumber(row.title_code),
-    paymentProvider: row.provider,
+    paymentProvider: paid ? paidBy : row.provider,
     subscriptionNo: row.subscription_no,
     paidAt: paid && row.settled_at ? new Date(row.settled_at).toISOString() : null,
+    paidWith: paidBy
+      ? {
+          provider: paidBy,
+          maskedCardNumber: paidBy === 'SWEDBANK-PPG' ? row.paid_masked_card : null,
+        }
+      : null,
   };
 }
 
@@ -165,4 +183,32 @@ export async function getInvoice(
       : [];
   if (!row) throw new DomainError('not-found', 'INVOICE_NOT_FOUND', 'No such invoice');
   return toInvoice(row, osloDateOf(now));
+}
+
+/**
+ * What a subscription's reader has to pay themselves, oldest due date first (the home page's
+ * list): unpaid giro invoices, and card or Vipps charges that failed. A charge still open is
+ * left out: the billing job is about to take it, and paying it by hand too could charge twice.
+ */
+export async function unpaidInvoices(
+  db: Queryable,
+  subscriptionNo: string,
+  now: Date,
+): Promise<Pick<Invoice, 'ariaInvoiceNo' | 'amount' | 'dueDate' | 'overdue'>[]> {
+  const rows = await db.query<InvoiceRow>(
+    `${selectInvoices} where b.subscription_no = $1 and b.status <> 'paid'
+        and not (b.kind = 'charge' and b.status = 'open')
+      order by b.created_at, b.id`,
+    [subscriptionNo],
+  );
+  const today = osloDateOf(now);
+  return rows
+    .map((row) => toInvoice(row, today))
+    .map(({ ariaInvoiceNo, amount, dueDate, overdue }) => ({
+      ariaInvoiceNo,
+      amount,
+      dueDate,
+      overdue,
+    }))
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
 }

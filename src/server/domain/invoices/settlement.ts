@@ -50,6 +50,8 @@ export async function recordOrderCharge(
     readonly periodStart: string;
     readonly periodEnd: string;
     readonly provider: PaymentProvider;
+    /** The card the provider reported for the payment (card payments). */
+    readonly maskedCard: string | null;
     readonly paymentId: string | null;
     readonly orderId: string;
     readonly planId: number | string;
@@ -59,8 +61,8 @@ export async function recordOrderCharge(
   await tx.query(
     `insert into billing_effects (event_id, subscription_no, kind, reason, amount_ore,
        period_start, period_end, provider, status, payment_id, order_id, settled_at, plan_id,
-       created_at)
-     values ($1, $2, 'charge', $3, $4, $5, $6, $7, 'paid', $8, $9, $10, $11, $10)`,
+       created_at, paid_provider, paid_masked_card)
+     values ($1, $2, 'charge', $3, $4, $5, $6, $7, 'paid', $8, $9, $10, $11, $10, $7, $12)`,
     [
       charge.eventId,
       charge.subscriptionNo,
@@ -73,12 +75,14 @@ export async function recordOrderCharge(
       charge.orderId,
       charge.now.toISOString(),
       charge.planId,
+      charge.maskedCard,
     ],
   );
 }
 
 /**
- * An invoice order settles its billing effect (paid, with the payment) and brings back a
+ * An invoice order settles its billing effect (paid, with the payment and how it was paid: the
+ * order's provider and card, whatever the subscription's method is) and brings back a
  * subscription that was suspended for not paying. An invoice paid meanwhile by other means is
  * refused, so the caller's transaction rolls back and the payment is refunded.
  */
@@ -88,6 +92,8 @@ export async function settleInvoice(
     readonly billingEffectId: number | string | null;
     readonly paymentId: string | null;
     readonly orderId: string;
+    readonly provider: PaymentProvider;
+    readonly maskedCard: string | null;
   },
   options: ApplyOptions,
 ): Promise<string> {
@@ -98,13 +104,16 @@ export async function settleInvoice(
   if (!effect || effect.status === 'paid')
     throw new DomainError('conflict', 'INVOICE_PAID', 'The invoice is paid already');
   await tx.query(
-    `update billing_effects set status = 'paid', payment_id = $2, order_id = $3, settled_at = $4
+    `update billing_effects set status = 'paid', payment_id = $2, order_id = $3, settled_at = $4,
+            paid_provider = $5, paid_masked_card = $6
       where id = $1`,
     [
       payment.billingEffectId,
       payment.paymentId,
       payment.orderId,
       options.clock.now().toISOString(),
+      payment.provider,
+      payment.maskedCard,
     ],
   );
   const [subscription] = await tx.query<{ status_code: number }>(
@@ -114,6 +123,25 @@ export async function settleInvoice(
   if (subscription?.status_code === SubscriptionStatus.SUSPENDED)
     await applyCommandInTx(tx, effect.subscription_no, { kind: 'resume' }, options);
   return effect.subscription_no;
+}
+
+/**
+ * Part of an order's paid charge given back (a withdrawal, withdrawal.ts), kept next to what was
+ * paid, in the caller's transaction. Refunds of one charge add up, never past what was paid.
+ */
+export async function recordOrderRefund(
+  tx: Queryable,
+  refund: { readonly orderId: string; readonly amountOre: number; readonly now: Date },
+): Promise<void> {
+  if (refund.amountOre <= 0) return;
+  const updated = await tx.query(
+    `update billing_effects set refunded_ore = refunded_ore + $2, refunded_at = $3
+      where order_id = $1 and status = 'paid' and refunded_ore + $2 <= amount_ore
+      returning id`,
+    [refund.orderId, refund.amountOre, refund.now.toISOString()],
+  );
+  if (updated.length !== 1)
+    throw new DomainError('conflict', 'REFUND_TOO_LARGE', 'The order has no paid charge to refund');
 }
 
 /** An invoice of the account as an order pays it; undefined when it is not the account's. */
@@ -181,17 +209,23 @@ export function openCharges(
   );
 }
 
-/** The outcome of an open charge: paid (with the payment) or failed, kept for follow-up. */
+/**
+ * The outcome of an open charge: paid (with the payment, taken from the stored method it was
+ * billed to, and the card the provider charged) or failed, kept for follow-up.
+ */
 export async function settleCharge(
   db: Queryable,
   id: number | string,
   status: 'paid' | 'failed',
   paymentId: string | null,
   now: Date,
+  maskedCard: string | null = null,
 ): Promise<void> {
   await db.query(
-    `update billing_effects set status = $2, payment_id = $3, settled_at = $4
+    `update billing_effects set status = $2, payment_id = $3, settled_at = $4,
+            paid_provider = case when $2 = 'paid' then provider end,
+            paid_masked_card = case when $2 = 'paid' then $5::text end
       where id = $1 and status = 'open'`,
-    [id, status, paymentId, now.toISOString()],
+    [id, status, paymentId, now.toISOString(), maskedCard],
   );
 }

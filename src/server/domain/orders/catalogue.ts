@@ -27,8 +27,17 @@ export interface CatalogueProduct {
   readonly planProductType: 'DIGITAL' | 'COMBO';
   readonly youth: boolean;
   readonly requiresDeliveryAddress: boolean;
+  /** What the product includes whatever the period. */
   readonly features: readonly Feature[];
-  readonly options: readonly { period: Period; ariaScheduleId: string; price: number }[];
+  readonly options: readonly CatalogueOption[];
+}
+
+export interface CatalogueOption {
+  readonly period: Period;
+  readonly ariaScheduleId: string;
+  readonly price: number;
+  /** What this period includes (a premium period more than the product's `features`). */
+  readonly features: readonly Feature[];
 }
 
 export interface Catalogue {
@@ -64,10 +73,7 @@ export async function getCatalogue(db: Queryable, titleCode: string): Promise<Ca
       order by id`,
     [code, [...notSoldInShop]],
   );
-  const byPlan = new Map<
-    string,
-    CatalogueProduct & { options: CatalogueProduct['options'][number][] }
-  >();
+  const byPlan = new Map<string, CatalogueProduct & { options: CatalogueOption[] }>();
   for (const row of rows) {
     let product = byPlan.get(row.aria_plan_id);
     if (!product) {
@@ -87,10 +93,13 @@ export async function getCatalogue(db: Queryable, titleCode: string): Promise<Ca
       period: row.period,
       ariaScheduleId: row.schedule_id,
       price: Number(row.price_ore),
+      features: row.features,
     });
   }
   const products = [...byPlan.values()].map((p) => ({
     ...p,
+    // The product's own: what every one of its periods includes.
+    features: p.features.filter((f) => p.options.every((o) => o.features.includes(f))),
     // Shortest period first: the order page lists monthly before yearly.
     options: [...p.options].sort((a, b) => periodMonths[a.period] - periodMonths[b.period]),
   }));

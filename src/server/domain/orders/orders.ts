@@ -17,16 +17,24 @@ import type { CheckoutMethod, PaymentPort, ProviderPayment } from '../../payment
 import { modifyAccount, type DeliveryAddress } from '../accounts/accounts';
 import { INVOICE_NUMBER_OFFSET } from '../invoices/invoices';
 import { invoiceToPay, recordOrderCharge, settleInvoice } from '../invoices/settlement';
-import { applyCommandInTx, insertSubscription, usePaidMethod } from '../subscriptions/lifecycle';
+import {
+  applyCommandInTx,
+  hasUsableRenewalMethod,
+  insertSubscription,
+  usePaidMethod,
+} from '../subscriptions/lifecycle';
 import { currentSubscription } from '../subscriptions/subscriptions';
 
 import { priceOrder, type Buyer, type OrderInput, type OrderKind, type Quote } from './pricing';
+import { orderNoOfReference, orderReference } from './reference';
 
 export type OrderStatus = 'PENDING' | 'COMPLETED' | 'DECLINED' | 'CANCELLED' | 'EXPIRED';
 export type FailureReason = 'DECLINED' | 'CANCELLED' | 'EXPIRED' | 'VERIFICATION_FAILED';
 
 export interface Order {
   readonly orderId: string;
+  /** The short reference on receipts, for the customer centre (reference.ts). */
+  readonly reference: string;
   readonly kind: OrderKind | 'invoice';
   readonly status: OrderStatus;
   readonly titleCode: string;
@@ -48,6 +56,11 @@ export interface Order {
 export interface CreateOrderInput extends OrderInput {
   readonly paymentProvider: CheckoutMethod;
   readonly deliveryAddress?: DeliveryAddress;
+  /**
+   * The reader ticked "use this card (or Vipps) for future charges": an upgrade or reactivation
+   * then changes the subscription's stored method. Otherwise a one-off payment never does.
+   */
+  readonly useForFutureCharges?: boolean;
 }
 
 export interface OrderDeps {
@@ -63,6 +76,8 @@ export const ORDER_MAX_PENDING_MS = 60 * 60 * 1000;
 
 export interface OrderRow {
   order_id: string;
+  order_no: number | string;
+  use_for_future_charges: boolean;
   aria_account_no: string;
   idempotency_key: string;
   request_hash: string;
@@ -91,7 +106,7 @@ export interface OrderRow {
 }
 
 const selectOrder = `
-  select o.order_id, o.aria_account_no, o.idempotency_key, o.request_hash, o.kind, o.title_code,
+  select o.order_id, o.order_no, o.use_for_future_charges, o.aria_account_no, o.idempotency_key, o.request_hash, o.kind, o.title_code,
          o.plan_id, p.aria_plan_id, p.plan_name, p.period, o.subscription_no, o.amount_ore,
          o.currency, o.offer, o.discount_code, o.quote, o.payment_provider, o.payment_id,
          o.redirect_url, o.status, o.failure_reason,
@@ -101,6 +116,7 @@ const selectOrder = `
 export function toOrder(row: OrderRow): Order {
   return {
     orderId: row.order_id,
+    reference: orderReference(row.order_no),
     kind: row.kind,
     status: row.status,
     titleCode: row.title_code,
@@ -160,8 +176,10 @@ function canonical(value: unknown): unknown {
 }
 
 export function requestHash(input: CreateOrderInput): string {
+  // Not choosing is choosing no: an absent and a false useForFutureCharges are the same body.
+  const { useForFutureCharges, ...rest } = input;
   return createHash('sha256')
-    .update(JSON.stringify(canonical(input)))
+    .update(JSON.stringify(canonical(useForFutureCharges ? input : rest)))
     .digest('hex');
 }
 
@@ -234,8 +252,8 @@ export async function createOrder(
   const inserted = await deps.db.query<{ order_id: string }>(
     `insert into orders (order_id, aria_account_no, idempotency_key, request_hash, kind,
        title_code, plan_id, subscription_no, amount_ore, offer, discount_code, quote,
-       payment_provider, delivery_address, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14::jsonb, $15)
+       payment_provider, delivery_address, created_at, use_for_future_charges)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14::jsonb, $15, $16)
      on conflict do nothing
      returning order_id`,
     [
@@ -254,6 +272,7 @@ export async function createOrder(
       input.paymentProvider,
       input.deliveryAddress ? JSON.stringify(input.deliveryAddress) : null,
       now.toISOString(),
+      input.useForFutureCharges === true,
     ],
   );
   if (inserted.length === 0) {
@@ -389,7 +408,13 @@ async function applyOrder(
   if (row.kind === 'invoice')
     return settleInvoice(
       tx,
-      { billingEffectId: row.billing_effect_id, paymentId: row.payment_id, orderId: row.order_id },
+      {
+        billingEffectId: row.billing_effect_id,
+        paymentId: row.payment_id,
+        orderId: row.order_id,
+        provider: row.payment_provider,
+        maskedCard: card?.maskedNumber ?? null,
+      },
       options,
     );
   let subscriptionNo: string;
@@ -438,8 +463,12 @@ async function applyOrder(
         : { kind: 'upgradeNow', plan: { ariaPlanID: row.aria_plan_id, period: row.period } },
       options,
     );
-    // The order was paid with this method: future charges use it too.
-    await usePaidMethod(tx, subscriptionNo, row.payment_provider, card);
+    // A one-off payment leaves the method renewals are charged to alone, unless the reader
+    // chose to use it for future charges, or the stored one cannot be charged any more (none,
+    // or a stopped Vipps agreement). A new subscription renews with the one it was bought with,
+    // above.
+    if (row.use_for_future_charges || !(await hasUsableRenewalMethod(tx, subscriptionNo)))
+      await usePaidMethod(tx, subscriptionNo, row.payment_provider, card);
   }
   await recordOrderCharge(tx, {
     eventId: applied.eventId,
@@ -449,6 +478,7 @@ async function applyOrder(
     periodStart: row.quote.periodStart,
     periodEnd: row.quote.periodEnd,
     provider: row.payment_provider,
+    maskedCard: card?.maskedNumber ?? null,
     paymentId: row.payment_id,
     orderId: row.order_id,
     planId: row.plan_id,
@@ -645,6 +675,22 @@ export async function cancelOrder(
   return toOrder(await orderRow(deps.db, orderId, null));
 }
 
+/**
+ * The order with this short reference, whoever placed it (the customer centre looks it up by
+ * the reference the reader gives); null when the reference is not one or no order has it.
+ */
+export async function findOrderByReference(
+  db: Queryable,
+  reference: string,
+): Promise<Order | null> {
+  const orderNo = orderNoOfReference(reference);
+  if (orderNo === null) return null;
+  const [row] = await db.query<OrderRow>(`${selectOrder} where o.order_no = $1`, [
+    orderNo.toString(),
+  ]);
+  return row ? toOrder(row) : null;
+}
+
 /** The order a provider payment belongs to (callbacks name the payment). */
 export async function orderIdOfPayment(db: Queryable, paymentId: string): Promise<string | null> {
   const [row] = await db.query<{ order_id: string }>(
@@ -652,4 +698,55 @@ export async function orderIdOfPayment(db: Queryable, paymentId: string): Promis
     [paymentId],
   );
   return row?.order_id ?? null;
+}
+
+/**
+ * An online order completed before this start (the demo data's recent purchase), stored as the
+ * completion writes it: COMPLETED, with its subscription, payment and quote. Answers its id.
+ */
+export async function importCompletedOrder(
+  tx: Queryable,
+  order: {
+    readonly orderId: string;
+    readonly ariaAccountNo: string;
+    readonly subscriptionNo: string;
+    readonly planId: number;
+    readonly quote: Quote;
+    readonly paymentProvider: CheckoutMethod;
+    readonly paymentId: string;
+    readonly createdAt: Date;
+    readonly completedAt: Date;
+  },
+): Promise<string> {
+  const input: CreateOrderInput = {
+    kind: 'new',
+    titleCode: order.quote.titleCode,
+    ariaPlanID: order.quote.ariaPlanID,
+    period: order.quote.period,
+    paymentProvider: order.paymentProvider,
+  };
+  await tx.query(
+    `insert into orders (order_id, aria_account_no, idempotency_key, request_hash, kind,
+       title_code, plan_id, subscription_no, amount_ore, offer, quote, payment_provider,
+       payment_id, status, created_at, completed_at)
+     values ($1, $2, $3, $4, 'new', $5, $6, $7, $8, $9, $10::jsonb, $11, $12, 'COMPLETED', $13,
+             $14)`,
+    [
+      order.orderId,
+      order.ariaAccountNo,
+      `imported-${order.orderId}`,
+      requestHash(input),
+      order.quote.titleCode,
+      order.planId,
+      order.subscriptionNo,
+      order.quote.amount,
+      order.quote.offer,
+      JSON.stringify(order.quote),
+      order.paymentProvider,
+      order.paymentId,
+      order.createdAt.toISOString(),
+      order.completedAt.toISOString(),
+    ],
+  );
+  return order.orderId;
 }

@@ -8,10 +8,12 @@ import {
   isTooOldForYouth,
   selfServiceBlock,
 } from '../../../shared/subscription/eligibility';
+import { addedFeatures, type Feature } from '../../../shared/subscription/features';
 import { defaultPlanId, periodMonths, type Period } from '../../../shared/subscription/plans';
 import {
   isYouthPlan,
   PURCHASE_MINIMUM_AGE,
+  SubscriptionStatus,
   YOUTH_AGE_LIMIT,
 } from '../../../shared/subscription/status';
 import { addDays, addMonths } from '../../../shared/time/oslo';
@@ -35,6 +37,20 @@ export interface OrderInput {
   readonly period: Period;
   readonly subscriptionNo?: string;
   readonly discountCode?: string;
+}
+
+/** A payment at the plan's ordinary price: when, and how much (øre). */
+export interface FullPriceCharge {
+  readonly date: string;
+  readonly amount: number;
+}
+
+/** The offer a discount code replaced (they are not combined), priced as it would have been. */
+export interface WaivedOffer {
+  readonly offer: Offer;
+  readonly amount: number;
+  readonly renewalPrice: number;
+  readonly firstFullCharge: FullPriceCharge;
 }
 
 export interface Buyer {
@@ -66,6 +82,13 @@ export interface Quote {
     readonly remainingDays: number;
     readonly periodDays: number;
   } | null;
+  /** The first payment at the ordinary price: now, or the renewal after the offer or discount. */
+  readonly firstFullCharge: FullPriceCharge;
+  readonly waivedOffer: WaivedOffer | null;
+  /** What the plan and period include. */
+  readonly features: readonly Feature[];
+  /** An upgrade's gain: what the plan and period include that the current one does not. */
+  readonly addedFeatures: readonly Feature[];
 }
 
 /** A priced order plus what completing it needs (the plan row, the subscription). */
@@ -79,12 +102,56 @@ export interface PricedOrder {
 const unprocessable = (code: string, message: string, field?: string) =>
   new DomainError('unprocessable', code, message, field);
 
-async function planDetails(db: Queryable, plan: PlanRef) {
-  const [row] = await db.query<{ plan_name: string; product: string }>(
-    'select plan_name, product from plans where id = $1',
+async function planDetails(db: Queryable, plan: Pick<PlanRef, 'id'>) {
+  const [row] = await db.query<{ plan_name: string; product: string; features: Feature[] }>(
+    'select plan_name, product, features from plans where id = $1',
     [plan.id],
   );
-  return { planName: row!.plan_name, product: row!.product };
+  return { planName: row!.plan_name, product: row!.product, features: row!.features };
+}
+
+/**
+ * The first renewal the jobs will charge at the ordinary price, found by running the engine's
+ * own renewals (or the end of a trial) from the state the order leaves: an offer's months and
+ * a discount code's periods are counted exactly as they will be.
+ */
+function firstFullRenewal(after: EngineState, today: string): FullPriceCharge {
+  let state = after;
+  for (let i = 0; i <= (after.discount?.periodsLeft ?? 0) + 1 && state.renewalDate; i += 1) {
+    const day = state.renewalDate;
+    const command = state.status === SubscriptionStatus.TRIAL ? 'endTrial' : 'renew';
+    const { state: next, effects } = transition(state, { kind: command }, day);
+    const amount = effects[0]?.amountOre ?? next.plan.priceOre;
+    if (amount >= next.plan.priceOre) return { date: effects[0]?.periodStart ?? day, amount };
+    state = next;
+  }
+  // Nothing renews at a lower price (no renewal date): the full price is what is paid now.
+  return { date: state.renewalDate ?? today, amount: after.plan.priceOre };
+}
+
+/** A subscription of this plan as the engine has it right after a new order activates it. */
+function activated(plan: PlanRef, discount: Discount | null, today: string): EngineState {
+  const bought: EngineState = {
+    status: SubscriptionStatus.INACTIVE,
+    plan,
+    renewalDate: null,
+    expiryDate: null,
+    trialEnds: null,
+    pendingChange: null,
+    cancellation: null,
+    paymentProvider: null,
+    eligibleForSharing: true,
+    subscriptionInfo1: null,
+    // As completing the order stores it: the first period is the one paid now.
+    discount: discount
+      ? {
+          amountOff: discount.amountOff,
+          percentOff: discount.percentOff,
+          periodsLeft: discount.periods - 1,
+        }
+      : null,
+  };
+  return transition(bought, { kind: 'activate' }, today).state;
 }
 
 /** Spec §5/§9: buying requires 18 or over; the youth plan is only for readers under 34. */
@@ -181,19 +248,20 @@ export async function priceOrder(
       [buyer.ariaAccountNo, titleCode],
     );
     const firstTime = (history?.n ?? 0) === 0;
-    const offer: Offer | null =
-      !discount &&
-      firstTime &&
-      plan.ariaPlanID === defaultPlanId(titleCode) &&
-      plan.period === firstMonthPeriod
-        ? 'FIRST_MONTH_1KR'
-        : null;
+    // The first month for 1 kr is for a first-time reader of the default plan, monthly; a
+    // discount code replaces it (they are not combined), and the quote says what was given up.
+    const offerable =
+      firstTime && plan.ariaPlanID === defaultPlanId(titleCode) && plan.period === firstMonthPeriod;
+    const offer: Offer | null = offerable && !discount ? 'FIRST_MONTH_1KR' : null;
     const renewalDate = addMonths(today, periodMonths[plan.period]);
     const amount = offer
       ? FIRST_MONTH_PRICE_ORE
       : discount
         ? discountedPrice(plan.priceOre, discount)
         : plan.priceOre;
+    const fullNow = { date: today, amount };
+    const firstFullCharge =
+      amount >= plan.priceOre ? fullNow : firstFullRenewal(activated(plan, discount, today), today);
     return {
       plan,
       subscriptionNo: null,
@@ -211,6 +279,17 @@ export async function priceOrder(
             ? discountedPrice(plan.priceOre, discount)
             : plan.priceOre,
         proration: null,
+        firstFullCharge,
+        waivedOffer:
+          offerable && discount
+            ? {
+                offer: 'FIRST_MONTH_1KR',
+                amount: FIRST_MONTH_PRICE_ORE,
+                renewalPrice: plan.priceOre,
+                firstFullCharge: firstFullRenewal(activated(plan, null, today), today),
+              }
+            : null,
+        addedFeatures: [],
       },
     };
   }
@@ -253,13 +332,14 @@ export async function priceOrder(
       );
     const { state: after, effects } = transition(state, { kind: 'reactivate' }, today);
     const effect = effects[0];
+    const amount = effect?.amountOre ?? 0;
     return {
       plan,
       subscriptionNo: input.subscriptionNo!,
       birthDate,
       quote: {
         ...base,
-        amount: effect?.amountOre ?? 0,
+        amount,
         offer: effect?.reason === 'reactivation-offer' ? 'REACTIVATION_3_FOR_1' : null,
         discount: null,
         periodStart: today,
@@ -267,6 +347,10 @@ export async function priceOrder(
         renewalDate: after.renewalDate!,
         renewalPrice: plan.priceOre,
         proration: null,
+        firstFullCharge:
+          amount >= plan.priceOre ? { date: today, amount } : firstFullRenewal(after, today),
+        waivedOffer: null,
+        addedFeatures: [],
       },
     };
   }
@@ -275,6 +359,7 @@ export async function priceOrder(
   const { state: after, effects } = transition(state, { kind: 'upgradeNow', plan }, today);
   const effect = effects[0];
   const basis = effect?.basis ?? {};
+  const current = await planDetails(db, state.plan);
   return {
     plan,
     subscriptionNo: input.subscriptionNo!,
@@ -294,6 +379,9 @@ export async function priceOrder(
         remainingDays: Number(basis.remainingDays ?? 0),
         periodDays: Number(basis.periodDays ?? 1),
       },
+      firstFullCharge: firstFullRenewal(after, today),
+      waivedOffer: null,
+      addedFeatures: addedFeatures(current.features, details.features),
     },
   };
 }

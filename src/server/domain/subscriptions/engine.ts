@@ -75,7 +75,12 @@ export type Command =
   | { readonly kind: 'applyPlanChange' }
   | { readonly kind: 'upgradeNow'; readonly plan: PlanRef }
   /** The unpaid invoice that suspended it has been paid. */
-  | { readonly kind: 'resume' };
+  | { readonly kind: 'resume' }
+  /**
+   * The reader uses the right of withdrawal (angrerett, withdrawal.ts): the subscription ends
+   * today, if today is not after `lastDay`, the last day of the right.
+   */
+  | { readonly kind: 'withdraw'; readonly lastDay: string };
 
 export type CommandKind = Command['kind'];
 
@@ -119,6 +124,8 @@ export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]
   applyPlanChange: [S.ACTIVE, S.TRIAL],
   upgradeNow: [S.ACTIVE, S.TRIAL],
   resume: [S.SUSPENDED],
+  // A cancellation in waiting does not take the right away.
+  withdraw: [S.ACTIVE, S.PENDING_CANCELLATION],
 };
 
 export const commandKinds = Object.keys(allowedStatuses) as CommandKind[];
@@ -383,6 +390,27 @@ export function transition(state: EngineState, command: Command, today: string):
       return { state: { ...state, status: S.ACTIVE }, effects: [] };
     }
 
+    case 'withdraw': {
+      if (today > command.lastDay)
+        throw new DomainError(
+          'conflict',
+          'WITHDRAWAL_PERIOD_OVER',
+          `The right of withdrawal ended on ${command.lastDay}`,
+        );
+      // Ends at once: today is the last day, nothing renews or changes later, and no discount
+      // is left. The refund is the caller's (withdrawal.ts), not a billing effect.
+      const next: EngineState = {
+        ...state,
+        status: S.CANCELLED,
+        expiryDate: today,
+        renewalDate: null,
+        pendingChange: null,
+        cancellation: null,
+        discount: null,
+      };
+      return { state: next, effects: [] };
+    }
+
     case 'upgradeNow': {
       checkPlanOfTitle(state, command.plan);
       if (classifyPlanChange(state.plan, command.plan) !== 'upgrade')
@@ -406,4 +434,49 @@ export function transition(state: EngineState, command: Command, today: string):
       };
     }
   }
+}
+
+/** The next charge or invoice a subscription will get by itself (see nextCharge). */
+export interface ChargeForecast {
+  /** The day the jobs make it: the first day of the period it pays for. */
+  readonly date: string;
+  readonly amountOre: number;
+  /** The plan's ordinary price for that period (more than amountOre while a discount runs). */
+  readonly ordinaryAmountOre: number;
+  readonly kind: BillingEffect['kind'];
+  readonly provider: PaymentProvider | null;
+  readonly reason: 'renewal' | 'trial-end' | 'plan-change';
+}
+
+/**
+ * What the subscription jobs will bill next, found by running the same transitions on the day
+ * they come due, in the jobs' order (a plan change first, then the end of a trial or the
+ * renewal): a discount's remaining periods, a scheduled plan change and the end of a trial are
+ * counted exactly as they will be. Null when nothing will be billed (not renewing, paid by
+ * someone else, free).
+ */
+export function nextCharge(state: EngineState): ChargeForecast | null {
+  const trial = state.status === S.TRIAL;
+  if (!trial && state.status !== S.ACTIVE) return null;
+  const trialEnd = trial ? trialEndOf(state) : null;
+  const day = trial ? (trialEnd ? addDays(trialEnd, 1) : null) : state.renewalDate;
+  if (!day) return null;
+  let current = state;
+  let reason: ChargeForecast['reason'] = trial ? 'trial-end' : 'renewal';
+  if (current.pendingChange && current.pendingChange.effectiveDate <= day) {
+    current = transition(current, { kind: 'applyPlanChange' }, day).state;
+    reason = 'plan-change';
+  }
+  const { effects } = transition(current, { kind: trial ? 'endTrial' : 'renew' }, day);
+  const effect = effects[0];
+  if (!effect) return null;
+  const ordinary = effect.basis?.ordinaryAmountOre;
+  return {
+    date: effect.periodStart,
+    amountOre: effect.amountOre,
+    ordinaryAmountOre: typeof ordinary === 'number' ? ordinary : current.plan.priceOre,
+    kind: effect.kind,
+    provider: effect.provider,
+    reason,
+  };
 }

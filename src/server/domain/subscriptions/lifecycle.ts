@@ -12,7 +12,15 @@ import type { Db, Queryable, Row } from '../../db/db';
 import { DomainError } from '../../errors';
 import type { PaymentProvider } from '../../payments/port';
 
-import { transition, type Command, type EngineState, type Effect, type PlanRef } from './engine';
+import {
+  nextCharge,
+  transition,
+  type ChargeForecast,
+  type Command,
+  type EngineState,
+  type Effect,
+  type PlanRef,
+} from './engine';
 import { getSubscription, type Subscription } from './subscriptions';
 
 export type Actor = 'user' | 'system' | 'job';
@@ -155,6 +163,15 @@ export async function readState(
     ariaAccountNo ?? null,
   ]);
   return row ? toState(row) : null;
+}
+
+/** What the subscription will be billed next by itself (engine.nextCharge); null for none. */
+export async function forecastNextCharge(
+  db: Queryable,
+  subscriptionNo: string,
+): Promise<ChargeForecast | null> {
+  const state = await readState(db, subscriptionNo);
+  return state ? nextCharge(state) : null;
 }
 
 /** An active plan of the catalogue for a title, as the engine sees it. */
@@ -490,8 +507,40 @@ export async function recordImportedRenewal(
 }
 
 /**
- * An order was paid with this method: future charges use it too (a card keeps its number
- * unless the provider reported a new one; any other method has none).
+ * The audit event of an online order's activation that happened before the subscription came
+ * here (marked as imported: the demo data's recent purchase), so the order's charge can be
+ * recorded against it as completing the order does. Answers the event id.
+ */
+export async function recordImportedActivation(
+  tx: Queryable,
+  input: {
+    readonly subscriptionNo: string;
+    readonly ariaAccountNo: string;
+    readonly orderId: string;
+    readonly occurredAt: Date;
+  },
+): Promise<number> {
+  const [event] = await tx.query<{ id: number }>(
+    `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
+       to_status, detail, actor, occurred_at, dedupe_key)
+     values ($1, $2, 'activate', ${SubscriptionStatus.INACTIVE}, ${SubscriptionStatus.ACTIVE},
+             $3::jsonb, 'user', $4, $5) returning id`,
+    [
+      input.subscriptionNo,
+      input.ariaAccountNo,
+      JSON.stringify({ imported: true, context: { orderId: input.orderId } }),
+      input.occurredAt.toISOString(),
+      `imported:activate:${input.subscriptionNo}`,
+    ],
+  );
+  return Number(event!.id);
+}
+
+/**
+ * The reader chose to use an order's payment for future charges (an upgrade's or reactivation's
+ * `useForFutureCharges`; a one-off payment never changes the method by itself): renewals are
+ * charged to this method from now on (a card keeps its number unless the provider reported a new
+ * one; any other method has none).
  */
 export async function usePaidMethod(
   tx: Queryable,
@@ -502,10 +551,28 @@ export async function usePaidMethod(
   await tx.query(
     `update subscriptions set payment_provider = $2,
             masked_card_number = case when $2 = 'SWEDBANK-PPG' then coalesce($3, masked_card_number) else null end,
-            card_expiry = case when $2 = 'SWEDBANK-PPG' then coalesce($4, card_expiry) else null end
+            card_expiry = case when $2 = 'SWEDBANK-PPG' then coalesce($4, card_expiry) else null end,
+            payment_notice = null
       where subscription_no = $1`,
     [subscriptionNo, provider, card?.maskedNumber ?? null, card?.expiry ?? null],
   );
+}
+
+/**
+ * Whether renewals can still be charged the way the subscription pays: not when it has no
+ * method, nor when its Vipps agreement was stopped in the app (a paid order's method is then
+ * the only one there is, so it becomes the renewal method).
+ */
+export async function hasUsableRenewalMethod(
+  db: Queryable,
+  subscriptionNo: string,
+): Promise<boolean> {
+  const [row] = await db.query<{ usable: boolean }>(
+    `select payment_provider is not null and payment_notice is null as usable
+       from subscriptions where subscription_no = $1`,
+    [subscriptionNo],
+  );
+  return row?.usable ?? false;
 }
 
 /** A new payment method the reader approved at the provider, with its audit event. */

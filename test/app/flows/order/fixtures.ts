@@ -14,6 +14,7 @@ export const newOrderIntent: PurchaseIntent = {
 export function orderWith(overrides: Partial<Order> = {}): Order {
   return {
     orderId: 'ord_3f9a1c2b7d4e5f60',
+    reference: '7M3KQ2XA',
     kind: 'new',
     status: 'PENDING',
     titleCode: 'FVN',
@@ -61,6 +62,10 @@ export function quoteWith(overrides: Partial<OrderQuote> = {}): OrderQuote {
     renewalDate: '2026-12-22',
     renewalPrice: 27900,
     proration: null,
+    firstFullCharge: { date: '2026-11-22', amount: 27900 },
+    waivedOffer: null,
+    features: ['content', 'family-share'],
+    addedFeatures: [],
     ...overrides,
   };
 }
@@ -82,10 +87,30 @@ export const fvnCatalogue: Catalogue = {
       requiresDeliveryAddress: false,
       features: ['content', 'family-share'],
       options: [
-        { period: 'Månedlig', ariaScheduleId: 'MND', price: 27_900 },
-        { period: 'Kvartalsvis', ariaScheduleId: 'KVT', price: 79_900 },
-        { period: 'Årlig', ariaScheduleId: 'AAR', price: 299_000 },
-        { period: 'Månedlig Premium', ariaScheduleId: 'MND-PREMIUM', price: 37_900 },
+        {
+          period: 'Månedlig',
+          ariaScheduleId: 'MND',
+          price: 27_900,
+          features: ['content', 'family-share'],
+        },
+        {
+          period: 'Kvartalsvis',
+          ariaScheduleId: 'KVT',
+          price: 79_900,
+          features: ['content', 'family-share'],
+        },
+        {
+          period: 'Årlig',
+          ariaScheduleId: 'AAR',
+          price: 299_000,
+          features: ['content', 'family-share'],
+        },
+        {
+          period: 'Månedlig Premium',
+          ariaScheduleId: 'MND-PREMIUM',
+          price: 37_900,
+          features: ['content', 'family-share', 'e-paper', 'partner-content'],
+        },
       ],
     },
     {
@@ -97,8 +122,8 @@ export const fvnCatalogue: Catalogue = {
       requiresDeliveryAddress: false,
       features: ['content'],
       options: [
-        { period: 'Månedlig', ariaScheduleId: 'MND', price: 9_900 },
-        { period: 'Årlig', ariaScheduleId: 'AAR', price: 99_000 },
+        { period: 'Månedlig', ariaScheduleId: 'MND', price: 9_900, features: ['content'] },
+        { period: 'Årlig', ariaScheduleId: 'AAR', price: 99_000, features: ['content'] },
       ],
     },
     {
@@ -109,7 +134,7 @@ export const fvnCatalogue: Catalogue = {
       youth: false,
       requiresDeliveryAddress: false,
       features: ['content'],
-      options: [{ period: 'Månedlig', ariaScheduleId: 'MND', price: 4_900 }],
+      options: [{ period: 'Månedlig', ariaScheduleId: 'MND', price: 4_900, features: ['content'] }],
     },
     {
       ariaPlanID: 'C-DIGITAL-BEDRIFT',
@@ -119,7 +144,14 @@ export const fvnCatalogue: Catalogue = {
       youth: false,
       requiresDeliveryAddress: false,
       features: ['content', 'e-paper'],
-      options: [{ period: 'Årlig', ariaScheduleId: 'AAR', price: 1_990_000 }],
+      options: [
+        {
+          period: 'Årlig',
+          ariaScheduleId: 'AAR',
+          price: 1_990_000,
+          features: ['content', 'e-paper'],
+        },
+      ],
     },
     {
       ariaPlanID: 'C-COMBO-PAPIR',
@@ -130,8 +162,18 @@ export const fvnCatalogue: Catalogue = {
       requiresDeliveryAddress: true,
       features: ['content', 'e-paper', 'paper', 'family-share', 'partner-content'],
       options: [
-        { period: 'Månedlig', ariaScheduleId: 'MND', price: 59_900 },
-        { period: 'Årlig', ariaScheduleId: 'AAR', price: 649_000 },
+        {
+          period: 'Månedlig',
+          ariaScheduleId: 'MND',
+          price: 59_900,
+          features: ['content', 'e-paper', 'paper', 'family-share', 'partner-content'],
+        },
+        {
+          period: 'Årlig',
+          ariaScheduleId: 'AAR',
+          price: 649_000,
+          features: ['content', 'e-paper', 'paper', 'family-share', 'partner-content'],
+        },
       ],
     },
   ],

@@ -2,7 +2,7 @@
 // back to its invoice (whose page shows the outcome).
 import { describe, expect, it } from '@jest/globals';
 
-import { outcomePath } from '../../../../src/app/flows/order/outcome';
+import { orderPath, outcomePath } from '../../../../src/app/flows/order/outcome';
 
 import { orderWith } from './fixtures';
 
@@ -24,8 +24,29 @@ describe('outcomePath', () => {
     },
   );
 
-  it('sends a declined order to /feil-kjop and a timeout to /bestilling-feilet', () => {
+  it('sends a declined order to /feil-kjop and a timeout to /bestilling-feilet, with the order', () => {
     expect(outcomePath('declined', orderWith({ orderId: id }))).toBe(`/feil-kjop?ordre=${id}`);
-    expect(outcomePath('timeout', orderWith())).toBe('/bestilling-feilet?arsak=tidsavbrudd');
+    expect(outcomePath('timeout', orderWith({ orderId: id }))).toBe(
+      `/bestilling-feilet?arsak=tidsavbrudd&ordre=${id}`,
+    );
+    expect(outcomePath('cancelled', orderWith({ orderId: id }))).toBe(
+      `/bestilling-feilet?arsak=avbrutt&ordre=${id}`,
+    );
+    expect(outcomePath('error', null)).toBe('/bestilling-feilet?arsak=feil');
+  });
+});
+
+describe('orderPath: the screen that reports an order as the server has it', () => {
+  const id = 'ord_3f9a1c2b7d4e5f60';
+  it.each([
+    ['COMPLETED', 'new', `/kvittering?ordre=${id}`],
+    ['COMPLETED', 'reactivation', `/abonnement-reaktivert?ordre=${id}`],
+    ['COMPLETED', 'upgrade', `/receipt2?ordre=${id}`],
+    ['DECLINED', 'reactivation', `/feil-kjop?ordre=${id}`],
+    ['CANCELLED', 'new', `/bestilling-feilet?arsak=avbrutt&ordre=${id}`],
+    ['EXPIRED', 'upgrade', `/bestilling-feilet?arsak=tidsavbrudd&ordre=${id}`],
+    ['PENDING', 'new', `/completepurchase?ordre=${id}`],
+  ] as const)('a %s %s order: %s', (status, kind, path) => {
+    expect(orderPath(orderWith({ orderId: id, status, kind }))).toBe(path);
   });
 });

@@ -229,13 +229,33 @@ describe('placing the order', () => {
   });
 
   it('sends an existing subscriber to /allerede-abonnent and ends the attempt', async () => {
-    const app = startPurchaseStore([createOrderRoute(() => problem(409, 'ALREADY_SUBSCRIBER'))]);
+    const app = startPurchaseStore([
+      createOrderRoute(() => problem(409, 'ALREADY_SUBSCRIBER')),
+      route('GET', 'subscription/A-2001/FVN', () =>
+        json({ hasSubscription: true, subscription: subscriptionWith(), error: null }),
+      ),
+    ]);
     app.store.dispatch(startPurchase(newOrderIntent));
     await waitFor(() =>
       expect(app.calls.navigations).toEqual([{ path: '/allerede-abonnent', replace: true }]),
     );
     expect(app.storage.has(PURCHASE_STORAGE_KEY)).toBe(false);
     expect(app.store.getState().purchase.pending).toBeNull();
+  });
+
+  it('reads the subscription the server knows before /allerede-abonnent (bought in another tab)', async () => {
+    const app = startPurchaseStore([
+      createOrderRoute(() => problem(409, 'ALREADY_SUBSCRIBER')),
+      route('GET', 'subscription/A-2001/FVN', () =>
+        json({ hasSubscription: true, subscription: subscriptionWith(), error: null }),
+      ),
+    ]);
+    // This page still thinks the reader has no subscription: the guard of /allerede-abonnent
+    // would send them to /ingen-abonnement ("you have no subscription") without the reload.
+    expect(app.store.getState().subscription.hasSubscription).toBe(false);
+    app.store.dispatch(startPurchase(newOrderIntent));
+    await waitFor(() => expect(app.calls.navigations).toHaveLength(1));
+    expect(app.store.getState().subscription).toMatchObject({ hasSubscription: true });
   });
 
   it('goes straight to the outcome when the key belongs to an order already paid', async () => {
@@ -324,12 +344,12 @@ describe('confirming the payment', () => {
     [
       'a cancelled payment',
       () => json(orderWith({ status: 'CANCELLED', redirectUrl: null, failureReason: 'CANCELLED' })),
-      '/bestilling-feilet?arsak=avbrutt',
+      '/bestilling-feilet?arsak=avbrutt&ordre=ord_3f9a1c2b7d4e5f60',
     ],
     [
       'an expired payment',
       () => json(orderWith({ status: 'EXPIRED', redirectUrl: null, failureReason: 'EXPIRED' })),
-      '/bestilling-feilet?arsak=tidsavbrudd',
+      '/bestilling-feilet?arsak=tidsavbrudd&ordre=ord_3f9a1c2b7d4e5f60',
     ],
     ['a server error', () => problem(500, 'INTERNAL_ERROR'), '/bestilling-feilet?arsak=feil'],
     ['an unknown order', () => problem(404, 'NOT_FOUND'), '/feil-kjop'],
@@ -373,7 +393,7 @@ describe('confirming the payment', () => {
     app.store.dispatch(completePurchase({ orderId: 'ord_3f9a1c2b7d4e5f60' }));
     await waitFor(() =>
       expect(app.calls.navigations).toEqual([
-        { path: '/bestilling-feilet?arsak=tidsavbrudd', replace: true },
+        { path: '/bestilling-feilet?arsak=tidsavbrudd&ordre=ord_3f9a1c2b7d4e5f60', replace: true },
       ]),
     );
     expect(calls).toBe(confirmationDelays(FAST).length + 1);

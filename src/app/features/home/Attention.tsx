@@ -1,0 +1,216 @@
+// "Needs your attention" on top of the home page: what the reader should act on now, most urgent
+// first — an overdue invoice (pay it), a stopped Vipps agreement (add a card), an unpaid invoice
+// not yet due, a cancellation running out (undo it), a scheduled plan change (keep the current
+// plan instead, confirmed when done). Nothing here when nothing needs doing.
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { formatKroner } from '../../../shared/money/money';
+import { SubscriptionStatus } from '../../../shared/subscription/status';
+import { callFailure } from '../../api/problem';
+import { useWithdrawPlanChangeMutation, type Subscription } from '../../api/subscription';
+import { FLOW_PATHS } from '../../flows/payment-method/storage';
+import { useLongDate } from '../../hooks/useLongDate';
+import { useReloadSubscription } from '../../hooks/useReloadSubscription';
+import { periodSlug } from '../../lib/format/subscription';
+import { Notice } from '../../ui/Notice';
+
+interface Item {
+  readonly key: string;
+  readonly color: 'danger' | 'warning' | 'info';
+  readonly body: ReactNode;
+}
+
+/** The attention items of a subscription, most urgent first. */
+function useItems(subscription: Subscription, onKept: (plan: string) => void): Item[] {
+  const { t } = useTranslation('home');
+  const longDate = useLongDate();
+  const items: Item[] = [];
+  const unpaid = subscription.unpaidInvoices ?? [];
+  const invoiceItem = (invoice: (typeof unpaid)[number]) => ({
+    key: `invoice-${invoice.ariaInvoiceNo}`,
+    color: invoice.overdue ? ('danger' as const) : ('warning' as const),
+    body: (
+      <>
+        <p>
+          {t(invoice.overdue ? 'home.attention.overdue' : 'home.attention.unpaid', {
+            amount: formatKroner(invoice.amount),
+            date: longDate(invoice.dueDate),
+          })}
+        </p>
+        <p>
+          <Link
+            className="ds-button"
+            data-variant="primary"
+            to={`/betal-faktura/${invoice.ariaInvoiceNo}`}
+          >
+            {t('home.attention.pay', { amount: formatKroner(invoice.amount) })}
+          </Link>
+        </p>
+      </>
+    ),
+  });
+  items.push(...unpaid.filter((i) => i.overdue).map(invoiceItem));
+  if (subscription.paymentNotice === 'VIPPS_AGREEMENT_STOPPED')
+    items.push({
+      key: 'vipps-stopped',
+      color: 'danger',
+      body: (
+        <>
+          <p>
+            {t('home.notes.vipps-stopped', {
+              date: subscription.expiryDate ? longDate(subscription.expiryDate) : '',
+            })}
+          </p>
+          <p>
+            <Link className="ds-button" data-variant="primary" to={FLOW_PATHS.card.start}>
+              {t('home.payment.add-card')}
+            </Link>
+          </p>
+        </>
+      ),
+    });
+  items.push(...unpaid.filter((i) => !i.overdue).map(invoiceItem));
+  if (subscription.instStatusCode === SubscriptionStatus.PENDING_CANCELLATION)
+    items.push({
+      key: 'pending-cancellation',
+      color: 'warning',
+      body: (
+        <>
+          <p>
+            {t('home.attention.cancelled', {
+              date: subscription.expiryDate ? longDate(subscription.expiryDate) : '',
+            })}
+          </p>
+          <p>
+            <Link className="ds-button" data-variant="secondary" to="/angre-oppsigelse">
+              {t('home.actions.undo')}
+            </Link>
+          </p>
+        </>
+      ),
+    });
+  if (subscription.pendingChange)
+    items.push({
+      key: 'pending-change',
+      color: 'info',
+      body: (
+        <PendingChange
+          subscription={subscription}
+          change={subscription.pendingChange}
+          onKept={onKept}
+        />
+      ),
+    });
+  return items;
+}
+
+export function Attention({ subscription }: { readonly subscription: Subscription }) {
+  const { t } = useTranslation('home');
+  const [kept, setKept] = useState<string | null>(null);
+  const items = useItems(subscription, setKept);
+  if (items.length === 0 && !kept) return null;
+  return (
+    <section aria-labelledby="home-attention-heading" className="home-attention">
+      <h2 id="home-attention-heading" className="ds-heading" data-size="sm">
+        {t('home.attention.heading')}
+      </h2>
+      <KeptNotice plan={kept} />
+      <ol className="home-attention-list">
+        {items.map((item) => (
+          <li key={item.key}>
+            <Notice color={item.color}>{item.body}</Notice>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The confirmation after the current plan was kept (the change is gone from the list then). */
+function KeptNotice({ plan }: { readonly plan: string | null }) {
+  const { t } = useTranslation('home');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (plan) ref.current?.focus();
+  }, [plan]);
+  if (!plan) return null;
+  return (
+    <Notice color="success" role="status" tabIndex={-1} ref={ref}>
+      {t('home.keep-current.done', { plan })}
+    </Notice>
+  );
+}
+
+/** A scheduled plan change, and the way to keep the current plan instead (withdraw it). */
+function PendingChange({
+  subscription,
+  change,
+  onKept,
+}: {
+  readonly subscription: Subscription;
+  readonly change: NonNullable<Subscription['pendingChange']>;
+  readonly onKept: (plan: string) => void;
+}) {
+  const { t } = useTranslation('home');
+  const longDate = useLongDate();
+  const reload = useReloadSubscription();
+  const [withdraw] = useWithdrawPlanChangeMutation();
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+  const [failed, setFailed] = useState<'conflict' | 'error' | null>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failed) failureRef.current?.focus();
+  }, [failed]);
+
+  async function keepCurrent() {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    setFailed(null);
+    try {
+      await withdraw({ subscriptionRef: { subscriptionNo: subscription.subscriptionNo } }).unwrap();
+      onKept(subscription.planName);
+      await reload();
+    } catch (error) {
+      const { status } = callFailure(error);
+      setFailed(status === 409 || status === 404 ? 'conflict' : 'error');
+      if (status === 409) void reload();
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <p>
+        {t('home.pending-change', {
+          date: longDate(change.effectiveDate),
+          plan: change.planName,
+          period: t(`home.period.${periodSlug(change.period)}`),
+          price: formatKroner(change.price),
+        })}
+      </p>
+      {failed ? (
+        <p role="alert" tabIndex={-1} ref={failureRef}>
+          {t(failed === 'conflict' ? 'home.keep-current.conflict' : 'home.keep-current.failed')}
+        </p>
+      ) : null}
+      <p>
+        <button
+          type="button"
+          className="ds-button"
+          data-variant="secondary"
+          disabled={busy}
+          onClick={() => void keepCurrent()}
+        >
+          {t('home.keep-current.button', { plan: subscription.planName })}
+        </button>
+      </p>
+      <p role="status">{busy ? t('home.keep-current.busy') : null}</p>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+// What people come to Min Side to do, grouped, each one step away: the subscription (change,
+// cancel, undo, start again, prices), payment and invoices, paper delivery (paper plans only),
+// and the profile. Only what the reader can do in the subscription's state is offered.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import {
+  hasBusinessInfo,
+  isFamilyShare,
+  isPaying,
+  SubscriptionStatus,
+} from '../../../shared/subscription/status';
+import type { Subscription } from '../../api/subscription';
+import { FLOW_PATHS } from '../../flows/payment-method/storage';
+import { REACTIVATION_ORDER_PATH } from '../../hooks/freeReactivation';
+import { traitsOf } from '../../lib/format/subscription';
+
+interface Action {
+  readonly key: string;
+  readonly to: string;
+  readonly label: string;
+}
+
+interface Group {
+  readonly key: string;
+  readonly heading: string;
+  readonly actions: readonly Action[];
+}
+
+function useGroups(subscription: Subscription | null): Group[] {
+  const { t } = useTranslation('home');
+  const status = subscription?.instStatusCode;
+  const traits = subscription ? traitsOf(subscription) : null;
+  const own = !!traits && !isFamilyShare(traits) && !hasBusinessInfo(traits);
+  const running = status === SubscriptionStatus.ACTIVE || status === SubscriptionStatus.TRIAL;
+
+  const lifecycle: Action[] = [];
+  if (running && own) {
+    lifecycle.push({ key: 'change', to: '/endre-abonnement', label: t('home.actions.change') });
+    lifecycle.push({ key: 'cancel', to: '/avslutt-abonnement', label: t('home.actions.cancel') });
+  } else if (status === SubscriptionStatus.PENDING_CANCELLATION) {
+    lifecycle.push({ key: 'undo', to: '/angre-oppsigelse', label: t('home.actions.undo') });
+  } else if (status === SubscriptionStatus.CANCELLED || status === SubscriptionStatus.TERMINATED) {
+    lifecycle.push({
+      key: 'reactivate',
+      to: REACTIVATION_ORDER_PATH,
+      label: t('home.actions.reactivate'),
+    });
+  }
+  lifecycle.push({ key: 'prices', to: '/nye-priser', label: t('home.actions.prices') });
+
+  // A subscriber who pays for their own running subscription can switch to Vipps (unless it is
+  // Vipps already) or add a new card.
+  const paysOwn = !!subscription?.hasSubscription && !!traits && isPaying(traits) && own;
+  const payment: Action[] = [
+    { key: 'invoices', to: '/fakturaoversikt', label: t('home.actions.invoices') },
+  ];
+  if (paysOwn) {
+    if (subscription.paymentMethod?.provider !== 'VIPPS')
+      payment.push({ key: 'vipps', to: FLOW_PATHS.vipps.start, label: t('home.payment.to-vipps') });
+    payment.push({ key: 'card', to: FLOW_PATHS.card.start, label: t('home.payment.add-card') });
+  }
+
+  const groups: Group[] = [
+    { key: 'subscription', heading: t('home.groups.subscription'), actions: lifecycle },
+    { key: 'payment', heading: t('home.groups.payment'), actions: payment },
+  ];
+  if (subscription?.planProductType === 'COMBO')
+    groups.push({
+      key: 'delivery',
+      heading: t('home.groups.delivery'),
+      actions: [
+        { key: 'address', to: '/leveringsadresse', label: t('home.actions.delivery-address') },
+      ],
+    });
+  groups.push({
+    key: 'profile',
+    heading: t('home.groups.profile'),
+    actions: [{ key: 'contact', to: '/kontakt', label: t('home.actions.contact') }],
+  });
+  return groups;
+}
+
+export function HomeActions({ subscription }: { readonly subscription: Subscription | null }) {
+  const { t } = useTranslation('home');
+  const groups = useGroups(subscription);
+  return (
+    <nav aria-labelledby="home-actions-heading" className="home-actions">
+      <h2 id="home-actions-heading" className="ds-heading" data-size="sm">
+        {t('home.actions.heading')}
+      </h2>
+      <div className="home-groups">
+        {groups.map((group) => (
+          <section
+            key={group.key}
+            aria-labelledby={`home-group-${group.key}`}
+            className="ds-card home-group"
+          >
+            <h3 id={`home-group-${group.key}`} className="ds-heading" data-size="xs">
+              {group.heading}
+            </h3>
+            <ul className="home-group-links">
+              {group.actions.map((action) => (
+                <li key={action.key}>
+                  <Link className="ds-link" to={action.to}>
+                    {action.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </nav>
+  );
+}

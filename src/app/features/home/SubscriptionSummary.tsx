@@ -1,0 +1,221 @@
+// The subscription at a glance: the product and what it includes, its state, the price and the
+// next charge (date, amount and how it is paid, as the server's renewal jobs will make it), a
+// price that changes at the next renewal, no binding and how to end it, and the numbers customer
+// service asks for. Who pays for a family share or a business subscription is said instead.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { formatKroner } from '../../../shared/money/money';
+import {
+  hasBusinessInfo,
+  isBusinessAdmin,
+  isFamilyShare,
+  isPaying,
+  SubscriptionStatus,
+} from '../../../shared/subscription/status';
+import type { Subscription } from '../../api/subscription';
+import { useLongDate } from '../../hooks/useLongDate';
+import { isEnding, periodSlug, statusKey, traitsOf } from '../../lib/format/subscription';
+import { type Fact, Facts } from '../../ui/Facts';
+import { Notice } from '../../ui/Notice';
+import { PaymentMethodText } from '../../ui/PaymentMethodText';
+
+/**
+ * Features a reader can use today. Family sharing is part of some plans but cannot be used in
+ * Min Side yet, so it is not listed (never show what does not work).
+ */
+const USABLE_FEATURES = new Set<Subscription['features'][number]>([
+  'content',
+  'e-paper',
+  'paper',
+  'partner-content',
+]);
+
+export function SubscriptionSummary({
+  subscription,
+  accountNumber,
+  paymentLookupFailed,
+}: {
+  readonly subscription: Subscription;
+  readonly accountNumber: string;
+  /** The last subscription lookup failed: the payment method cannot be shown. */
+  readonly paymentLookupFailed: boolean;
+}) {
+  const { t } = useTranslation('home');
+  const longDate = useLongDate();
+  const traits = traitsOf(subscription);
+  const status = subscription.instStatusCode;
+  const familyShare = isFamilyShare(traits);
+  const business = hasBusinessInfo(traits);
+  const trial = status === SubscriptionStatus.TRIAL;
+  const running = status === SubscriptionStatus.ACTIVE || trial;
+  const pricePer = (price: number, period: Subscription['period']) =>
+    t(`home.price.per.${periodSlug(period)}`, { price: formatKroner(price) });
+
+  let price: string;
+  if (familyShare) price = t('home.price.family-share');
+  else if (business) price = t('home.price.business');
+  else if (trial)
+    price = t('home.price.after-trial', {
+      price: pricePer(subscription.price, subscription.period),
+    });
+  else if (!isPaying(traits)) price = t('home.price.not-paying');
+  else price = pricePer(subscription.price, subscription.period);
+
+  const ending = isEnding(status) ? subscription.expiryDate : null;
+  const ended = status === SubscriptionStatus.CANCELLED || status === SubscriptionStatus.TERMINATED;
+  const facts: Fact[] = [
+    { key: 'status', label: t('home.facts.status'), value: t(statusKey(status)) },
+    { key: 'price', label: t('home.facts.price'), value: price },
+  ];
+
+  const next = subscription.nextCharge;
+  if (next) {
+    const method = (
+      <PaymentMethodText
+        paymentMethod={subscription.paymentMethod}
+        lookupFailed={paymentLookupFailed}
+      />
+    );
+    facts.push({
+      key: 'next-charge',
+      label: t(next.kind === 'invoice' ? 'home.facts.next-invoice' : 'home.facts.next-charge'),
+      value: (
+        <>
+          <span className="home-next-amount">
+            {t('home.next-charge.when', {
+              date: longDate(next.date),
+              amount: formatKroner(next.amount),
+            })}
+          </span>
+          {next.amount < next.ordinaryAmount ? (
+            <span className="home-fact-note">
+              {t('home.next-charge.discount', { price: formatKroner(next.ordinaryAmount) })}
+            </span>
+          ) : null}
+          {next.reason === 'renewal' && next.ordinaryAmount !== subscription.price ? (
+            <span className="home-fact-note">
+              {t('home.next-charge.new-price', {
+                from: formatKroner(subscription.price),
+                to: formatKroner(next.ordinaryAmount),
+              })}
+            </span>
+          ) : null}
+          <span className="home-fact-note">{method}</span>
+        </>
+      ),
+    });
+  } else if (!familyShare && !business) {
+    facts.push({
+      key: 'payment',
+      label: t('home.facts.payment-method'),
+      value: (
+        <PaymentMethodText
+          paymentMethod={subscription.paymentMethod}
+          lookupFailed={paymentLookupFailed}
+        />
+      ),
+    });
+  }
+
+  if (ending)
+    facts.push({
+      key: 'expires',
+      label: t(ended ? 'home.facts.ended' : 'home.facts.expires'),
+      value: longDate(ending),
+    });
+  else if (!next && subscription.renewalDate)
+    facts.push({
+      key: 'renewal',
+      label: t('home.facts.renewal'),
+      value: longDate(subscription.renewalDate),
+    });
+
+  const own = !familyShare && !business;
+  if (running && own)
+    facts.push({
+      key: 'binding',
+      label: t('home.facts.binding'),
+      value: (
+        <>
+          {t('home.binding.none')}{' '}
+          <Link className="ds-link" to="/avslutt-abonnement">
+            {t('home.binding.how-to-end')}
+          </Link>
+        </>
+      ),
+    });
+  facts.push(
+    { key: 'customer', label: t('home.facts.customer-number'), value: subscription.customerNumber },
+    {
+      key: 'account',
+      label: t('home.facts.account-number'),
+      value: accountNumber || subscription.ariaAccountNo,
+    },
+  );
+
+  const features = subscription.features.filter((f) => USABLE_FEATURES.has(f));
+  return (
+    <section aria-labelledby="home-subscription-heading" className="ds-card home-summary">
+      <p className="home-summary-kicker">{t('home.subscription-heading')}</p>
+      <h2 id="home-subscription-heading" className="ds-heading" data-size="md">
+        {subscription.product}
+      </h2>
+      <p className="home-summary-plan">
+        {subscription.planName} · {t(`home.period.${periodSlug(subscription.period)}`)}
+      </p>
+      {features.length > 0 ? (
+        <ul className="home-features" aria-label={t('home.facts.features')}>
+          {features.map((feature) => (
+            <li key={feature}>{t(`home.features.${feature}`)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {/* A cancellation still running out is in the attention list, with the way to undo it. */}
+      {ending && status !== SubscriptionStatus.PENDING_CANCELLATION ? (
+        <Notice color="warning">
+          {t(ended ? 'home.notes.ended' : 'home.notes.ending', { date: longDate(ending) })}
+        </Notice>
+      ) : null}
+      {trial ? <Notice>{t('home.notes.trial')}</Notice> : null}
+      {familyShare ? <Notice>{t('home.notes.family-share')}</Notice> : null}
+      {business ? (
+        <Notice>
+          {t(
+            isBusinessAdmin(traits) ? 'home.notes.business-admin' : 'home.notes.business-employee',
+          )}
+        </Notice>
+      ) : null}
+      <Facts facts={facts} />
+      {subscription.withdrawal ? (
+        <Withdrawal
+          lastDay={subscription.withdrawal.lastDay}
+          refund={subscription.withdrawal.refund}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The statutory right of withdrawal while it lasts (14 days after an online purchase): when it
+ * ends, what it gives back today, and the clearly labelled button to use it (/angrerett asks to
+ * confirm before anything happens).
+ */
+function Withdrawal({ lastDay, refund }: { readonly lastDay: string; readonly refund: number }) {
+  const { t } = useTranslation('home');
+  const longDate = useLongDate();
+  return (
+    <div className="home-withdrawal" aria-labelledby="home-withdrawal-heading" role="group">
+      <h3 id="home-withdrawal-heading" className="ds-heading" data-size="xs">
+        {t('home.withdrawal.heading')}
+      </h3>
+      <p>{t('home.withdrawal.text', { date: longDate(lastDay), amount: formatKroner(refund) })}</p>
+      <p>
+        <Link className="ds-button" data-variant="secondary" to="/angrerett">
+          {t('home.withdrawal.button')}
+        </Link>
+      </p>
+    </div>
+  );
+}
