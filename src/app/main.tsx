@@ -6,12 +6,13 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { matchPath } from 'react-router';
 
-import '@digdir/designsystemet-css';
+import './ui/designsystemet.css';
 import './layout/layout.css';
 
 import type { Title } from './api/title';
 import { App } from './App';
 import { createI18n, DEFAULT_LANGUAGE, isLanguage, storedLanguage } from './lib/i18n/i18n';
+import { preloadScreen } from './routing/AppRoutes';
 import { installDefaultPreloadErrorHandler } from './routing/preloadError';
 import { registeredRoutes } from './routing/routes';
 import { bootstrapRequested } from './session/sessionActions';
@@ -37,12 +38,19 @@ async function start() {
     storedLanguage() ?? (isLanguage(title?.language) ? title.language : DEFAULT_LANGUAGE);
   const store = createStore(title ? { title } : {});
   store.dispatch(bootstrapRequested());
+  // The session call, the slowest of the three, leaves first: RTK Query sends it a few
+  // microtasks after the dispatch, so the screen's chunk and texts are requested one task later.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   // The first screen's chunk and texts load alongside the session call, so the first visit is
   // document → entry scripts → {session, texts, screen} (bench:waterfall): nothing waits on the
   // session except the decision to show the screen.
   const first = registeredRoutes.find((r) => matchPath(r.path, window.location.pathname));
-  void first?.screen?.();
-  const i18n = await createI18n(language, ['common', ...(first?.namespaces ?? [])]);
+  // The first render waits for the screen's module too: it then shows the screen the moment the
+  // session allows it, without a suspended fallback in between (routing/AppRoutes.tsx).
+  const [i18n] = await Promise.all([
+    createI18n(language, ['common', ...(first?.namespaces ?? [])]),
+    preloadScreen(first),
+  ]);
   createRoot(element).render(
     <StrictMode>
       <Provider store={store}>

@@ -38,6 +38,7 @@ import type { PaymentPort } from './payments/port';
 import { SandboxPaymentProvider } from './payments/sandbox';
 import { registerSandboxPaymentPage } from './payments/sandbox-plugin';
 import { signPayload } from './payments/signature';
+import { registerCompression } from './plugins/compression';
 import { registerDevOutbox } from './plugins/dev-outbox';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // First of the onRequest hooks: every response carries the headers, refusals and middie's too.
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   installProblemHandling(app);
   // The contract names problem+json; a client may send it too (it is JSON).
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -195,11 +197,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     distDir: options.config.distDir,
     publicDir: options.config.publicDir ?? path.resolve('public'),
   });
+  const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+  if (spa) {
+    // The history fallback is a route (the last one to match), not the not-found handler, so
+    // index.html goes through the route hooks like every page: compressed, among them.
+    app.get('/*', (request, reply) => {
+      const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
+      if (isApi(request.url) || !acceptsHtml) return reply.callNotFound();
+      return spa(request, reply);
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/'))
-      return apiNotFound(request, reply);
-    const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (spa && request.method === 'GET' && acceptsHtml) return spa(request, reply);
+    if (isApi(request.url)) return apiNotFound(request, reply);
     return sendProblem(reply, notFound('NOT_FOUND', 'No such resource'), request.url);
   });
 

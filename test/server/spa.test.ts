@@ -1,6 +1,7 @@
 import { copyFile, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ let dist: string;
 let publicDir: string;
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>';
+const VENDOR = 'export const words = [' + '"avis",'.repeat(2000) + '];';
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'minside-dist-'));
@@ -28,9 +30,17 @@ beforeAll(async () => {
   await writeFile(path.join(publicDir, 'logos', 'fvn.no.svg'), SVG);
   await writeFile(
     path.join(dist, 'index.html'),
-    '<!doctype html><html lang="nb"><head><title>Min Side</title></head><body><div id="app"></div></body></html>',
+    // Above the 1 KB compression threshold, like the real page.
+    `<!doctype html><html lang="nb"><head><title>Min Side</title>${'<meta name="x" content="y">'.repeat(40)}</head><body><div id="app"></div></body></html>`,
   );
   await writeFile(path.join(dist, 'assets', 'main.0123456789ab.js'), 'console.log(1)');
+  // What scripts/precompress-plugin.ts writes next to a text asset of the build.
+  await writeFile(path.join(dist, 'assets', 'vendor.0123456789ab.js'), VENDOR);
+  await writeFile(
+    path.join(dist, 'assets', 'vendor.0123456789ab.js.br'),
+    brotliCompressSync(VENDOR),
+  );
+  await writeFile(path.join(dist, 'assets', 'vendor.0123456789ab.js.gz'), gzipSync(VENDOR));
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
   app = await buildApp({
     config: {
@@ -62,6 +72,17 @@ describe('serving the built SPA', () => {
     expect(page.body).toContain('<title>Min Side - Firda</title>');
     expect(page.body).toContain('<link rel="stylesheet" id="brand-theme" href="/brands/fir.css">');
     expect(page.body).toContain('<link rel="icon" href="https://www.firda.no/favicon.ico">');
+    // Firda has no logo deployed here: the page names the wordmark, the header starts there.
+    expect(page.body).toContain(
+      '<meta name="minside-header-image" content="/wordmarks/fir.svg">',
+    );
+    const fvn = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', host: 'fvn.localhost' },
+    });
+    expect(fvn.body).toContain(
+      '<meta name="minside-header-image" content="/logos/fvn.no.svg">',
+    );
     const json = /<script id="minside-title" type="application\/json">(.*?)<\/script>/.exec(
       page.body,
     )?.[1];
@@ -131,5 +152,65 @@ describe('serving the built SPA', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+});
+
+describe('compressed responses', () => {
+  const asset = '/assets/vendor.0123456789ab.js';
+
+  it("sends the build's brotli copy of an asset to a browser that takes brotli", async () => {
+    const response = await app.inject({
+      url: asset,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(VENDOR);
+    expect(response.rawPayload.length).toBeLessThan(VENDOR.length / 10);
+  });
+
+  it('sends the gzip copy to one that takes only gzip, and the plain file to one that takes neither', async () => {
+    const gzip = await app.inject({ url: asset, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(VENDOR);
+    const plain = await app.inject({ url: asset, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(VENDOR);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('compresses index.html as it renders it for the host', async () => {
+    const response = await app.inject({
+      url: '/fakturaoversikt',
+      headers: { accept: 'text/html', 'accept-encoding': 'br', host: 'fvn.localhost:8080' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    expect(html).toContain('<title>Min Side - Fædrelandsvennen</title>');
+    expect(html).toContain('<div id="app">');
+  });
+
+  it('compresses API JSON above 1 KB and leaves small answers as they are', async () => {
+    const catalogue = await app.inject({
+      url: '/api/catalogue/FVN',
+      headers: { 'accept-encoding': 'gzip, br', host: 'fvn.localhost:8080' },
+    });
+    expect(catalogue.statusCode).toBe(200);
+    expect(catalogue.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(catalogue.rawPayload).toString();
+    expect(body.length).toBeGreaterThan(1024);
+    expect(JSON.parse(body)).toHaveProperty('products');
+    const problem = await app.inject({
+      url: '/api/nothing-here',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(problem.statusCode).toBe(404);
+    expect(problem.headers['content-encoding']).toBeUndefined();
+    expect(problem.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
   });
 });

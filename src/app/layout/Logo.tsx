@@ -6,7 +6,7 @@
 // the image, so the swap moves nothing.
 import { useState } from 'react';
 
-import { logoPath, wordmarkPath } from '../lib/theme/brand';
+import { HEADER_IMAGE_META, logoPath, wordmarkPath } from '../lib/theme/brand';
 
 type Props = {
   readonly title: {
@@ -20,9 +20,18 @@ type Source = 'logo' | 'wordmark' | 'text';
 
 const NEXT: Readonly<Record<Source, Source>> = { logo: 'wordmark', wordmark: 'text', text: 'text' };
 
+/** Where the page (written by the server) names the wordmark as the header image, the title
+ * has no logo deployed: start there and never ask for the logo. */
+function firstSource(title: Props['title']): Source {
+  const named = document
+    .querySelector(`meta[name="${HEADER_IMAGE_META}"]`)
+    ?.getAttribute('content');
+  return named === wordmarkPath(title.titleCode) ? 'wordmark' : 'logo';
+}
+
 /** Keyed by title in Header: another title starts again from its own logo. */
 export function Logo({ title }: Props) {
-  const [source, setSource] = useState<Source>('logo');
+  const [source, setSource] = useState<Source>(() => firstSource(title));
   const [loaded, setLoaded] = useState(false);
   if (source === 'text') return <span className="site-header__logo-text">{title.name}</span>;
   const src = source === 'logo' ? logoPath(title.titleDomain) : wordmarkPath(title.titleCode);

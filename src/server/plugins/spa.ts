@@ -3,7 +3,7 @@
 // index.html is rendered per host with that title's configuration, language, document title,
 // brand theme and favicon, so the first render waits for no API call. The brand themes and
 // logos (public/brands, public/logos) are served beside it.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
@@ -14,7 +14,8 @@ import { publicationForRequest } from '../http/security';
 
 import { spaContentSecurityPolicy } from './security-headers';
 
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|svg|png|jpg|webp)$/;
+// A precompressed copy (.br, .gz) of a hashed asset is cached like the asset itself.
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|svg|png|jpg|webp)(?:\.br|\.gz)?$/;
 
 export interface SpaOptions {
   readonly distDir: string;
@@ -44,13 +45,21 @@ export async function registerSpa(
   const indexFile = path.join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) return null;
   const template = readFileSync(indexFile, 'utf8');
+  // The logos deployed with this instance (read once: a new logo comes with a new deployment).
+  const logosDir = path.join(options.publicDir, 'logos');
+  const logos = new Set(existsSync(logosDir) ? readdirSync(logosDir) : []);
   await app.register(fastifyStatic, {
     root: options.distDir,
     wildcard: false,
     index: false,
+    // The .br/.gz copies the build writes next to each text asset (scripts/precompress-plugin.ts)
+    // go out as they are, by the request's Accept-Encoding.
+    preCompressed: true,
     // Our own cache policy below, not the plugin's max-age=0.
     cacheControl: false,
     setHeaders(res, file) {
+      // Caches must keep the brotli, gzip and plain copies apart.
+      res.setHeader('vary', 'accept-encoding');
       if (HASHED_ASSET.test(file)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else {
@@ -65,7 +74,7 @@ export async function registerSpa(
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, request));
+      .send(renderIndex(template, request, logos));
   };
 }
 
@@ -75,13 +84,34 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
-export function renderIndex(html: string, request: FastifyRequest): string {
+/**
+ * The header's image: the title's logo where it is deployed (public/logos/<domain>.svg), else the
+ * wordmark the build draws. Named in the page for layout/Logo.tsx, so the browser never asks for
+ * a logo that is not there (not preloaded: it would take one of the six connections the
+ * scripts and styles need).
+ */
+export function headerImage(
+  publication: { domain: string; titleCode: string },
+  logos: ReadonlySet<string>,
+) {
+  const logo = `${publication.domain.toLowerCase()}.svg`;
+  return logos.has(logo)
+    ? `/logos/${encodeURIComponent(logo)}`
+    : `/wordmarks/${encodeURIComponent(publication.titleCode.toLowerCase())}.svg`;
+}
+
+export function renderIndex(
+  html: string,
+  request: FastifyRequest,
+  logos: ReadonlySet<string> = new Set(),
+): string {
   const publication = publicationForRequest(request);
   const title = toTitle(publication);
   const rootClass = `title-${publication.domain.toLowerCase().replace(/\./g, '-')}`;
   const head = [
     `<title>Min Side - ${escapeHtml(title.name)}</title>`,
     `<link rel="icon" href="${escapeHtml(`${title.pageUrl}favicon.ico`)}">`,
+    `<meta name="minside-header-image" content="${escapeHtml(headerImage(publication, logos))}">`,
     `<script id="minside-title" type="application/json">${scriptJson(title)}</script>`,
   ].join('');
   // The brand theme comes last in <head> so its variables win over the component defaults.

@@ -117,6 +117,21 @@ describe('header', () => {
     expect(within(header).getByRole('link', { name: fvn.name })).toHaveTextContent(fvn.name);
   });
 
+  it('starts from the wordmark where the page says the title has no logo deployed', async () => {
+    const preload = Object.assign(document.createElement('meta'), {
+      name: 'minside-header-image',
+      content: '/wordmarks/fvn.svg',
+    });
+    document.head.append(preload);
+    try {
+      await renderLayout();
+      const image = within(screen.getByRole('banner')).getByRole('img', { name: fvn.name });
+      expect(image).toHaveAttribute('src', '/wordmarks/fvn.svg');
+    } finally {
+      preload.remove();
+    }
+  });
+
   it('moves focus to the main area from the skip link', async () => {
     const { user } = await renderLayout();
     await user.click(screen.getByRole('link', { name: 'Hopp til hovedinnholdet' }));

@@ -80,6 +80,8 @@ export async function createI18n(
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
       returnNull: false,
+      // Request the catalogues now, not a task later: alongside the screen's chunk.
+      initAsync: false,
     });
   return instance;
 }

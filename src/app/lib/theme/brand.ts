@@ -8,6 +8,8 @@
 
 export const BRAND_STYLESHEET_ID = 'brand-theme';
 export const FAVICON_FILE_NAME = 'favicon.ico';
+/** The page's <meta> naming the header image (src/server/plugins/spa.ts). */
+export const HEADER_IMAGE_META = 'minside-header-image';
 
 const TITLE_CLASS_PREFIX = 'title-';
 
