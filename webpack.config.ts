@@ -39,7 +39,9 @@ export default (
       // React Router publishes its production build beside the development one but only exports
       // the latter (warnings and checks for development, 4 KB more on every page).
       alias: production
-        ? { 'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs') }
+        ? {
+            'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+          }
         : {},
     },
     module: {
@@ -77,7 +79,20 @@ export default (
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
-      splitChunks: { chunks: 'all' },
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          // Scripts from node_modules in their own chunk as usual, but not their styles: the
+          // first paint gets one stylesheet (Designsystemet and the layout together), not one
+          // per split chunk — each is a render-blocking request on one of six connections.
+          defaultVendors: {
+            test: /[\\/]node_modules[\\/]/,
+            type: /^javascript\//,
+            priority: -10,
+            reuseExistingChunk: true,
+          },
+        },
+      },
       // No separate runtime chunk: one request fewer on the first visit (HTTP/1.1 allows six at
       // once per host, and the document, scripts, styles and brand theme already take five).
       runtimeChunk: false,

@@ -72,17 +72,15 @@ describe('serving the built SPA', () => {
     expect(page.body).toContain('<title>Min Side - Firda</title>');
     expect(page.body).toContain('<link rel="stylesheet" id="brand-theme" href="/brands/fir.css">');
     expect(page.body).toContain('<link rel="icon" href="https://www.firda.no/favicon.ico">');
+    // The bootstrap's session call leaves with the page (the SPA's own request takes it).
+    expect(page.body).toContain('<link rel="preload" href="/api/session" as="fetch" crossorigin>');
     // Firda has no logo deployed here: the page names the wordmark, the header starts there.
-    expect(page.body).toContain(
-      '<meta name="minside-header-image" content="/wordmarks/fir.svg">',
-    );
+    expect(page.body).toContain('<meta name="minside-header-image" content="/wordmarks/fir.svg">');
     const fvn = await app.inject({
       url: '/',
       headers: { accept: 'text/html', host: 'fvn.localhost' },
     });
-    expect(fvn.body).toContain(
-      '<meta name="minside-header-image" content="/logos/fvn.no.svg">',
-    );
+    expect(fvn.body).toContain('<meta name="minside-header-image" content="/logos/fvn.no.svg">');
     const json = /<script id="minside-title" type="application\/json">(.*?)<\/script>/.exec(
       page.body,
     )?.[1];

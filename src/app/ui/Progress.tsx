@@ -4,13 +4,22 @@ import type { HTMLAttributes, ReactNode } from 'react';
 
 import { Spinner } from './Spinner';
 
-type Props = HTMLAttributes<HTMLParagraphElement> & { readonly children?: ReactNode };
+type Props = HTMLAttributes<HTMLParagraphElement> & {
+  readonly children?: ReactNode;
+  /**
+   * Stands in for a screen's body while it loads: holds a screen's height, so what comes after
+   * it does not move when the body arrives (no layout shift).
+   */
+  readonly reserve?: boolean;
+};
 
-export function Progress({ children, className, ...rest }: Props) {
+export function Progress({ children, className, reserve = false, ...rest }: Props) {
   return (
     <p
       role="status"
-      className={['ds-paragraph', 'progress', className].filter(Boolean).join(' ')}
+      className={['ds-paragraph', 'progress', reserve && 'progress--reserve', className]
+        .filter(Boolean)
+        .join(' ')}
       {...rest}
     >
       {children ? (

@@ -109,6 +109,9 @@ export function renderIndex(
   const title = toTitle(publication);
   const rootClass = `title-${publication.domain.toLowerCase().replace(/\./g, '-')}`;
   const head = [
+    // The bootstrap's one API call leaves with the page, not after the scripts have run: the
+    // SPA's own request for it (RTK Query, same URL, mode and credentials) takes this response.
+    `<link rel="preload" href="/api/session" as="fetch" crossorigin>`,
     `<title>Min Side - ${escapeHtml(title.name)}</title>`,
     `<link rel="icon" href="${escapeHtml(`${title.pageUrl}favicon.ico`)}">`,
     `<meta name="minside-header-image" content="${escapeHtml(headerImage(publication, logos))}">`,

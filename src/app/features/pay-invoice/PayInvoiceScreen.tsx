@@ -283,7 +283,7 @@ export default function PayInvoiceScreen() {
         </button>
       </Notice>
     );
-  else if (!invoice) body = <Progress>{t('pay-invoice.loading')}</Progress>;
+  else if (!invoice) body = <Progress reserve>{t('pay-invoice.loading')}</Progress>;
   else
     body = (
       <>

@@ -220,7 +220,7 @@ export default function OrderScreen() {
         </button>
       </Notice>
     );
-  else if (!data) body = <Progress>{t('purchase.order.catalogue-loading')}</Progress>;
+  else if (!data) body = <Progress reserve>{t('purchase.order.catalogue-loading')}</Progress>;
   // Unknown to the identity provider and the profile: given once, before anything is priced.
   else if (user.birthDate === null && account.ariaAccountNo)
     body = <BirthDateStep ariaAccountNo={account.ariaAccountNo} minimumAge={data.minimumAge} />;

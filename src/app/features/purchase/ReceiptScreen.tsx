@@ -49,7 +49,7 @@ export default function ReceiptScreen() {
         </button>
       </Notice>
     );
-  else if (!order) body = <Progress>{t('purchase.receipt.loading')}</Progress>;
+  else if (!order) body = <Progress reserve>{t('purchase.receipt.loading')}</Progress>;
   else if (order.status !== 'COMPLETED')
     body = (
       <>

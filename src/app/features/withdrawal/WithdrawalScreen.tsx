@@ -368,7 +368,7 @@ function WithdrawalFlow({
     </Notice>
   ) : null;
 
-  if (query.isLoading) return <Progress>{t('withdrawal.loading')}</Progress>;
+  if (query.isLoading) return <Progress reserve>{t('withdrawal.loading')}</Progress>;
   const right = query.data;
   if (!right)
     return (

@@ -21,19 +21,51 @@ function longDateFormatter(language: Language): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The month names, the same in bokmål and nynorsk. */
+const MONTHS = [
+  'januar',
+  'februar',
+  'mars',
+  'april',
+  'mai',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'desember',
+] as const;
+
 /**
- * A calendar date (YYYY-MM-DD) or a timestamp as a long Norwegian date. A calendar date is read
- * at noon UTC, which is the same day in Oslo all year, so no time zone moves it a day.
+ * A calendar date (YYYY-MM-DD) or a timestamp as a long Norwegian date. A calendar date needs no
+ * time zone and is written directly ("22. november 2026", what Intl writes for nb and nn): the
+ * first Intl formatter with a time zone costs ~20 ms of a phone's startup, and most pages show
+ * only calendar dates (issue 16). A timestamp is formatted in Oslo time with Intl.
  */
 export function formatLongDate(date: string, language: Language): string {
-  const instant = new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T12:00:00Z` : date);
+  const calendar = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (calendar) {
+    const [, year, month, day] = calendar.map(Number) as [number, number, number, number];
+    const check = new Date(Date.UTC(year, month - 1, day));
+    if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return date;
+    return `${day}. ${MONTHS[month - 1]} ${year}`;
+  }
+  const instant = new Date(date);
   if (Number.isNaN(instant.getTime())) return date;
   return longDateFormatter(language).format(instant);
 }
 
-/** The current year in Oslo (the footer's ©). */
+/** Oslo is on CET (UTC+1) at every new year: summer time runs from March to October. */
+const OSLO_WINTER_OFFSET_MS = 60 * 60 * 1000;
+
+/**
+ * The current year in Oslo (the footer's ©). Plain arithmetic, not an Intl formatter: the year
+ * turns at midnight CET, and building a time-zone formatter on every render of the footer was
+ * the largest single item of the home page's startup profile (issue 16).
+ */
 export function currentYear(now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en', { timeZone: OSLO, year: 'numeric' }).format(now));
+  return new Date(now.getTime() + OSLO_WINTER_OFFSET_MS).getUTCFullYear();
 }
 
 /** The Oslo clock time of an instant, e.g. "10:42" (a code's expiry, a wait's end). */

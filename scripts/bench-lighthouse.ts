@@ -1,0 +1,240 @@
+// `npm run bench:lighthouse`: Lighthouse's performance category on a phone, offline. Builds the
+// SPA if needed, starts the product on a free port with a fresh in-memory database, signs the
+// demo readers in through the embedded identity provider in headless Debian Chromium
+// (playwright-core, no downloaded browser), then runs Lighthouse (the pinned devDependency, its
+// default mobile settings: Moto G Power screen, simulated slow 4G and 4× CPU slowdown) in the
+// same browser, RUNS times per page:
+// - `/` signed in as the digital subscriber (the session cookie as an extra request header),
+// - `/kundeservice` signed out (no guard: the visitor who comes from the newspaper),
+// - `/bestill-abonnement` signed in as the reader without a subscription (the page needs one).
+// Prints the median of each figure as a markdown table and the budgets as met / not met, and
+// writes every report (JSON and HTML) to bench-results/lighthouse/.
+// A measurement, not a test: it exits 0 whenever it measured (whatever the figures), 1 when it
+// could not measure (or a page did not end where it was asked, e.g. on the sign-in page).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import lighthouse from 'lighthouse';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+import { CHROMIUM, CHROMIUM_FLAGS, ensureBuild, freePort, root, signIn, startProduct } from './lib';
+
+const RUNS = 3;
+/** Tries of one run when Lighthouse reports a runtime error. */
+const ATTEMPTS = 3;
+const TITLE = 'fvn';
+/** The session cookie over plain HTTP (src/server/http/security.ts). */
+const SESSION_COOKIE = 'minside';
+const OUT_DIR = path.join(root, 'bench-results', 'lighthouse');
+
+interface Target {
+  readonly path: string;
+  readonly label: string;
+  /** The demo reader signed in for the page; none: a visitor. */
+  readonly email?: string;
+}
+
+const TARGETS: readonly Target[] = [
+  { path: '/', label: 'home (signed in, digital)', email: 'digital@demo.minside.no' },
+  { path: '/kundeservice', label: '/kundeservice (signed out)' },
+  {
+    path: '/bestill-abonnement',
+    label: '/bestill-abonnement (signed in, no subscription)',
+    email: 'ingen@demo.minside.no',
+  },
+];
+
+interface Figures {
+  readonly performance: number;
+  readonly lcpMs: number;
+  readonly tbtMs: number;
+  readonly cls: number;
+  readonly fcpMs: number;
+  readonly transferBytes: number;
+}
+
+/** Budgets of the issue: printed, never asserted. */
+const BUDGETS: readonly {
+  name: string;
+  text: string;
+  value: (f: Figures) => string;
+  met: (f: Figures) => boolean;
+}[] = [
+  {
+    name: 'performance',
+    text: '≥ 95',
+    value: (f) => String(f.performance),
+    met: (f) => f.performance >= 95,
+  },
+  { name: 'LCP', text: '≤ 1.5 s', value: (f) => seconds(f.lcpMs), met: (f) => f.lcpMs <= 1500 },
+  {
+    name: 'TBT',
+    text: '≤ 50 ms',
+    value: (f) => `${Math.round(f.tbtMs)} ms`,
+    met: (f) => f.tbtMs <= 50,
+  },
+  { name: 'CLS', text: '≤ 0.01', value: (f) => f.cls.toFixed(3), met: (f) => f.cls <= 0.01 },
+];
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/**
+ * The session cookie once the SPA has finished the sign-in (signIn returns on /callback, before
+ * the session exists), as a Cookie header.
+ */
+async function sessionCookie(context: BrowserContext, base: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const cookies = await context.cookies(base);
+    if (cookies.some((c) => c.name === SESSION_COOKIE)) {
+      return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    }
+    if (Date.now() > deadline) throw new Error(`No ${SESSION_COOKIE} cookie after signing in`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * One Lighthouse run: mobile defaults, performance only, JSON and HTML reports. A run whose trace
+ * Lighthouse could not read (NO_NAVSTART, now and then with this Chromium) is tried again, twice.
+ */
+async function lighthouseRun(url: string, port: number, cookie: string | undefined) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: ['json', 'html'],
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt === ATTEMPTS) throw new Error(`${url}: ${error.code} ${error.message}`);
+    console.log(`  ${error.code}, trying again…`);
+  }
+}
+
+const slug = (route: string) => route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_') || 'home';
+
+let browser: Browser | undefined;
+let product: { stop: () => Promise<void> } | undefined;
+let measured = false;
+try {
+  await ensureBuild();
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  mkdirSync(OUT_DIR, { recursive: true });
+  const port = await freePort();
+  console.log(`Starting the server on port ${port}…`);
+  product = await startProduct(port);
+  const base = `http://${TITLE}.localhost:${port}`;
+
+  // One browser: Playwright signs in, Lighthouse drives it through the DevTools port.
+  const debuggingPort = await freePort();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`],
+    headless: true,
+  });
+
+  const results: { target: Target; figures: Figures; lcpElement: string }[] = [];
+  let version = '';
+  /** Lighthouse's CPU benchmark of each run: this machine's load moves TBT and LCP with it. */
+  const cpuIndex: number[] = [];
+  for (const target of TARGETS) {
+    let cookie: string | undefined;
+    if (target.email) {
+      console.log(`Signing in as ${target.email}…`);
+      const context = await browser.newContext();
+      await signIn(await context.newPage(), base, target.email, target.path);
+      cookie = await sessionCookie(context, base);
+      await context.close();
+    }
+    const runs: Figures[] = [];
+    let lcpElement = '';
+    for (let run = 1; run <= RUNS; run += 1) {
+      console.log(`Lighthouse ${target.path} run ${run}/${RUNS}…`);
+      const { lhr, report } = await lighthouseRun(`${base}${target.path}`, debuggingPort, cookie);
+      version = lhr.lighthouseVersion;
+      cpuIndex.push(lhr.environment.benchmarkIndex);
+      const [json, html] = report as string[];
+      const name = `${slug(target.path)}-${run}`;
+      writeFileSync(path.join(OUT_DIR, `${name}.report.json`), json!);
+      writeFileSync(path.join(OUT_DIR, `${name}.report.html`), html!);
+      // A guarded page that sent the browser to the sign-in page measured the wrong thing.
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      if (landed !== target.path) {
+        throw new Error(`${target.path} ended on ${landed} (was the reader signed in?)`);
+      }
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      runs.push({
+        performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+        lcpMs: audit('largest-contentful-paint'),
+        tbtMs: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        fcpMs: audit('first-contentful-paint'),
+        transferBytes: audit('total-byte-weight'),
+      });
+      const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
+        | { items?: { items?: { node?: { selector?: string; nodeLabel?: string } }[] }[] }
+        | undefined;
+      const lcpNode = lcpDetails?.items?.[0]?.items?.[0]?.node;
+      if (!lcpElement && lcpNode) lcpElement = `${lcpNode.selector} "${lcpNode.nodeLabel}"`;
+      for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
+    }
+    const of = (key: keyof Figures) => median(runs.map((r) => r[key]));
+    results.push({
+      target,
+      lcpElement,
+      figures: {
+        performance: of('performance'),
+        lcpMs: of('lcpMs'),
+        tbtMs: of('tbtMs'),
+        cls: of('cls'),
+        fcpMs: of('fcpMs'),
+        transferBytes: of('transferBytes'),
+      },
+    });
+  }
+
+  const lines = [
+    `Lighthouse ${version} mobile (simulated throttling), ${base}, ` +
+      `median of ${RUNS} runs, ${new Date().toISOString()}, ` +
+      `CPU benchmark index ${Math.min(...cpuIndex)}–${Math.max(...cpuIndex)}`,
+    '',
+    '| page | performance | LCP | TBT | CLS | FCP | total transfer |',
+    '|---|--:|--:|--:|--:|--:|--:|',
+    ...results.map(
+      ({ target, figures: f }) =>
+        `| ${target.label} | ${f.performance} | ${seconds(f.lcpMs)} | ${Math.round(f.tbtMs)} ms ` +
+        `| ${f.cls.toFixed(3)} | ${seconds(f.fcpMs)} | ${(f.transferBytes / 1024).toFixed(0)} KiB |`,
+    ),
+    '',
+    `Budgets (informational, not asserted): ${BUDGETS.map((b) => `${b.name} ${b.text}`).join(', ')}`,
+    ...results.map(
+      ({ target, figures }) =>
+        `- ${target.label}: ` +
+        BUDGETS.map(
+          (b) => `${b.name} ${b.value(figures)} ${b.met(figures) ? 'met' : 'not met'}`,
+        ).join(' · '),
+    ),
+    '',
+    'LCP element (first run):',
+    ...results.map(({ target, lcpElement }) => `- ${target.path}: ${lcpElement || '–'}`),
+  ];
+  const summary = lines.join('\n');
+  writeFileSync(path.join(OUT_DIR, 'summary.md'), `${summary}\n`);
+  console.log(`\n${summary}\n\nReports: ${path.relative(root, OUT_DIR)}/`);
+  measured = true;
+} catch (error) {
+  console.error(`Could not measure: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await browser?.close().catch(() => undefined);
+  await product?.stop().catch(() => undefined);
+}
+process.exit(measured ? 0 : 1);
