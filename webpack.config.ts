@@ -12,6 +12,8 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { ChunkManifestPlugin } from './scripts/chunk-manifest-plugin';
 import { PrecompressPlugin } from './scripts/precompress-plugin';
 import { WordmarkPlugin } from './scripts/wordmarks';
+import { languages } from './src/app/lib/i18n/i18n';
+import { registeredRoutes } from './src/app/routing/routes';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -67,8 +69,9 @@ export default (
     },
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
-      // dist/chunk-manifest.json: which files a first visit of each route loads (bench:bundle).
-      new ChunkManifestPlugin(),
+      // dist/chunk-manifest.json: which files a first visit of each route loads (the server's
+      // preloads, bench:bundle).
+      new ChunkManifestPlugin(registeredRoutes, languages),
       // wordmarks/<code>.svg: every title's name in outlines, the header's logo fallback.
       new WordmarkPlugin(),
       new MiniCssExtractPlugin({

@@ -1,27 +1,36 @@
-// Webpack plugin for `npm run bench:bundle`: emits chunk-manifest.json next to the build, naming
-// the files a first visit loads — the initial files of entrypoint `main` — and the files of every
-// lazy chunk group, so the bundle benchmark can size each route without webpack's full stats.
+// Webpack plugin: emits chunk-manifest.json next to the build, naming the files a first visit
+// loads — the initial files of entrypoint `main` — the files of every lazy chunk group, and per
+// route of the SPA (src/app/routing/routes.ts) the files its first visit needs beyond the entry:
+// its screen's chunks and, per language, its catalogues. The server preloads a route's files
+// with the page (src/server/plugins/spa.ts); `npm run bench:bundle` sizes each route by it.
 import type { Chunk, ChunkGroup, Compiler } from 'webpack';
 
-export interface ChunkManifest {
-  /** Initial files (runtime, split vendor chunks, main and its CSS) of entrypoint `main`. */
-  readonly entry: string[];
-  /**
-   * Files of every async chunk group, keyed by the group's name (webpackChunkName, e.g.
-   * `route-home`, `locale-nb-common-json`), or for an unnamed group by its chunks' ids (`#309`).
-   */
-  readonly groups: Record<string, string[]>;
+import type { ChunkManifest } from '../src/shared/build/chunk-manifest';
+
+export type { ChunkManifest } from '../src/shared/build/chunk-manifest';
+
+/** What the plugin needs to know of a route (routes.ts's RouteDefinition). */
+export interface RouteInput {
+  readonly path: string;
+  readonly chunk?: string;
+  readonly namespaces?: readonly string[];
 }
 
 const PLUGIN = 'ChunkManifestPlugin';
 
 const filesOf = (chunks: Iterable<Chunk>) => [...chunks].flatMap((chunk) => [...chunk.files]);
+const loaded = (file: string) => file.endsWith('.js') || file.endsWith('.css');
 
 function keyOf(group: ChunkGroup): string {
   return group.name ?? group.chunks.map((chunk) => `#${chunk.id ?? '?'}`).join('+');
 }
 
 export class ChunkManifestPlugin {
+  constructor(
+    private readonly routes: readonly RouteInput[] = [],
+    private readonly languages: readonly string[] = [],
+  ) {}
+
   apply(compiler: Compiler): void {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
@@ -36,7 +45,27 @@ export class ChunkManifestPlugin {
             if (group.isInitial()) continue;
             groups[keyOf(group)] = filesOf(group.chunks);
           }
-          const manifest: ChunkManifest = { entry: filesOf(main.chunks), groups };
+          const entry = filesOf(main.chunks);
+          const group = (name: string) => {
+            const files = groups[name];
+            if (!files) throw new Error(`${PLUGIN}: no chunk group "${name}" in the build`);
+            return files.filter((file) => loaded(file) && !entry.includes(file));
+          };
+          const routes = this.routes
+            .filter((route) => route.chunk)
+            .map((route) => ({
+              path: route.path,
+              files: group(route.chunk!),
+              locales: Object.fromEntries(
+                this.languages.map((language) => [
+                  language,
+                  ['common', ...(route.namespaces ?? [])].flatMap((namespace) =>
+                    group(`locale-${language}-${namespace}-json`),
+                  ),
+                ]),
+              ),
+            }));
+          const manifest: ChunkManifest = { entry, groups, routes };
           compilation.emitAsset(
             'chunk-manifest.json',
             new sources.RawSource(JSON.stringify(manifest, null, 2) + '\n'),

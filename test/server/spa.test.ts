@@ -42,6 +42,38 @@ beforeAll(async () => {
   );
   await writeFile(path.join(dist, 'assets', 'vendor.0123456789ab.js.gz'), gzipSync(VENDOR));
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
+  // The build's route table (scripts/chunk-manifest-plugin.ts), two routes of it.
+  await writeFile(
+    path.join(dist, 'chunk-manifest.json'),
+    JSON.stringify({
+      entry: ['assets/main.0123456789ab.js'],
+      groups: {},
+      routes: [
+        {
+          path: '/',
+          files: ['assets/route-home.0123456789ab.js'],
+          locales: {
+            nb: [
+              'assets/locale-nb-common-json.0123456789ab.js',
+              'assets/locale-nb-home-json.0123456789ab.js',
+            ],
+            nn: [
+              'assets/locale-nn-common-json.0123456789ab.js',
+              'assets/locale-nn-home-json.0123456789ab.js',
+            ],
+          },
+        },
+        {
+          path: '/betal-faktura/:ariaInvoiceNo',
+          files: [
+            'assets/route-betal-faktura.0123456789ab.css',
+            'assets/route-betal-faktura.0123456789ab.js',
+          ],
+          locales: { nb: ['assets/locale-nb-pay-invoice-json.0123456789ab.js'], nn: [] },
+        },
+      ],
+    }),
+  );
   app = await buildApp({
     config: {
       validateResponses: true,
@@ -210,5 +242,49 @@ describe('compressed responses', () => {
     expect(problem.statusCode).toBe(404);
     expect(problem.headers['content-encoding']).toBeUndefined();
     expect(problem.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+  });
+});
+
+describe('the first screen preloaded with the page', () => {
+  const preloads = (body: string) =>
+    [...body.matchAll(/<link rel="preload" as="(\w+)" fetchpriority="low" href="([^"]+)">/g)].map(
+      ([, as, href]) => `${as} ${href}`,
+    );
+
+  it("preloads the screen that answers the path, with its texts in the title's language", async () => {
+    const home = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', host: 'fvn.localhost' },
+    });
+    expect(preloads(home.body)).toEqual([
+      'script /assets/route-home.0123456789ab.js',
+      'script /assets/locale-nb-common-json.0123456789ab.js',
+      'script /assets/locale-nb-home-json.0123456789ab.js',
+    ]);
+    const nynorsk = await app.inject({
+      url: '/?x=1',
+      headers: { accept: 'text/html', host: 'fir.localhost' },
+    });
+    expect(preloads(nynorsk.body)).toContain('script /assets/locale-nn-home-json.0123456789ab.js');
+  });
+
+  it('matches a path with a parameter, and preloads styles as styles', async () => {
+    const page = await app.inject({
+      url: '/betal-faktura/8817',
+      headers: { accept: 'text/html', host: 'fvn.localhost' },
+    });
+    expect(preloads(page.body)).toEqual([
+      'style /assets/route-betal-faktura.0123456789ab.css',
+      'script /assets/route-betal-faktura.0123456789ab.js',
+      'script /assets/locale-nb-pay-invoice-json.0123456789ab.js',
+    ]);
+  });
+
+  it('preloads nothing for a path no screen answers', async () => {
+    const page = await app.inject({
+      url: '/betal-faktura/8817/mer',
+      headers: { accept: 'text/html', host: 'fvn.localhost' },
+    });
+    expect(preloads(page.body)).toEqual([]);
   });
 });

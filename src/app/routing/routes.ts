@@ -7,11 +7,24 @@ import type { Guard } from '../session/access';
 
 export type ScreenModule = { default: ComponentType };
 
+/** A screen's lazy module and the name of its chunk (the same as in its webpackChunkName). */
+interface LazyScreen {
+  readonly chunk: string;
+  readonly load: () => Promise<ScreenModule>;
+}
+
+const lazyScreen = (chunk: string, load: LazyScreen['load']): LazyScreen => ({ chunk, load });
+
 export interface RouteDefinition {
   readonly path: string;
   readonly guard: Guard;
   /** Loads the screen's chunk; absent while the screen is not built. */
   readonly screen?: () => Promise<ScreenModule>;
+  /**
+   * The screen's chunk group, e.g. `route-home`: the build lists its files per route
+   * (chunk-manifest.json), and the server preloads them with a first visit's page.
+   */
+  readonly chunk?: string;
   /** The catalogue namespaces the screen reads, requested alongside its chunk. */
   readonly namespaces?: readonly string[];
   /** Page views are sent for every route but the login callback (spec §4). */
@@ -21,117 +34,207 @@ export interface RouteDefinition {
 const route = (
   path: string,
   guard: Guard,
-  screen?: RouteDefinition['screen'],
+  screen?: LazyScreen,
   namespaces?: RouteDefinition['namespaces'],
 ): RouteDefinition => ({
   path,
   guard,
   track: path !== '/callback',
-  ...(screen ? { screen, namespaces } : {}),
+  ...(screen ? { screen: screen.load, chunk: screen.chunk, namespaces } : {}),
 });
 
-const home = () => import(/* webpackChunkName: "route-home" */ '../features/home/HomeScreen');
-const noSubscription = () =>
-  import(
-    /* webpackChunkName: "route-ingen-abonnement" */ '../features/no-subscription/NoSubscriptionScreen'
-  );
-const customerService = () =>
-  import(
-    /* webpackChunkName: "route-kundeservice" */ '../features/customer-service/CustomerServiceScreen'
-  );
-const maintenance = () =>
-  import(/* webpackChunkName: "route-maintenance" */ '../features/maintenance/MaintenanceScreen');
-const notFound = () =>
-  import(/* webpackChunkName: "route-404" */ '../features/not-found/NotFoundScreen');
-const callback = () =>
-  import(/* webpackChunkName: "route-callback" */ '../features/callback/CallbackScreen');
-const changeSubscription = () =>
-  import(
-    /* webpackChunkName: "route-endre-abonnement" */ '../features/plan-change/ChangeSubscriptionScreen'
-  );
-const changeReceipt = () =>
-  import(/* webpackChunkName: "route-receipt2" */ '../features/plan-change/ChangeReceiptScreen');
-const newPrices = () =>
-  import(/* webpackChunkName: "route-nye-priser" */ '../features/prices/NewPricesScreen');
-const cancelSubscription = () =>
-  import(
-    /* webpackChunkName: "route-avslutt-abonnement" */ '../features/cancellation/CancelSubscriptionScreen'
-  );
-const cancellationReceipt = () =>
-  import(
-    /* webpackChunkName: "route-abonnement-avsluttet" */ '../features/cancellation/CancellationReceiptScreen'
-  );
-const undoCancellation = () =>
-  import(
-    /* webpackChunkName: "route-angre-oppsigelse" */ '../features/cancellation/UndoCancellationScreen'
-  );
-const withdrawal = () =>
-  import(/* webpackChunkName: "route-angrerett" */ '../features/withdrawal/WithdrawalScreen');
-const reactivated = () =>
-  import(
-    /* webpackChunkName: "route-abonnement-reaktivert" */ '../features/reactivation/ReactivatedScreen'
-  );
-const winback = () =>
-  import(/* webpackChunkName: "route-winback" */ '../features/winback/WinbackScreen');
-const alreadySubscriber = () =>
-  import(
-    /* webpackChunkName: "route-allerede-abonnent" */ '../features/already-subscriber/AlreadySubscriberScreen'
-  );
-const deliveryAddress = () =>
-  import(
-    /* webpackChunkName: "route-leveringsadresse" */ '../features/delivery-address/DeliveryAddressScreen'
-  );
-const connect = () =>
-  import(/* webpackChunkName: "route-koble-bruker" */ '../features/connect/ConnectScreen');
-const contactDetails = () =>
-  import(
-    /* webpackChunkName: "route-kontakt" */ '../features/contact-details/ContactDetailsScreen'
-  );
+const home = lazyScreen(
+  'route-home',
+  () => import(/* webpackChunkName: "route-home" */ '../features/home/HomeScreen'),
+);
+const noSubscription = lazyScreen(
+  'route-ingen-abonnement',
+  () =>
+    import(
+      /* webpackChunkName: "route-ingen-abonnement" */ '../features/no-subscription/NoSubscriptionScreen'
+    ),
+);
+const customerService = lazyScreen(
+  'route-kundeservice',
+  () =>
+    import(
+      /* webpackChunkName: "route-kundeservice" */ '../features/customer-service/CustomerServiceScreen'
+    ),
+);
+const maintenance = lazyScreen(
+  'route-maintenance',
+  () =>
+    import(/* webpackChunkName: "route-maintenance" */ '../features/maintenance/MaintenanceScreen'),
+);
+const notFound = lazyScreen(
+  'route-404',
+  () => import(/* webpackChunkName: "route-404" */ '../features/not-found/NotFoundScreen'),
+);
+const callback = lazyScreen(
+  'route-callback',
+  () => import(/* webpackChunkName: "route-callback" */ '../features/callback/CallbackScreen'),
+);
+const changeSubscription = lazyScreen(
+  'route-endre-abonnement',
+  () =>
+    import(
+      /* webpackChunkName: "route-endre-abonnement" */ '../features/plan-change/ChangeSubscriptionScreen'
+    ),
+);
+const changeReceipt = lazyScreen(
+  'route-receipt2',
+  () =>
+    import(/* webpackChunkName: "route-receipt2" */ '../features/plan-change/ChangeReceiptScreen'),
+);
+const newPrices = lazyScreen(
+  'route-nye-priser',
+  () => import(/* webpackChunkName: "route-nye-priser" */ '../features/prices/NewPricesScreen'),
+);
+const cancelSubscription = lazyScreen(
+  'route-avslutt-abonnement',
+  () =>
+    import(
+      /* webpackChunkName: "route-avslutt-abonnement" */ '../features/cancellation/CancelSubscriptionScreen'
+    ),
+);
+const cancellationReceipt = lazyScreen(
+  'route-abonnement-avsluttet',
+  () =>
+    import(
+      /* webpackChunkName: "route-abonnement-avsluttet" */ '../features/cancellation/CancellationReceiptScreen'
+    ),
+);
+const undoCancellation = lazyScreen(
+  'route-angre-oppsigelse',
+  () =>
+    import(
+      /* webpackChunkName: "route-angre-oppsigelse" */ '../features/cancellation/UndoCancellationScreen'
+    ),
+);
+const withdrawal = lazyScreen(
+  'route-angrerett',
+  () => import(/* webpackChunkName: "route-angrerett" */ '../features/withdrawal/WithdrawalScreen'),
+);
+const reactivated = lazyScreen(
+  'route-abonnement-reaktivert',
+  () =>
+    import(
+      /* webpackChunkName: "route-abonnement-reaktivert" */ '../features/reactivation/ReactivatedScreen'
+    ),
+);
+const winback = lazyScreen(
+  'route-winback',
+  () => import(/* webpackChunkName: "route-winback" */ '../features/winback/WinbackScreen'),
+);
+const alreadySubscriber = lazyScreen(
+  'route-allerede-abonnent',
+  () =>
+    import(
+      /* webpackChunkName: "route-allerede-abonnent" */ '../features/already-subscriber/AlreadySubscriberScreen'
+    ),
+);
+const deliveryAddress = lazyScreen(
+  'route-leveringsadresse',
+  () =>
+    import(
+      /* webpackChunkName: "route-leveringsadresse" */ '../features/delivery-address/DeliveryAddressScreen'
+    ),
+);
+const connect = lazyScreen(
+  'route-koble-bruker',
+  () => import(/* webpackChunkName: "route-koble-bruker" */ '../features/connect/ConnectScreen'),
+);
+const contactDetails = lazyScreen(
+  'route-kontakt',
+  () =>
+    import(
+      /* webpackChunkName: "route-kontakt" */ '../features/contact-details/ContactDetailsScreen'
+    ),
+);
 
-const orderSubscription = () =>
-  import(/* webpackChunkName: "route-bestill-abonnement" */ '../features/purchase/OrderScreen');
-const payment = () =>
-  import(/* webpackChunkName: "route-betaling" */ '../features/purchase/PaymentScreen');
+const orderSubscription = lazyScreen(
+  'route-bestill-abonnement',
+  () =>
+    import(/* webpackChunkName: "route-bestill-abonnement" */ '../features/purchase/OrderScreen'),
+);
+const payment = lazyScreen(
+  'route-betaling',
+  () => import(/* webpackChunkName: "route-betaling" */ '../features/purchase/PaymentScreen'),
+);
 // Card and Vipps return to the same confirmation screen.
-const completePurchase = () =>
-  import(
-    /* webpackChunkName: "route-completepurchase" */ '../features/purchase/CompletePurchaseScreen'
-  );
-const cancelOrder = () =>
-  import(
-    /* webpackChunkName: "route-avbryt-bestilling" */ '../features/purchase/CancelOrderScreen'
-  );
-const receipt = () =>
-  import(/* webpackChunkName: "route-kvittering" */ '../features/purchase/ReceiptScreen');
-const orderFailed = () =>
-  import(
-    /* webpackChunkName: "route-bestilling-feilet" */ '../features/purchase/OrderFailedScreen'
-  );
-const purchaseError = () =>
-  import(/* webpackChunkName: "route-feil-kjop" */ '../features/purchase/PurchaseErrorScreen');
+const completePurchase = lazyScreen(
+  'route-completepurchase',
+  () =>
+    import(
+      /* webpackChunkName: "route-completepurchase" */ '../features/purchase/CompletePurchaseScreen'
+    ),
+);
+const cancelOrder = lazyScreen(
+  'route-avbryt-bestilling',
+  () =>
+    import(
+      /* webpackChunkName: "route-avbryt-bestilling" */ '../features/purchase/CancelOrderScreen'
+    ),
+);
+const receipt = lazyScreen(
+  'route-kvittering',
+  () => import(/* webpackChunkName: "route-kvittering" */ '../features/purchase/ReceiptScreen'),
+);
+const orderFailed = lazyScreen(
+  'route-bestilling-feilet',
+  () =>
+    import(
+      /* webpackChunkName: "route-bestilling-feilet" */ '../features/purchase/OrderFailedScreen'
+    ),
+);
+const purchaseError = lazyScreen(
+  'route-feil-kjop',
+  () =>
+    import(/* webpackChunkName: "route-feil-kjop" */ '../features/purchase/PurchaseErrorScreen'),
+);
 
-const changeToVipps = () =>
-  import(
-    /* webpackChunkName: "route-endre-betalingsmetode" */ '../features/payment-method/ChangeToVippsScreen'
-  );
-const verifyVipps = () =>
-  import(
-    /* webpackChunkName: "route-endre-betalingsmetode-verify" */ '../features/payment-method/VerifyVippsScreen'
-  );
-const addCard = () =>
-  import(
-    /* webpackChunkName: "route-legg-til-betalingskort" */ '../features/payment-method/AddCardScreen'
-  );
-const verifyCard = () =>
-  import(
-    /* webpackChunkName: "route-legg-til-betalingskort-verify" */ '../features/payment-method/VerifyCardScreen'
-  );
-const invoiceOverview = () =>
-  import(
-    /* webpackChunkName: "route-fakturaoversikt" */ '../features/invoice-overview/InvoiceOverviewScreen'
-  );
-const payInvoice = () =>
-  import(/* webpackChunkName: "route-betal-faktura" */ '../features/pay-invoice/PayInvoiceScreen');
+const changeToVipps = lazyScreen(
+  'route-endre-betalingsmetode',
+  () =>
+    import(
+      /* webpackChunkName: "route-endre-betalingsmetode" */ '../features/payment-method/ChangeToVippsScreen'
+    ),
+);
+const verifyVipps = lazyScreen(
+  'route-endre-betalingsmetode-verify',
+  () =>
+    import(
+      /* webpackChunkName: "route-endre-betalingsmetode-verify" */ '../features/payment-method/VerifyVippsScreen'
+    ),
+);
+const addCard = lazyScreen(
+  'route-legg-til-betalingskort',
+  () =>
+    import(
+      /* webpackChunkName: "route-legg-til-betalingskort" */ '../features/payment-method/AddCardScreen'
+    ),
+);
+const verifyCard = lazyScreen(
+  'route-legg-til-betalingskort-verify',
+  () =>
+    import(
+      /* webpackChunkName: "route-legg-til-betalingskort-verify" */ '../features/payment-method/VerifyCardScreen'
+    ),
+);
+const invoiceOverview = lazyScreen(
+  'route-fakturaoversikt',
+  () =>
+    import(
+      /* webpackChunkName: "route-fakturaoversikt" */ '../features/invoice-overview/InvoiceOverviewScreen'
+    ),
+);
+const payInvoice = lazyScreen(
+  'route-betal-faktura',
+  () =>
+    import(
+      /* webpackChunkName: "route-betal-faktura" */ '../features/pay-invoice/PayInvoiceScreen'
+    ),
+);
 
 export const routes: readonly RouteDefinition[] = [
   // Student offer

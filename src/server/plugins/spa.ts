@@ -9,6 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import type { ChunkManifest } from '../../shared/build/chunk-manifest';
 import { toTitle } from '../../shared/publications/registry';
 import { publicationForRequest } from '../http/security';
 
@@ -45,6 +46,7 @@ export async function registerSpa(
   const indexFile = path.join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) return null;
   const template = readFileSync(indexFile, 'utf8');
+  const preloads = routePreloads(path.join(options.distDir, 'chunk-manifest.json'));
   // The logos deployed with this instance (read once: a new logo comes with a new deployment).
   const logosDir = path.join(options.publicDir, 'logos');
   const logos = new Set(existsSync(logosDir) ? readdirSync(logosDir) : []);
@@ -74,7 +76,7 @@ export async function registerSpa(
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, request, logos));
+      .send(renderIndex(template, request, logos, preloads));
   };
 }
 
@@ -100,13 +102,53 @@ export function headerImage(
     : `/wordmarks/${encodeURIComponent(publication.titleCode.toLowerCase())}.svg`;
 }
 
+/** The files of a page's first screen (script and style URLs), by path and language. */
+export type RoutePreloads = (pathname: string, language: string) => readonly string[];
+
+const noPreloads: RoutePreloads = () => [];
+
+/**
+ * Reads the build's route table (scripts/chunk-manifest-plugin.ts): for a path, the chunks of
+ * the screen that answers it and its catalogues in a language. A build without one preloads
+ * nothing (the SPA loads them itself, one round trip later).
+ */
+export function routePreloads(manifestFile: string): RoutePreloads {
+  if (!existsSync(manifestFile)) return noPreloads;
+  const { routes = [] } = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    routes?: ChunkManifest['routes'];
+  };
+  const matchers = routes.map((route) => ({
+    route,
+    pattern: new RegExp(
+      `^${route.path
+        .split('/')
+        .map((segment) =>
+          segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('/')}/?$`,
+    ),
+  }));
+  return (pathname, language) => {
+    const match = matchers.find(({ pattern }) => pattern.test(pathname));
+    if (!match) return [];
+    return [...match.route.files, ...(match.route.locales[language] ?? [])].map(
+      (file) => `/${file}`,
+    );
+  };
+}
+
+const preloadLink = (href: string) =>
+  `<link rel="preload" as="${href.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low" href="${escapeHtml(href)}">`;
+
 export function renderIndex(
   html: string,
   request: FastifyRequest,
   logos: ReadonlySet<string> = new Set(),
+  preloads: RoutePreloads = noPreloads,
 ): string {
   const publication = publicationForRequest(request);
   const title = toTitle(publication);
+  const pathname = new URL(request.url, 'http://localhost').pathname;
   const rootClass = `title-${publication.domain.toLowerCase().replace(/\./g, '-')}`;
   const head = [
     // The bootstrap's one API call leaves with the page, not after the scripts have run: the
@@ -120,11 +162,16 @@ export function renderIndex(
   // The brand theme comes last in <head> so its variables win over the component defaults.
   const code = publication.titleCode.toLowerCase();
   const brand = `<link rel="stylesheet" id="brand-theme" href="/brands/${code}.css">`;
+  // The first screen's chunks and texts (in the title's language; a reader who chose the other
+  // one loads those texts as before): requested with the page, not after the entry has run, and
+  // after the entry's own scripts and styles, which go first on the six connections (a preload
+  // is fetched at high priority unless told otherwise; the entry's deferred scripts are low).
+  const firstScreen = preloads(pathname, title.language).map(preloadLink).join('');
   return html
     .replace(
       /<html[^>]*>/,
       `<html lang="${title.language}" class="${rootClass}" data-color-scheme="light">`,
     )
     .replace(/<title>[^<]*<\/title>/, head)
-    .replace('</head>', `${brand}</head>`);
+    .replace('</head>', `${brand}${firstScreen}</head>`);
 }

@@ -1,4 +1,7 @@
 // The route table against spec §2: every route with exactly its guard.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { describe, expect, it } from '@jest/globals';
 
 import { routes, smsLinkTarget } from '../../../src/app/routing/routes';
@@ -80,6 +83,18 @@ const guardOf: Record<string, string> = {
 };
 
 describe('route table', () => {
+  it("names each screen's chunk as its import does (the build lists each route's files by it)", () => {
+    const source = readFileSync(path.resolve('src/app/routing/routes.ts'), 'utf8');
+    const declared = [
+      ...source.matchAll(
+        /lazyScreen\(\s*'([^']+)',\s*\(\)\s*=>\s*import\(\s*\/\* webpackChunkName: "([^"]+)" \*\//g,
+      ),
+    ];
+    expect(declared.length).toBe(new Set(routes.filter((r) => r.screen).map((r) => r.chunk)).size);
+    for (const [, chunk, webpackChunkName] of declared) expect(chunk).toBe(webpackChunkName);
+    for (const r of routes.filter((route) => route.screen)) expect(r.chunk).toMatch(/^route-/);
+  });
+
   it('has every route of spec §2 with its guard (and /angrerett), and no other', () => {
     expect(Object.fromEntries(routes.map((r) => [r.path, guardOf[r.guard]]))).toEqual(spec);
   });

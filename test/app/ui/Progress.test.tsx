@@ -18,7 +18,7 @@ describe('Progress', () => {
     expect(container.querySelector('svg')).toBeNull();
   });
 
-  it('holds a screen\'s place while a screen body loads (reserve), and only then', () => {
+  it("holds a screen's place while a screen body loads (reserve), and only then", () => {
     const { rerender } = render(<Progress reserve>Henter prisene …</Progress>);
     expect(screen.getByRole('status')).toHaveClass('progress', 'progress--reserve');
     rerender(<Progress>Henter prisene …</Progress>);
