@@ -203,7 +203,8 @@ export default function PaymentScreen() {
 
   const heading = t(type ? `purchase.payment.heading.${type}` : 'purchase.payment.heading.unknown');
   let body;
-  if (session.status === 'loading') body = <Progress reserve>{t('purchase.payment.loading')}</Progress>;
+  if (session.status === 'loading')
+    body = <Progress reserve>{t('purchase.payment.loading')}</Progress>;
   else if (!loggedIn && type) body = <PaymentPreview type={type} />;
   else if (!type)
     body = (
