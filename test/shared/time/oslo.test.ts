@@ -36,3 +36,39 @@ describe('Oslo calendar dates', () => {
     expect(ageOn('1992-03-11', '2026-03-10')).toBe(33);
   });
 });
+
+describe('osloDateOf without a time-zone formatter', () => {
+  const intl = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Oslo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+
+  it('agrees with the time-zone database every 15 minutes from 2024 to 2031', () => {
+    const wrong: string[] = [];
+    for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2031, 0, 1); time += 15 * 60_000) {
+      const instant = new Date(time);
+      if (osloDateOf(instant) !== intl.format(instant)) wrong.push(instant.toISOString());
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it.each([
+    ['2026-03-28T22:59:59Z', '2026-03-28'], // CET: 23:59:59
+    ['2026-03-28T23:00:00Z', '2026-03-29'], // midnight CET, the night summer time begins
+    ['2026-10-24T21:59:59Z', '2026-10-24'], // CEST: 23:59:59
+    ['2026-10-24T22:00:00Z', '2026-10-25'], // midnight CEST, the night summer time ends
+    ['2026-10-25T22:59:59Z', '2026-10-25'], // back on CET
+    ['1990-06-30T22:30:00Z', '1990-07-01'], // before the rule: the time-zone database decides
+    ['2150-01-01T12:00:00Z', '2150-01-01'],
+  ])('%s is %s in Oslo', (iso, date) => {
+    expect(osloDateOf(new Date(iso))).toBe(date);
+    expect(intl.format(new Date(iso))).toBe(date);
+  });
+
+  it('refuses an invalid date as the formatter does', () => {
+    expect(() => osloDateOf(new Date('not a date'))).toThrow(RangeError);
+  });
+});
+
