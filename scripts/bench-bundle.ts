@@ -87,51 +87,51 @@ try {
   await product.stop();
 }
 
-interface Sizes {
+interface FirstLoad {
+  /** Scripts: the entry's and the route's own. */
   readonly js: number;
+  /** Styles: the entry's, the route's own and the title's brand theme. */
   readonly css: number;
+  /** The route's catalogues (common and its namespaces) in bokmål. */
+  readonly texts: number;
+  /** index.html. */
+  readonly page: number;
+  /** js + css: the budget's measure (what the issue measured). */
+  readonly code: number;
   readonly total: number;
 }
 
-/** Bytes as served of the JavaScript and CSS among `files` (+ `extra` URLs, e.g. the page). */
-function sizes(files: Iterable<string>, encoding: Encoding, extra: readonly string[] = []): Sizes {
-  let js = 0;
-  let css = 0;
-  let other = 0;
-  for (const file of new Set(files)) {
-    if (!isLoaded(file)) continue;
-    const bytes = served.get(`/${file}`)![encoding].bytes;
-    if (file.endsWith('.js')) js += bytes;
-    else css += bytes;
-  }
-  for (const url of extra) {
-    const bytes = served.get(url)![encoding].bytes;
-    if (url.endsWith('.css')) css += bytes;
-    else other += bytes;
-  }
-  return { js, css, total: js + css + other };
+const bytes = (url: string, encoding: Encoding) => served.get(url)![encoding].bytes;
+const sum = (files: readonly string[], encoding: Encoding, suffix: string) =>
+  files
+    .filter((file) => file.endsWith(suffix))
+    .reduce((n, file) => n + bytes(`/${file}`, encoding), 0);
+
+function firstLoad(
+  files: readonly string[],
+  texts: readonly string[],
+  encoding: Encoding,
+): FirstLoad {
+  const all = [...new Set([...manifest.entry, ...files])];
+  const js = sum(all, encoding, '.js');
+  const css = sum(all, encoding, '.css') + bytes(BRAND_THEME, encoding);
+  const text = sum(texts, encoding, '.js');
+  const page = bytes('/', encoding);
+  return { js, css, texts: text, page, code: js + css, total: js + css + text + page };
 }
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const PAGE = ['/', BRAND_THEME];
+const kb = (n: number) => (n / 1024).toFixed(1);
 
-const groups = Object.entries(manifest.groups);
-const locales = groups.filter(([name]) => name.startsWith('locale-'));
-const routes = groups
-  .filter(([name]) => name.startsWith('route-'))
-  .map(([name, files]) => {
-    const own = files.filter((file) => !manifest.entry.includes(file));
-    return {
-      name: name.slice('route-'.length),
-      firstLoad: sizes([...manifest.entry, ...files], 'br', PAGE),
-      firstLoadGzip: sizes([...manifest.entry, ...files], 'gzip', PAGE),
-      own: sizes(own, 'br'),
-      ownGzip: sizes(own, 'gzip'),
-    };
-  })
+const routes = manifest.routes
+  .map((route) => ({
+    name: route.path,
+    br: firstLoad(route.files, route.locales.nb ?? [], 'br'),
+    gzip: firstLoad(route.files, route.locales.nb ?? [], 'gzip'),
+    own: sum(route.files, 'br', '.js') + sum(route.files, 'br', '.css'),
+    ownGzip: sum(route.files, 'gzip', '.js') + sum(route.files, 'gzip', '.css'),
+  }))
   .sort((a, b) => a.name.localeCompare(b.name));
-const entry = sizes(manifest.entry, 'br', PAGE);
-const entryGzip = sizes(manifest.entry, 'gzip', PAGE);
+const entry = firstLoad([], [], 'br');
 const page = served.get('/')!;
 const vendorEncoding = served.get(`/${manifest.entry.find((file) => file.endsWith('.js'))}`)!;
 
@@ -139,47 +139,40 @@ console.log(
   `Bundle: ${bundleDir}, as served by the product (http://${HOST}), 1 KB = 1024 bytes.\n` +
     `Encodings sent: ${vendorEncoding.br.encoding} to a browser taking brotli, ` +
     `${vendorEncoding.gzip.encoding} to one taking gzip only; index.html ${kb(page.br.bytes)} KB ` +
-    `(${page.br.encoding}). First load = index.html + entry JS/CSS + brand theme + the route's ` +
-    'own chunks.\n',
+    `(${page.br.encoding}). A route's first load: the entry's scripts and styles, the brand ` +
+    "theme, the route's own chunks (JS + CSS, the budget's measure), its texts in bokmål and " +
+    'the page. Brotli unless marked gzip.\n',
 );
 console.log(
-  '| route | JS KB | CSS KB | first load KB | first load KB (gzip) | own KB | own KB (gzip) |',
+  '| route | JS KB | CSS KB | JS + CSS KB | texts KB | page KB | total KB | total KB (gzip) | own chunks KB | own KB (gzip) |',
 );
-console.log('|---|--:|--:|--:|--:|--:|--:|');
+console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
 console.log(
-  `| entry \`main\` alone | ${kb(entry.js)} | ${kb(entry.css)} | ${kb(entry.total)} | ` +
-    `${kb(entryGzip.total)} | — | — |`,
+  `| entry \`main\` alone | ${kb(entry.js)} | ${kb(entry.css)} | ${kb(entry.code)} | — | ` +
+    `${kb(entry.page)} | ${kb(entry.total)} | ${kb(firstLoad([], [], 'gzip').total)} | — | — |`,
 );
 for (const route of routes) {
-  const { js, css, total } = route.firstLoad;
+  const { js, css, code, texts, page: html, total } = route.br;
   console.log(
-    `| ${route.name} | ${kb(js)} | ${kb(css)} | ${kb(total)} | ${kb(route.firstLoadGzip.total)} | ` +
-      `${kb(route.own.total)} | ${kb(route.ownGzip.total)} |`,
+    `| ${route.name} | ${kb(js)} | ${kb(css)} | ${kb(code)} | ${kb(texts)} | ${kb(html)} | ` +
+      `${kb(total)} | ${kb(route.gzip.total)} | ${kb(route.own)} | ${kb(route.ownGzip)} |`,
   );
 }
 
-console.log('\n| locale chunk | KB | KB (gzip) |');
-console.log('|---|--:|--:|');
-for (const [name, files] of locales) {
-  console.log(`| ${name} | ${kb(sizes(files, 'br').total)} | ${kb(sizes(files, 'gzip').total)} |`);
-}
-
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
-const home = routes.find((route) => route.name === 'home');
-const homeTotal = (home ?? { firstLoad: entry }).firstLoad.total;
+const home = routes.find((route) => route.name === '/');
+const homeCode = (home ?? { br: entry }).br.code;
 console.log(
-  `\nBudget: home first load (page, JS, CSS) ≤ ${HOME_FIRST_LOAD_BUDGET_KB} KB as served: ` +
-    `${kb(homeTotal)} KB — ${verdict(homeTotal / 1024 <= HOME_FIRST_LOAD_BUDGET_KB)}`,
+  `\nBudget: home first load JS + CSS ≤ ${HOME_FIRST_LOAD_BUDGET_KB} KB as served: ` +
+    `${kb(homeCode)} KB — ${verdict(homeCode / 1024 <= HOME_FIRST_LOAD_BUDGET_KB)} ` +
+    `(with its texts and the page: ${kb((home ?? { br: entry }).br.total)} KB)`,
 );
 const others = routes.filter((route) => route !== home);
-const over = others.filter((route) => route.own.total / 1024 > ROUTE_OWN_BUDGET_KB);
+const over = others.filter((route) => route.own / 1024 > ROUTE_OWN_BUDGET_KB);
+const largest = [...others].sort((a, b) => b.own - a.own)[0];
 console.log(
-  `Budget: every other route's own chunk ≤ ${ROUTE_OWN_BUDGET_KB} KB as served: ` +
+  `Budget: every other route's own chunks ≤ ${ROUTE_OWN_BUDGET_KB} KB as served: ` +
     (over.length === 0
-      ? `${verdict(true)} (${others.length} checked; largest ${[...others]
-          .sort((a, b) => b.own.total - a.own.total)
-          .slice(0, 1)
-          .map((route) => `${route.name} ${kb(route.own.total)} KB`)
-          .join('')})`
-      : `${verdict(false)}: ${over.map((route) => `${route.name} ${kb(route.own.total)} KB`).join(', ')}`),
+      ? `${verdict(true)} (${others.length} checked; largest ${largest?.name} ${kb(largest?.own ?? 0)} KB)`
+      : `${verdict(false)}: ${over.map((route) => `${route.name} ${kb(route.own)} KB`).join(', ')}`),
 );
