@@ -16,7 +16,10 @@ import { handlers as discountHandlers } from './handlers/discount';
 import { handlers as identityHandlers } from './handlers/identity';
 import { handlers as orderHandlers } from './handlers/order';
 import { handlers as paymentHandlers } from './handlers/payment';
-import { handlers as subscriptionHandlers } from './handlers/subscription';
+import {
+  handlers as subscriptionHandlers,
+  sessionReads as subscriptionSessionReads,
+} from './handlers/subscription';
 import { handlers as titleHandlers } from './handlers/title';
 import { registerContract } from './http/contract';
 import { contractHandlers } from './http/operations';
@@ -28,7 +31,7 @@ import {
   notFound,
   sendProblem,
 } from './http/problem';
-import { installCsrfDefence, PAYMENT_CALLBACK_PATH, securityHandlers } from './http/security';
+import { installCsrfDefence, PAYMENT_CALLBACK_PATH, securityHandlersWith } from './http/security';
 import type { Services } from './http/services';
 import { RelyingParty } from './identity/oidc-client';
 import { clientSecretFor } from './identity/provider';
@@ -162,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installCsrfDefence(app);
   await registerContract(app, {
     validateResponses: options.config.validateResponses,
-    securityHandlers,
+    securityHandlers: securityHandlersWith(subscriptionSessionReads),
     handlers: contractHandlers(
       identityHandlers,
       titleHandlers,

@@ -106,6 +106,18 @@ async function signInAs(email: string, password: string) {
 }
 
 describe('embedded identity provider', () => {
+  it('mounts its middleware runner for /idp only: API requests never pass through it', async () => {
+    // middie decorates the instance it is registered on with `use`; here that is the provider's
+    // own scope, not the root instance every request of the API goes through.
+    expect(test.app.hasDecorator('use')).toBe(false);
+    expect(test.app.hasPlugin('@fastify/middie')).toBe(false);
+    const api = await fetch(`http://127.0.0.1:${port}/api/title/FVN`);
+    expect(api.status).toBe(200);
+    const unknownInteraction = await fetch(`${issuer}/interaction/x/y/z`, { method: 'POST' });
+    expect(unknownInteraction.status).toBe(404);
+    expect(unknownInteraction.headers.get('content-type')).toContain('application/problem+json');
+  });
+
   it('publishes discovery with our endpoints, scopes and PKCE S256', async () => {
     const metadata = config.serverMetadata();
     expect(metadata.issuer).toBe(issuer);

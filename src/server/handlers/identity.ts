@@ -4,13 +4,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { findPublication } from '../../shared/publications/registry';
 import type { Publication } from '../../shared/publications/types';
-import { ensureAccount, knownBirthDate } from '../domain/accounts/accounts';
-import { overviewView, subscriptionOverview } from '../domain/subscriptions/overview';
+import { bothReads } from '../db/reads';
+import { birthDateFrom, ensureAccount, profileBirthDateRead } from '../domain/accounts/accounts';
+import { overviewRead, overviewView } from '../domain/subscriptions/overview';
 import { DomainError } from '../errors';
 import type { Handlers, Op } from '../http/operations';
 import {
   clearCookie,
   loadSession,
+  loadSessionWith,
   loginCookieName,
   publicationForRequest,
   readCookie,
@@ -48,9 +50,17 @@ function userOf(claims: UserClaims) {
 }
 
 async function sessionView(request: FastifyRequest, publication: Publication) {
-  const session = await loadSession(request);
-  const { db, clock } = request.server.services;
-  if (!session) {
+  // The session, its account, the home page's subscription with what it needs (next charge,
+  // unpaid invoices, the right of withdrawal) and the profile's birth date: one statement, so
+  // the first screen after sign-in needs no other request.
+  const found = await loadSessionWith(
+    request,
+    bothReads(
+      overviewRead(publication.titleCode, request.server.services.clock.now()),
+      profileBirthDateRead,
+    ),
+  );
+  if (!found) {
     return {
       authenticated: false,
       user: null,
@@ -59,25 +69,17 @@ async function sessionView(request: FastifyRequest, publication: Publication) {
       titleCode: publication.titleCode,
     };
   }
-  const account = session.account;
-  // The home page's subscription with what it needs (next charge, unpaid invoices, the right of
-  // withdrawal), so the first screen after sign-in needs no other request.
-  const overview = account
-    ? (await subscriptionOverview(db, clock, account.ariaAccountNo, publication.titleCode))
-        .subscription
-    : null;
-  const subscription = overview && overviewView(overview);
-  // The birth date that decides age rules: the provider's, else the one given on the profile.
-  const birthDate = await knownBirthDate(
-    db,
-    account?.ariaAccountNo ?? null,
-    session.claims.birthDate,
-  );
+  const { session } = found;
+  const [overview, profileBirthDate] = found.value;
   return {
     authenticated: true,
-    user: { ...userOf(session.claims), birthDate },
-    account,
-    subscription,
+    // The birth date that decides age rules: the provider's, else the one given on the profile.
+    user: {
+      ...userOf(session.claims),
+      birthDate: birthDateFrom(session.claims.birthDate, profileBirthDate),
+    },
+    account: session.account,
+    subscription: overview && overviewView(overview),
     titleCode: publication.titleCode,
   };
 }

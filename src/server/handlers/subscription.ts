@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { subscriptionChanges } from '../domain/subscriptions/changes';
 import { applyCommand } from '../domain/subscriptions/lifecycle';
-import { overviewView, subscriptionOverview } from '../domain/subscriptions/overview';
+import { overviewRead, overviewView } from '../domain/subscriptions/overview';
 import { reactivateFree, scheduleSelfServicePlanChange } from '../domain/subscriptions/selfService';
 import { currentSubscription } from '../domain/subscriptions/subscriptions';
 import {
@@ -15,7 +15,13 @@ import {
 } from '../domain/subscriptions/withdrawal';
 import type { Handlers } from '../http/operations';
 import { ProblemError } from '../http/problem';
-import { requireOwnAccount, requireSession } from '../http/security';
+import {
+  operationRead,
+  requireOwnAccount,
+  requireSession,
+  requireSessionWith,
+  type SomeOperationRead,
+} from '../http/security';
 import { normaliseTitleCode } from '../http/title-code';
 
 /** The session user's account: a subscription of any other account is simply not found. */
@@ -27,25 +33,24 @@ async function sessionAccountNo(request: FastifyRequest): Promise<string> {
   return session.account.ariaAccountNo;
 }
 
+/**
+ * The home page's read: the overview of the session account's subscription to the title, made
+ * with the session lookup (one statement). It can only see the session's own account; the path's
+ * account number is still checked against the session (403 and a security event otherwise).
+ */
+const overviewOfSession = operationRead('getSubscription', (request) =>
+  overviewRead(normaliseTitleCode(request.params.titleCode), request.server.services.clock.now()),
+);
+
+/** The reads this tag's operations make with their session (securityHandlersWith, app.ts). */
+export const sessionReads: readonly SomeOperationRead[] = [overviewOfSession];
+
 export const handlers: Handlers = {
   async getSubscription(request) {
     const { accountNo } = request.params;
     const titleCode = normaliseTitleCode(request.params.titleCode);
+    const { value: subscription } = await requireSessionWith(request, overviewOfSession);
     await requireOwnAccount(request, accountNo);
-    const { db, clock } = request.server.services;
-    const { accountExists, subscription } = await subscriptionOverview(
-      db,
-      clock,
-      accountNo,
-      titleCode,
-    );
-    if (!accountExists) {
-      return {
-        hasSubscription: false,
-        subscription: null,
-        error: { code: 'ACCOUNT_NOT_FOUND', message: `No account ${accountNo}` },
-      };
-    }
     return {
       hasSubscription: subscription?.hasSubscription ?? false,
       subscription: subscription && overviewView(subscription),

@@ -167,15 +167,22 @@ const domainStatus: Readonly<Record<DomainErrorKind, number>> = {
   upstream: 500,
 };
 
+/**
+ * The error a contract security handler (cookieAuth) threw, out of the router's SecurityError
+ * (fastify-openapi-glue exports it as a type only): its problem (401) when it refused, else the
+ * failure itself, e.g. of the database, which is a 500 and not a failed login.
+ */
+function unwrapSecurityError(error: FastifyError | Error): FastifyError | Error {
+  const wrapped = (error as { errors?: unknown }).errors;
+  if (error.name !== 'Unauthorized' || !Array.isArray(wrapped)) return error;
+  const inner = wrapped.filter((e): e is Error => e instanceof Error);
+  return inner.find((e) => e instanceof ProblemError) ?? inner[0] ?? error;
+}
+
 export function problemFromError(error: FastifyError | Error): ProblemError {
   if (error instanceof ProblemError) return error;
-  // The contract's security handlers fail with their own problem, wrapped by the router in a
-  // SecurityError (fastify-openapi-glue exports it as a type only).
-  const wrapped = (error as { errors?: unknown }).errors;
-  if (error.name === 'Unauthorized' && Array.isArray(wrapped)) {
-    const inner = wrapped.find((e): e is ProblemError => e instanceof ProblemError);
-    if (inner) return inner;
-  }
+  const unwrapped = unwrapSecurityError(error);
+  if (unwrapped !== error) return problemFromError(unwrapped);
   if (error instanceof DomainError) {
     const status = domainStatus[error.kind];
     const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;
@@ -297,7 +304,8 @@ export function installProblemHandling(app: FastifyInstance): void {
     // A failed response leaves nothing half done in the browser: no cookie it had set (a
     // session, a login binding) goes out with a 5xx.
     if (problem.status >= 500) reply.removeHeader('set-cookie');
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (problem.status >= 500)
+      request.log.error({ err: unwrapSecurityError(error) }, 'request failed');
     else request.log.info({ code: problem.code, detail: problem.detail }, 'request rejected');
     return sendProblem(reply, problem, request.url);
   });

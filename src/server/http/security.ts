@@ -4,9 +4,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { getPublication, titleCodeForOrigin } from '../../shared/publications/registry';
 import type { Publication } from '../../shared/publications/types';
-import { findSession, recordSecurityEvent, type Session } from '../identity/sessions';
+import { type AccountRead, readAccount } from '../db/reads';
+import {
+  findSession,
+  findSessionWith,
+  recordSecurityEvent,
+  type Session,
+} from '../identity/sessions';
 
 import { parseCookies, serializeCookie } from './cookies';
+import type { Op, OperationId } from './operations';
 import { ProblemError } from './problem';
 
 /** Sent by the SPA on every call (baseApi.ts); a cross-site form or image cannot set it. */
@@ -16,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The live session, once `loadSession` has run for this request (undefined before). */
     minsideSession?: Session | null;
+    /** What the operation read with the session (requireSessionWith), once it has. */
+    minsideRead?: { readonly operation: object; readonly value: unknown };
     /** The unparsed JSON body, kept only where a signature covers it (the payment callback). */
     rawBody?: string;
   }
@@ -68,20 +77,102 @@ export async function loadSession(request: FastifyRequest): Promise<Session | nu
   return session;
 }
 
+const unauthenticated = () =>
+  new ProblemError(401, 'UNAUTHENTICATED', 'Unauthorized', 'Log in to continue.');
+
 export async function requireSession(request: FastifyRequest): Promise<Session> {
   const session = await loadSession(request);
-  if (!session) {
-    throw new ProblemError(401, 'UNAUTHENTICATED', 'Unauthorized', 'Log in to continue.');
-  }
+  if (!session) throw unauthenticated();
   return session;
 }
 
-/** The contract's `cookieAuth` scheme. */
-export const securityHandlers = {
-  async cookieAuth(request: FastifyRequest) {
-    await requireSession(request);
-  },
-};
+/**
+ * The session and what the request reads of the session's own account, in one statement
+ * (findSessionWith). When the session was loaded already (the login that has just created it),
+ * the read runs on its own. Null without a live session.
+ */
+export async function loadSessionWith<T>(
+  request: FastifyRequest,
+  read: AccountRead<T>,
+): Promise<{ readonly session: Session; readonly value: T } | null> {
+  const { db, clock } = request.server.services;
+  const loaded = request.minsideSession;
+  if (loaded !== undefined) {
+    return (
+      loaded && {
+        session: loaded,
+        value: await readAccount(db, read, loaded.account?.ariaAccountNo ?? null),
+      }
+    );
+  }
+  const found = await findSessionWith(
+    db,
+    clock,
+    readCookie(request, sessionCookieName(request)),
+    read,
+  );
+  request.minsideSession = found?.session ?? null;
+  return found;
+}
+
+/**
+ * What a protected operation reads of the session's account with the session. The contract's
+ * cookieAuth check (securityHandlersWith) makes the lookup with the read, so the session, its
+ * account and the read are one statement; the handler takes both with requireSessionWith.
+ */
+export interface OperationRead<Id extends OperationId, T> {
+  readonly operationId: Id;
+  read(request: Op<Id>): AccountRead<T>;
+}
+
+export const operationRead = <Id extends OperationId, T>(
+  operationId: Id,
+  read: (request: Op<Id>) => AccountRead<T>,
+): OperationRead<Id, T> => ({ operationId, read });
+
+/** Any operation's read, as the cookieAuth check keeps them. */
+export interface SomeOperationRead {
+  readonly operationId: OperationId;
+  read(request: never): AccountRead<unknown>;
+}
+
+/** The live session (else 401) and what `operation` reads with it, read once per request. */
+export async function requireSessionWith<Id extends OperationId, T>(
+  request: Op<Id>,
+  operation: OperationRead<Id, T>,
+): Promise<{ readonly session: Session; readonly value: T }> {
+  const done = request.minsideRead;
+  if (done?.operation === operation && request.minsideSession) {
+    return { session: request.minsideSession, value: done.value as T };
+  }
+  const found = await loadSessionWith(request, operation.read(request));
+  if (!found) throw unauthenticated();
+  request.minsideRead = { operation, value: found.value };
+  return found;
+}
+
+/**
+ * The contract's `cookieAuth` scheme: a live session, else 401. An operation with a read of its
+ * own (`reads`) makes it with the same statement.
+ */
+export function securityHandlersWith(reads: readonly SomeOperationRead[]) {
+  const byOperation = new Map<string, SomeOperationRead>(
+    reads.map((read) => [read.operationId, read]),
+  );
+  return {
+    async cookieAuth(request: FastifyRequest) {
+      const { operationId } = (request.routeOptions.schema ?? {}) as { operationId?: string };
+      const read = operationId === undefined ? undefined : byOperation.get(operationId);
+      // Fastify has validated the request against this operation of the contract.
+      if (read) {
+        await requireSessionWith(
+          request as Op<OperationId>,
+          read as OperationRead<OperationId, unknown>,
+        );
+      } else await requireSession(request);
+    },
+  };
+}
 
 export async function forbid(request: FastifyRequest, detail: string): Promise<never> {
   const session = request.minsideSession;

@@ -1,8 +1,8 @@
 // Mounts the embedded OpenID provider under /idp and serves its sign-in interaction: oidc-provider
-// (a Koa app) answers every /idp path through @fastify/middie except /idp/interaction/…, which
-// are our own Fastify routes (sign-in page in the title's language — bokmål or nynorsk, by the
-// client the authorization request names — password check, automatic consent for our
-// first-party title clients). Form bodies are parsed only inside this plugin's context, so the
+// (a Koa app) answers every /idp path through @fastify/middie (which runs for /idp paths only)
+// except /idp/interaction/…, which are our own Fastify routes (sign-in page in the title's
+// language — bokmål or nynorsk, by the client the authorization request names — password check,
+// automatic consent for our first-party title clients). Form bodies are parsed only inside this plugin's context, so the
 // JSON API is untouched.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -59,10 +59,7 @@ type DemoUserRow = {
 
 type LoginUserRow = { readonly spid_id: string; readonly password_hash: string };
 
-/**
- * Mounts the provider when configured and returns it (undefined when not). Call it on the root
- * instance: middie's hook must also run for /idp paths that have no Fastify route.
- */
+/** Mounts the provider when configured and returns it (undefined when not). */
 export async function registerIdentityProvider(
   app: FastifyInstance,
   options: IdentityProviderPluginOptions,
@@ -100,14 +97,25 @@ export async function registerIdentityProvider(
     if (url === IDP_MOUNT_PATH || url.startsWith(`${IDP_MOUNT_PATH}/`)) reply.helmet(providerPages);
   });
 
-  if (!app.hasPlugin('@fastify/middie')) await app.register(middie);
   const callback = provider.callback();
   const interactionPrefix = '/interaction/';
-  // middie strips the mount path, so the provider sees /auth, /token … and derives /idp back
-  // from req.originalUrl when it builds URLs.
-  app.use(IDP_MOUNT_PATH, (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    if (req.url?.startsWith(interactionPrefix)) return next();
-    void callback(req, res);
+  // The middleware runner (middie) lives in a scope of its own whose only routes take every
+  // /idp path, so it runs for the provider's requests and for no other (on the root instance it
+  // would run for every API call). The interaction routes below are more specific and win.
+  await app.register(async (scope) => {
+    await scope.register(middie);
+    // middie strips the mount path, so the provider sees /auth, /token … and derives /idp back
+    // from req.originalUrl when it builds URLs.
+    scope.use(IDP_MOUNT_PATH, (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+      if (req.url?.startsWith(interactionPrefix)) return next();
+      void callback(req, res);
+    });
+    // Reached only for an /idp/interaction/… path no interaction route has: not found, as before
+    // (before its body is parsed).
+    const notFound = async (_request: FastifyRequest, reply: FastifyReply) => reply.callNotFound();
+    for (const url of [IDP_MOUNT_PATH, `${IDP_MOUNT_PATH}/*`]) {
+      scope.all(url, { onRequest: notFound }, notFound);
+    }
   });
 
   await app.register(async (scope) => {

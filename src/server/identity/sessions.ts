@@ -3,6 +3,7 @@
 // Owns `sessions` and `security_events`.
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
+import { type AccountRead, paramsAfter } from '../db/reads';
 import { type Account, toAccount } from '../domain/accounts/accounts';
 
 import { randomToken, sha256, type UserClaims } from './login';
@@ -73,16 +74,50 @@ export async function findSession(
   clock: Clock,
   id: string | undefined,
 ): Promise<Session | null> {
+  return (await lookUp(db, clock, id, null))?.session ?? null;
+}
+
+/**
+ * The live session for a cookie value and what the request reads with it (`read`, of the
+ * session's own account: it can see no other), in one statement; null when there is no live
+ * session. The read is evaluated with the lookup, so a session that ended (logout, idle, too
+ * old) answers null however recently it was read: nothing is kept between requests.
+ */
+export async function findSessionWith<T>(
+  db: Queryable,
+  clock: Clock,
+  id: string | undefined,
+  read: AccountRead<T>,
+): Promise<{ readonly session: Session; readonly value: T } | null> {
+  const found = await lookUp(db, clock, id, read);
+  return found && { session: found.session, value: read.read(found.value) };
+}
+
+async function lookUp(
+  db: Queryable,
+  clock: Clock,
+  id: string | undefined,
+  read: AccountRead<unknown> | null,
+): Promise<{ session: Session; value: unknown } | null> {
   if (!id || id.length < 32 || id.length > 128) return null;
   const idHash = sha256(id);
-  const [row] = await db.query<SessionRow>(
-    // One statement for the session and the account it owns: every protected call needs both.
-    `select s.id_hash, s.spid_id, s.title_code, s.user_claims, s.id_token, s.last_seen_at,
-            s.expires_at, a.aria_account_no, a.account_balance, a.first_title_code,
-            a.created_at as account_created_at
-       from sessions s left join accounts a on a.spid_id = s.spid_id
-      where s.id_hash = $1`,
-    [idHash],
+  const { values, param } = paramsAfter([idHash]);
+  const [row] = await db.query<SessionRow & { read_value?: unknown }>(
+    // One statement for the session, the account it owns (every protected call needs both) and
+    // what the request reads of that account. The aliases are long so that no alias inside the
+    // read can hide them.
+    `select session.id_hash, session.spid_id, session.title_code, session.user_claims,
+            session.id_token, session.last_seen_at, session.expires_at,
+            session_account.aria_account_no, session_account.account_balance,
+            session_account.first_title_code, session_account.created_at as account_created_at${
+              read
+                ? `,\n            (${read.sql('session_account.aria_account_no', param)}) as read_value`
+                : ''
+            }
+       from sessions session
+       left join accounts session_account on session_account.spid_id = session.spid_id
+      where session.id_hash = $1`,
+    values,
   );
   if (!row) return null;
   const now = clock.now().getTime();
@@ -97,7 +132,7 @@ export async function findSession(
       new Date(now).toISOString(),
     ]);
   }
-  return {
+  const session: Session = {
     idHash,
     spidId: row.spid_id,
     account: row.aria_account_no
@@ -116,6 +151,7 @@ export async function findSession(
         : row.user_claims,
     idToken: row.id_token,
   };
+  return { session, value: row.read_value ?? null };
 }
 
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {

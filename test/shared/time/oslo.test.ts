@@ -71,4 +71,3 @@ describe('osloDateOf without a time-zone formatter', () => {
     expect(() => osloDateOf(new Date('not a date'))).toThrow(RangeError);
   });
 });
-

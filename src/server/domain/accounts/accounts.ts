@@ -4,6 +4,7 @@
 import { findPublication } from '../../../shared/publications/registry';
 import { birthDateProblem } from '../../../shared/subscription/birth-date';
 import type { Db, Queryable, Row } from '../../db/db';
+import type { AccountRead } from '../../db/reads';
 import { DomainError } from '../../errors';
 
 export interface Account {
@@ -225,6 +226,15 @@ export async function getProfile(
   };
 }
 
+/** The birth date that decides age rules: the identity provider's, else the profile's. */
+export const birthDateFrom = (
+  identityBirthDate: string | null | undefined,
+  profileBirthDate: string | null,
+): string | null => identityBirthDate || profileBirthDate;
+
+const profileBirthDate = (account: string) =>
+  `select birth_date::text as birth_date from account_profiles where aria_account_no = ${account}`;
+
 /**
  * The birth date that decides age rules (18+ to buy, youth plan under 34): the identity
  * provider's, else the one given once on the profile; null when nobody knows it. Never a value
@@ -235,14 +245,21 @@ export async function knownBirthDate(
   ariaAccountNo: string | null,
   identityBirthDate: string | null | undefined,
 ): Promise<string | null> {
-  if (identityBirthDate) return identityBirthDate;
-  if (!ariaAccountNo) return null;
-  const [row] = await db.query<{ birth_date: string | null }>(
-    'select birth_date::text as birth_date from account_profiles where aria_account_no = $1',
-    [ariaAccountNo],
-  );
-  return row?.birth_date ?? null;
+  if (identityBirthDate || !ariaAccountNo) return birthDateFrom(identityBirthDate, null);
+  const [row] = await db.query<{ birth_date: string | null }>(profileBirthDate('$1'), [
+    ariaAccountNo,
+  ]);
+  return birthDateFrom(identityBirthDate, row?.birth_date ?? null);
 }
+
+/**
+ * The birth date given on the profile, as a read composed into another statement (the session
+ * bootstrap, which applies birthDateFrom to it).
+ */
+export const profileBirthDateRead: AccountRead<string | null> = {
+  sql: (account) => `select to_json(pb.birth_date) from (${profileBirthDate(account)}) pb`,
+  read: (json) => (typeof json === 'string' ? json : null),
+};
 
 /**
  * The reader gives their birth date once, when neither the identity provider nor the profile

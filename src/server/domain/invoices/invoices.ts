@@ -185,6 +185,12 @@ export async function getInvoice(
   return toInvoice(row, osloDateOf(now));
 }
 
+export type UnpaidInvoice = Pick<Invoice, 'ariaInvoiceNo' | 'amount' | 'dueDate' | 'overdue'>;
+
+const unpaidOf = (subscriptionNo: string) =>
+  `${selectInvoices} where b.subscription_no = ${subscriptionNo} and b.status <> 'paid'
+      and not (b.kind = 'charge' and b.status = 'open')`;
+
 /**
  * What a subscription's reader has to pay themselves, oldest due date first (the home page's
  * list): unpaid giro invoices, and card or Vipps charges that failed. A charge still open is
@@ -194,16 +200,25 @@ export async function unpaidInvoices(
   db: Queryable,
   subscriptionNo: string,
   now: Date,
-): Promise<Pick<Invoice, 'ariaInvoiceNo' | 'amount' | 'dueDate' | 'overdue'>[]> {
-  const rows = await db.query<InvoiceRow>(
-    `${selectInvoices} where b.subscription_no = $1 and b.status <> 'paid'
-        and not (b.kind = 'charge' and b.status = 'open')
-      order by b.created_at, b.id`,
-    [subscriptionNo],
-  );
+): Promise<UnpaidInvoice[]> {
+  const rows = await db.query<InvoiceRow>(`${unpaidOf('$1')} order by b.created_at, b.id`, [
+    subscriptionNo,
+  ]);
+  return toUnpaid(rows, now);
+}
+
+/**
+ * The unpaid invoices of the subscription numbered by the SQL expression `subscriptionNo`, as one
+ * json array, for a read composed into another statement (overview.ts); toUnpaid maps it.
+ */
+export const unpaidInvoicesSql = (subscriptionNo: string) =>
+  `select coalesce(json_agg(u order by u.created_at, u.id), '[]'::json)
+     from (${unpaidOf(subscriptionNo)}) u`;
+
+export function toUnpaid(rows: readonly Record<string, unknown>[], now: Date): UnpaidInvoice[] {
   const today = osloDateOf(now);
   return rows
-    .map((row) => toInvoice(row, today))
+    .map((row) => toInvoice(row as InvoiceRow, today))
     .map(({ ariaInvoiceNo, amount, dueDate, overdue }) => ({
       ariaInvoiceNo,
       amount,

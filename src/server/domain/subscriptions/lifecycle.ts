@@ -85,7 +85,7 @@ interface StateRow extends Row {
   discount_periods_left: number;
 }
 
-const lockState = `
+const selectState = `
   select s.subscription_no, s.aria_account_no, s.status_code, s.renewal_date, s.expiry_date,
          s.trial_ends, s.payment_provider, s.eligible_for_sharing, s.subscription_info1,
          s.cancellation_reason, s.cancellation_comment, s.pending_effective_date,
@@ -98,9 +98,23 @@ const lockState = `
          s.discount_amount_off, s.discount_percent_off, s.discount_periods_left
     from subscriptions s
     join plans p on p.id = s.plan_id
-    left join plans pp on pp.id = s.pending_plan_id
-   where s.subscription_no = $1 and ($2::text is null or s.aria_account_no = $2)
+    left join plans pp on pp.id = s.pending_plan_id`;
+
+const stateOf = `${selectState}
+   where s.subscription_no = $1 and ($2::text is null or s.aria_account_no = $2)`;
+
+const lockState = `${stateOf}
      for update of s`;
+
+/**
+ * The engine state of the subscription numbered by the SQL expression `subscriptionNo`, as one
+ * json value (null for none), for a read composed into another statement (overview.ts).
+ */
+export const engineStateSql = (subscriptionNo: string) =>
+  `select to_json(st) from (${selectState} where s.subscription_no = ${subscriptionNo}) st`;
+
+/** The engine state of what engineStateSql answered. */
+export const engineStateOf = (json: Row): EngineState => toState(json as StateRow);
 
 function toState(row: StateRow): EngineState {
   const plan: PlanRef = {
@@ -158,10 +172,7 @@ export async function readState(
   subscriptionNo: string,
   ariaAccountNo?: string,
 ): Promise<EngineState | null> {
-  const [row] = await db.query<StateRow>(lockState.replace(/for update of s\s*$/, ''), [
-    subscriptionNo,
-    ariaAccountNo ?? null,
-  ]);
+  const [row] = await db.query<StateRow>(stateOf, [subscriptionNo, ariaAccountNo ?? null]);
   return row ? toState(row) : null;
 }
 

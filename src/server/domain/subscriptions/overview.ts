@@ -2,50 +2,83 @@
 // account's current subscription to the title with what needs the reader's attention and what
 // comes next — the next charge as the renewal jobs will make it, what is left to pay, and the
 // right of withdrawal while it lasts — so the page needs no other request.
+//
+// It is one read of the account, composed from its owners' SQL (the current subscription, its
+// engine state, its unpaid invoices, the facts of the right of withdrawal) into one statement,
+// which the session lookup carries (identity/sessions.ts, findSessionWith): a signed-in home
+// page costs the database one statement.
 import type { Clock } from '../../clock';
-import type { Queryable } from '../../db/db';
-import { unpaidInvoices } from '../invoices/invoices';
+import type { Queryable, Row } from '../../db/db';
+import { type AccountRead, readAccount } from '../../db/reads';
+import { toUnpaid, type UnpaidInvoice, unpaidInvoicesSql } from '../invoices/invoices';
 
-import type { ChargeForecast } from './engine';
-import { forecastNextCharge } from './lifecycle';
-import { currentSubscription, type Subscription } from './subscriptions';
-import { withdrawalRight } from './withdrawal';
+import { type ChargeForecast, nextCharge } from './engine';
+import { engineStateOf, engineStateSql } from './lifecycle';
+import {
+  currentSubscriptionSql,
+  type Subscription,
+  type SubscriptionRow,
+  toSubscription,
+} from './subscriptions';
+import { rightFactsSql, usableRight } from './withdrawal';
 
 export interface SubscriptionOverview extends Subscription {
   readonly nextCharge: ChargeForecast | null;
-  readonly unpaidInvoices: Awaited<ReturnType<typeof unpaidInvoices>>;
+  readonly unpaidInvoices: readonly UnpaidInvoice[];
   /** The right of withdrawal while it can be used: its last day and today's refund. */
   readonly withdrawal: { readonly lastDay: string; readonly refundOre: number } | null;
 }
 
-export async function subscriptionOverview(
+interface OverviewJson {
+  readonly subscription: SubscriptionRow;
+  readonly state: Row | null;
+  readonly unpaid: readonly Row[];
+  readonly right: readonly Row[];
+}
+
+/**
+ * The overview of the account's current subscription to `titleCode` as of `now`, as a read of
+ * one account (null: it has none to the title).
+ */
+export function overviewRead(
+  titleCode: string,
+  now: Date,
+): AccountRead<SubscriptionOverview | null> {
+  return {
+    sql: (account, param) =>
+      `select json_build_object(
+                'subscription', to_json(cur),
+                'state', (${engineStateSql('cur.subscription_no')}),
+                'unpaid', (${unpaidInvoicesSql('cur.subscription_no')}),
+                'right', (${rightFactsSql('cur.subscription_no', 'cur.aria_account_no')}))
+         from (${currentSubscriptionSql(account, `${param(titleCode)}::text`, param)}) cur`,
+    read(json) {
+      if (!json) return null;
+      const overview = json as OverviewJson;
+      const subscription = toSubscription(overview.subscription);
+      const state = overview.state && engineStateOf(overview.state);
+      return {
+        ...subscription,
+        // Only one that renews can be billed by itself; the engine decides the rest.
+        nextCharge: subscription.renewalDate && state ? nextCharge(state) : null,
+        unpaidInvoices: toUnpaid(overview.unpaid, now),
+        withdrawal:
+          subscription.hasSubscription && state
+            ? usableRight(overview.right, state.status, now)
+            : null,
+      };
+    },
+  };
+}
+
+/** The overview of one account's subscription to a title, on its own (one statement). */
+export function subscriptionOverview(
   db: Queryable,
   clock: Clock,
   ariaAccountNo: string,
   titleCode: string,
-): Promise<{ accountExists: boolean; subscription: SubscriptionOverview | null }> {
-  const { accountExists, subscription } = await currentSubscription(db, ariaAccountNo, titleCode);
-  if (!subscription) return { accountExists, subscription: null };
-  const [nextCharge, unpaid, right] = await Promise.all([
-    // Only one that renews can be billed by itself; the engine decides the rest.
-    subscription.renewalDate ? forecastNextCharge(db, subscription.subscriptionNo) : null,
-    unpaidInvoices(db, subscription.subscriptionNo, clock.now()),
-    subscription.hasSubscription
-      ? withdrawalRight(db, clock, ariaAccountNo, subscription.subscriptionNo)
-      : null,
-  ]);
-  return {
-    accountExists,
-    subscription: {
-      ...subscription,
-      nextCharge,
-      unpaidInvoices: unpaid,
-      withdrawal:
-        right?.status === 'AVAILABLE' && right.lastDay && right.refund
-          ? { lastDay: right.lastDay, refundOre: right.refund.refundOre }
-          : null,
-    },
-  };
+): Promise<SubscriptionOverview | null> {
+  return readAccount(db, overviewRead(titleCode, clock.now()), ariaAccountNo);
 }
 
 /** The overview in the contract's words (amounts in øre as `amount`), as GET session and GET subscription answer it. */

@@ -10,6 +10,7 @@ import {
   type StatusName,
 } from '../../../shared/subscription/status';
 import type { Queryable, Row } from '../../db/db';
+import { type Param, paramsAfter } from '../../db/reads';
 import type { PaymentProvider } from '../../payments/port';
 
 /** Display labels of the payment methods (spec §8). */
@@ -59,7 +60,7 @@ export interface Subscription {
   readonly hasSubscription: boolean;
 }
 
-interface SubscriptionRow extends Row {
+export interface SubscriptionRow extends Row {
   subscription_no: string;
   aria_account_no: string;
   title_code: string;
@@ -174,25 +175,33 @@ export interface AccountSubscription {
 
 /**
  * The subscription an account holds to a title: one that gives access if any (newest first),
- * otherwise the newest ended one, so a cancelled subscriber can be offered reactivation. One
- * statement answers both whether the account exists and which subscription it has (this is the
- * hottest read of the product).
+ * otherwise the newest ended one, so a cancelled subscriber can be offered reactivation. The
+ * subquery of at most one row for the account and title given as SQL expressions.
+ */
+export function currentSubscriptionSql(account: string, titleCode: string, param: Param): string {
+  return `${selectSubscriptions}
+    where s.aria_account_no = ${account} and s.title_code = ${titleCode}
+    order by (s.status_code = any(${param(accessStatusCodes)}::int[])) desc, s.created_at desc,
+             s.subscription_no desc
+    limit 1`;
+}
+
+/**
+ * The current subscription of an account to a title (currentSubscriptionSql). One statement
+ * answers both whether the account exists and which subscription it has.
  */
 export async function currentSubscription(
   db: Queryable,
   ariaAccountNo: string,
   titleCode: string,
 ): Promise<AccountSubscription> {
+  const { values, param } = paramsAfter([ariaAccountNo, titleCode]);
   const rows = await db.query<SubscriptionRow & { account_no: string }>(
     `select a.aria_account_no as account_no, sub.*
        from accounts a
-       left join lateral (${selectSubscriptions}
-              where s.aria_account_no = a.aria_account_no and s.title_code = $2
-              order by (s.status_code = any($3::int[])) desc, s.created_at desc,
-                       s.subscription_no desc
-              limit 1) sub on true
+       left join lateral (${currentSubscriptionSql('a.aria_account_no', '$2', param)}) sub on true
       where a.aria_account_no = $1`,
-    [ariaAccountNo, titleCode, accessStatusCodes],
+    values,
   );
   const row = rows[0];
   if (!row) return { accountExists: false, subscription: null };

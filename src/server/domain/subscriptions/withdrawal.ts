@@ -39,6 +39,7 @@
 // Owns `withdrawals` and `withdrawal_refunds`.
 import { formatKroner as kroner } from '../../../shared/money/money';
 import { getPublication } from '../../../shared/publications/registry';
+import type { StatusCode } from '../../../shared/subscription/status';
 import { addDays, daysBetween, osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
@@ -145,6 +146,14 @@ interface PaidOrderRow {
   [column: string]: unknown;
 }
 
+const paidOrdersOf = (subscriptionNo: string, ariaAccountNo: string) =>
+  `select order_id, order_no, kind, amount_ore, payment_provider, payment_id, completed_at,
+          quote->>'periodStart' as period_start, quote->>'periodEnd' as period_end
+     from orders
+    where subscription_no = ${subscriptionNo} and aria_account_no = ${ariaAccountNo}
+      and status = 'COMPLETED' and kind in ('new', 'reactivation', 'upgrade')
+      and completed_at is not null`;
+
 /**
  * The subscription's latest online purchase (a completed order of kind `new` or
  * `reactivation`) and the orders paid from it on, only within `ariaAccountNo`; null when it
@@ -156,14 +165,14 @@ export async function rightPurchaseOf(
   ariaAccountNo: string,
 ): Promise<RightPurchase | null> {
   const rows = await db.query<PaidOrderRow>(
-    `select order_id, order_no, kind, amount_ore, payment_provider, payment_id, completed_at,
-            quote->>'periodStart' as period_start, quote->>'periodEnd' as period_end
-       from orders
-      where subscription_no = $1 and aria_account_no = $2 and status = 'COMPLETED'
-        and kind in ('new', 'reactivation', 'upgrade') and completed_at is not null
-      order by completed_at, order_no`,
+    `${paidOrdersOf('$1', '$2')} order by completed_at, order_no`,
     [subscriptionNo, ariaAccountNo],
   );
+  return rightPurchaseIn(rows);
+}
+
+/** The right's purchase among a subscription's paid orders (oldest first); null for none. */
+function rightPurchaseIn(rows: readonly PaidOrderRow[]): RightPurchase | null {
   const orders: PaidOrder[] = rows.map((row) => ({
     orderId: row.order_id,
     reference: orderReference(row.order_no),
@@ -182,6 +191,53 @@ export async function rightPurchaseOf(
     // Everything after the latest purchase is an upgrade of it.
     paid: orders.slice(start).filter((o) => o.amountOre > 0 && o.paymentId !== null),
   };
+}
+
+/**
+ * The facts of the right of the subscription numbered by the SQL expression `subscriptionNo`
+ * within the account `ariaAccountNo` (SQL too), as one json array for a read composed into
+ * another statement (overview.ts): its paid orders, oldest first, each saying whether a
+ * withdrawal used it. usableRight judges them with the subscription's engine state.
+ */
+export const rightFactsSql = (subscriptionNo: string, ariaAccountNo: string) =>
+  `select coalesce(json_agg(o order by o.completed_at, o.order_no), '[]'::json)
+     from (select paid.*,
+                  exists (select 1 from withdrawals w where w.order_id = paid.order_id) as withdrawn
+             from (${paidOrdersOf(subscriptionNo, ariaAccountNo)}) paid) o`;
+
+/**
+ * The right while it can be used now (AVAILABLE): its last day and what withdrawing today
+ * gives back; null otherwise. From the facts rightFactsSql answered and the subscription's
+ * status, by the same rule as withdrawalRight.
+ */
+export function usableRight(
+  facts: readonly Record<string, unknown>[],
+  status: StatusCode,
+  now: Date,
+): { readonly lastDay: string; readonly refundOre: number } | null {
+  const rows = facts as readonly (PaidOrderRow & { withdrawn: boolean })[];
+  const purchase = rightPurchaseIn(rows);
+  if (!purchase) return null;
+  const withdrawn = rows.some((r) => r.order_id === purchase.purchase.orderId && r.withdrawn);
+  const today = osloDateOf(now);
+  if (standing(purchase, status, withdrawn, today) !== 'AVAILABLE') return null;
+  return {
+    lastDay: lastDayOfRight(purchase.purchase.completedAt),
+    refundOre: refundToday(purchase.paid, today).refundOre,
+  };
+}
+
+/** Where the right of an online purchase stands (see WithdrawalStatus). */
+function standing(
+  purchase: RightPurchase,
+  status: StatusCode,
+  withdrawn: boolean,
+  today: string,
+): Exclude<WithdrawalStatus, 'NO_ONLINE_PURCHASE'> {
+  if (withdrawn) return 'WITHDRAWN';
+  if (today > lastDayOfRight(purchase.purchase.completedAt)) return 'PERIOD_OVER';
+  if (!isAllowed('withdraw', status)) return 'NOT_ACTIVE';
+  return 'AVAILABLE';
 }
 
 export interface RefundPart extends RefundCalculation {
@@ -407,14 +463,15 @@ async function assess(
       : purchase.paid.reduce((sum, o) => sum + o.amountOre, 0),
     refundTo: purchase.purchase.paymentProvider,
   };
-  if (receipt) return { right: { ...facts, status: 'WITHDRAWN', receipt }, purchase };
-  if (today > facts.lastDay) return { right: { ...facts, status: 'PERIOD_OVER' }, purchase };
-  if (!isAllowed('withdraw', state.status))
-    return { right: { ...facts, status: 'NOT_ACTIVE' }, purchase };
-  return {
-    right: { ...facts, status: 'AVAILABLE', refund: refundToday(purchase.paid, today) },
-    purchase,
-  };
+  const status = standing(purchase, state.status, receipt !== null, today);
+  switch (status) {
+    case 'WITHDRAWN':
+      return { right: { ...facts, status, receipt }, purchase };
+    case 'AVAILABLE':
+      return { right: { ...facts, status, refund: refundToday(purchase.paid, today) }, purchase };
+    default:
+      return { right: { ...facts, status }, purchase };
+  }
 }
 
 /**
