@@ -112,6 +112,15 @@ function pglitePrepared(lite: PGlite) {
   }
 
   return {
+    /**
+     * Drops every prepared statement: after DDL (`exec`) a kept plan or row description may no
+     * longer fit its table ("cached plan must not change result type").
+     */
+    async forget() {
+      if (statements.size === 0) return;
+      statements.clear();
+      await lite.exec('deallocate all');
+    },
     /** Whether `sql` runs as a prepared statement (parameterised, and room in the cache). */
     applies: (sql: string, params: readonly unknown[]) =>
       params.length > 0 && (statements.has(sql) || statements.size < PGLITE_MAX_PREPARED),
@@ -149,6 +158,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
     },
     async exec(sql) {
       await lite.exec(sql);
+      await prepared.forget();
     },
     transaction(work) {
       return lite.transaction((tx) =>
