@@ -113,19 +113,21 @@ describe('parameterised statements, prepared once', () => {
     }
   });
 
-  // PGlite's cache (db.ts); on PostgreSQL, DDL runs at start-up before any statement is prepared.
-  (process.env.DATABASE_URL ? it.skip : it)(
-    'are prepared again after DDL changes a table they read (found in review)',
-    async () => {
-      await db.exec('create table prepared_probe (id int primary key, name text)');
-      await db.query('insert into prepared_probe (id, name) values ($1, $2)', [1, 'a']);
+  // PGlite's cache of prepared statements (db.ts), on a PGlite of its own whatever DATABASE_URL
+  // says: on PostgreSQL, DDL runs at start-up, before any statement is prepared.
+  it('are prepared again on PGlite after DDL changes a table they read (found in review)', async () => {
+    const lite = await openPglite('memory://');
+    try {
+      await lite.exec('create table prepared_probe (id int primary key, name text)');
+      await lite.query('insert into prepared_probe (id, name) values ($1, $2)', [1, 'a']);
       const read = 'select * from prepared_probe where id = $1';
-      expect(await db.query(read, [1])).toEqual([{ id: 1, name: 'a' }]);
-      await db.exec('alter table prepared_probe add column extra int default 7');
-      expect(await db.query(read, [1])).toEqual([{ id: 1, name: 'a', extra: 7 }]);
-      await db.exec('drop table prepared_probe');
-    },
-  );
+      expect(await lite.query(read, [1])).toEqual([{ id: 1, name: 'a' }]);
+      await lite.exec('alter table prepared_probe add column extra int default 7');
+      expect(await lite.query(read, [1])).toEqual([{ id: 1, name: 'a', extra: 7 }]);
+    } finally {
+      await lite.close();
+    }
+  });
 
   it('keep the error of a failed statement (code, constraint) and leave the database usable', async () => {
     const insert = `insert into complaint_codes (code, description, category, sort_order)

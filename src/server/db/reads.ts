@@ -4,10 +4,10 @@
 // its own SQL and row mapping; a composed read only puts the pieces into one statement.
 import type { Queryable } from './db';
 
-/** Adds a parameter to the statement being composed and answers its placeholder (`$3`). */
+/** Adds a parameter to the statement being composed and answers its reference (`$3`). */
 export type Param = (value: unknown) => string;
 
-/** Placeholders numbered after the `taken` parameters a statement already has. */
+/** Parameter references numbered after the `taken` parameters a statement already has. */
 export function paramsAfter(taken: readonly unknown[]): { values: unknown[]; param: Param } {
   const values = [...taken];
   return { values, param: (value) => `$${values.push(value)}` };
