@@ -9,9 +9,11 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { persistedSecret } from './db/secrets';
+import { complaintWindowDays } from './domain/complaints/complaints';
 import { handlers as accountHandlers } from './handlers/account';
 import { handlers as complaintHandlers } from './handlers/complaint';
 import { handlers as connectHandlers } from './handlers/connect';
+import { handlers as deliveryHandlers } from './handlers/delivery';
 import { handlers as discountHandlers } from './handlers/discount';
 import { handlers as identityHandlers } from './handlers/identity';
 import { handlers as orderHandlers } from './handlers/order';
@@ -33,6 +35,7 @@ import {
 } from './http/problem';
 import { installCsrfDefence, PAYMENT_CALLBACK_PATH, securityHandlersWith } from './http/security';
 import type { Services } from './http/services';
+import { embeddedAccountUrl, identityAccountUrls } from './identity/account-url';
 import { RelyingParty } from './identity/oidc-client';
 import { clientSecretFor } from './identity/provider';
 import { registerIdentityProvider } from './identity/provider-plugin';
@@ -54,7 +57,14 @@ export interface AppOptions {
     Partial<
       Pick<
         Config,
-        'port' | 'idpIssuer' | 'idpClientSecret' | 'demoSignIn' | 'oidcIssuer' | 'oidcClientSecret'
+        | 'port'
+        | 'idpIssuer'
+        | 'idpClientSecret'
+        | 'demoSignIn'
+        | 'oidcIssuer'
+        | 'oidcClientSecret'
+        | 'complaintWindowDays'
+        | 'identityAccountUrl'
       >
     >;
   readonly db: Db;
@@ -147,6 +157,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rp: relyingParty(options.config, idpSecret),
     payments: options.payments ?? sandbox!,
     paymentCallbackSecret,
+    complaintWindowDays: complaintWindowDays(options.config.complaintWindowDays),
+    identityAccountUrl: identityAccountUrls(
+      options.config.identityAccountUrl ??
+        (options.config.oidcIssuer
+          ? undefined
+          : embeddedAccountUrl(embeddedIssuer(options.config))),
+    ),
   });
 
   // First of the onRequest hooks: every response carries the headers, refusals and middie's too.
@@ -170,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       identityHandlers,
       titleHandlers,
       complaintHandlers,
+      deliveryHandlers,
       accountHandlers,
       subscriptionHandlers,
       connectHandlers,

@@ -34,10 +34,22 @@ export interface Config {
   /** The client secret at the external provider (OIDC_CLIENT_SECRET), the same for every title. */
   readonly oidcClientSecret: string | undefined;
   /**
+   * The identity provider's page where a reader changes what the provider owns of the profile
+   * (name, birth date, login e-mail): IDENTITY_ACCOUNT_URL, `{clientId}` replaced by the title's
+   * client id and `{returnTo}` by the Min Side origin the reader comes from. Unset: the embedded
+   * provider's account page, or none with OIDC_ISSUER.
+   */
+  readonly identityAccountUrl: string | undefined;
+  /**
    * Seconds between runs of the background work (JOBS_INTERVAL_SECONDS: renewals, expiries,
    * charges, order reconciliation); 0 turns it off (another instance runs it).
    */
   readonly jobsIntervalSeconds: number;
+  /**
+   * How many calendar days back (today included) a paper subscriber may file a delivery
+   * complaint for (COMPLAINT_WINDOW_DAYS, 1–31; default 14).
+   */
+  readonly complaintWindowDays: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -75,6 +87,21 @@ function oidcClientSecretFrom(env: Env): string | undefined {
   return env.OIDC_CLIENT_SECRET;
 }
 
+function complaintWindowDaysFrom(env: Env): number {
+  const days = intFrom(env, 'COMPLAINT_WINDOW_DAYS', 14);
+  if (days < 1 || days > 31) throw new Error(`COMPLAINT_WINDOW_DAYS must be 1–31, got ${days}`);
+  return days;
+}
+
+function identityAccountUrlFrom(env: Env): string | undefined {
+  const url = env.IDENTITY_ACCOUNT_URL;
+  if (!url) return undefined;
+  const example = url.replaceAll('{clientId}', 'x').replaceAll('{returnTo}', 'x');
+  if (!/^https?:$/.test(URL.parse(example)?.protocol ?? ''))
+    throw new Error(`IDENTITY_ACCOUNT_URL must be an http(s) URL, got "${url}"`);
+  return url;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const port = intFrom(env, 'PORT', 8080);
   const production = env.NODE_ENV === 'production';
@@ -94,6 +121,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     demoSignIn: flagFrom(env, 'DEMO_SIGN_IN', flagFrom(env, 'SEED_DEMO_DATA', true)),
     oidcIssuer: env.OIDC_ISSUER || undefined,
     oidcClientSecret: oidcClientSecretFrom(env),
+    identityAccountUrl: identityAccountUrlFrom(env),
     jobsIntervalSeconds: intFrom(env, 'JOBS_INTERVAL_SECONDS', 60),
+    complaintWindowDays: complaintWindowDaysFrom(env),
   };
 }

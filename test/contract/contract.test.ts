@@ -254,6 +254,15 @@ describe('the calls of spec §7', () => {
     ['GET', '/subscription/{subscriptionNo}/withdrawal'],
     ['POST', '/subscription/{subscriptionNo}/withdrawal'],
     ['GET', '/subscription/{accountNo}/{titleCode}/changes'],
+    // Delivery complaints (issue 11, /tilbakemelding): what may be complained about, and filing.
+    ['GET', '/subscription/{subscriptionNo}/complaints'],
+    ['POST', '/subscription/{subscriptionNo}/complaints'],
+    // Delivery changes (issue 11, /endre-avislevering) and the postal-code register.
+    ['GET', '/subscription/{subscriptionNo}/delivery-changes'],
+    ['POST', '/subscription/{subscriptionNo}/delivery-changes'],
+    ['PUT', '/subscription/{subscriptionNo}/delivery-changes/{changeId}'],
+    ['DELETE', '/subscription/{subscriptionNo}/delivery-changes/{changeId}'],
+    ['GET', '/postal-codes/{postalCode}'],
   ];
 
   it('lists the 25 calls of the table', () => {

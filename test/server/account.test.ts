@@ -14,10 +14,18 @@ afterAll(async () => {
 const create = (session: TestSession, payload: object) =>
   session.request({ method: 'POST', url: '/api/account', payload });
 
+/** The embedded provider's account page for FVN's readers (the default IDENTITY_ACCOUNT_URL). */
+const FVN_ACCOUNT_URL =
+  'http://localhost:8080/idp/account?client_id=minside-fvn&return_to=http%3A%2F%2Ffvn.localhost';
+
+/** An identity the provider knows no name of: Min Side owns the name then. */
+const NAMELESS = { given_name: '', family_name: '' };
+
 async function newAccount(
   spidId: string,
+  identity: Parameters<typeof newIdentitySession>[3] = {},
 ): Promise<{ session: TestSession; ariaAccountNo: string }> {
-  const session = await newIdentitySession(t, spidId);
+  const session = await newIdentitySession(t, spidId, 'FVN', identity);
   const response = await create(session, { accountBalance: 0, spidId, firstTitleCode: 'FVN' });
   expect(response.statusCode).toBe(201);
   return { session, ariaAccountNo: (response.json() as { ariaAccountNo: string }).ariaAccountNo };
@@ -158,7 +166,7 @@ describe('GET and PUT /api/account', () => {
   });
 
   it('changes only the profile fields sent, and keeps the address whole', async () => {
-    const { session, ariaAccountNo } = await newAccount('mover');
+    const { session, ariaAccountNo } = await newAccount('mover', NAMELESS);
     const address = {
       coName: 'Kari Nordmann',
       street: 'Markens gate',
@@ -244,7 +252,8 @@ describe('GET /api/account/{id}/profile', () => {
       ariaAccountNo,
       firstName: 'Per',
       lastName: 'Papir',
-      phoneNumber: '+47 400 00 003',
+      // The provider's '+47 400 00 003', in E.164 like every phone the profile answers.
+      phoneNumber: '+4740000003',
       email: 'papir@demo.minside.no',
       birthDate: '1956-01-05',
       address: {
@@ -253,6 +262,11 @@ describe('GET /api/account/{id}/profile', () => {
         streetNumber: '15',
         postalCode: '4610',
         place: 'Kristiansand S',
+      },
+      identity: {
+        ownedFields: ['firstName', 'lastName', 'birthDate'],
+        loginEmail: 'papir@demo.minside.no',
+        accountUrl: FVN_ACCOUNT_URL,
       },
     });
   });
@@ -269,11 +283,16 @@ describe('GET /api/account/{id}/profile', () => {
       email: 'blank@demo.minside.no',
       birthDate: null,
       address: null,
+      identity: {
+        ownedFields: ['firstName', 'lastName'],
+        loginEmail: 'blank@demo.minside.no',
+        accountUrl: FVN_ACCOUNT_URL,
+      },
     });
   });
 
   it('answers the values of a PUT, over the identity data, optional address fields included', async () => {
-    const { session, ariaAccountNo } = await newAccount('editor');
+    const { session, ariaAccountNo } = await newAccount('editor', NAMELESS);
     const address = {
       coName: 'Kari Nordmann',
       street: 'Markens gate',
@@ -305,6 +324,11 @@ describe('GET /api/account/{id}/profile', () => {
       email: 'kari@example.no',
       birthDate: null,
       address,
+      identity: {
+        ownedFields: [],
+        loginEmail: 'editor@demo.minside.no',
+        accountUrl: FVN_ACCOUNT_URL,
+      },
     });
 
     // A new address replaces the whole address: optional fields not sent are gone.

@@ -220,15 +220,19 @@ describe('control characters in text (item 10)', () => {
   });
 
   it('refuses half a surrogate pair (the database would keep U+FFFD), but not a whole one', async () => {
-    const rename = (firstName: string) =>
+    // The name on the delivery address: Min Side's (the reader's own name is the provider's).
+    const rename = (coName: string) =>
       papir.request({
         method: 'PUT',
         url: '/api/account',
-        payload: { ariaAccountNo: papirAccountNo, firstName },
+        payload: {
+          ariaAccountNo: papirAccountNo,
+          address: { coName, street: 'Gate', streetNumber: '1', postalCode: '4611', place: 'By' },
+        },
       });
     const problem = expectProblem(await rename('Kari\ud800'), 400, 'VALIDATION_FAILED');
     expect(problem.errors).toEqual([
-      { field: 'firstName', message: 'must not contain unpaired surrogates' },
+      { field: 'address.coName', message: 'must not contain unpaired surrogates' },
     ]);
     expect((await rename('Kari 𝕏')).statusCode).toBe(200);
   });

@@ -164,9 +164,15 @@ describe('page texts', () => {
     const { nb, nn } = PAGE_TEXTS;
     expect(Object.keys(nn).sort()).toEqual(Object.keys(nb).sort());
     expect(Object.keys(nn.userKinds).sort()).toEqual(Object.keys(nb.userKinds).sort());
+    expect(Object.keys(nn.account).sort()).toEqual(Object.keys(nb.account).sort());
     for (const text of [nb, nn]) {
-      const { userKinds, ...rest } = text;
-      for (const value of [...Object.values(rest), ...Object.values(userKinds)]) {
+      const { userKinds, account, ...rest } = text;
+      const values = [
+        ...Object.values(rest),
+        ...Object.values(userKinds),
+        ...Object.values(account),
+      ];
+      for (const value of values) {
         const shown = typeof value === 'function' ? value('Firda') : value;
         expect(shown.trim()).not.toBe('');
       }

@@ -182,6 +182,8 @@ describe('what the home page gets with the subscription', () => {
         amount,
         dueDate,
         overdue,
+        // The day it suspends the subscription (dunning; test/server/dunning.test.ts).
+        suspendsOn: expect.any(String),
       })),
     );
     expect(subscription.unpaidInvoices[0].overdue).toBe(true);

@@ -42,11 +42,15 @@ export async function sessionFor(
   return sessionOf(t, user, email, titleCode);
 }
 
-/** A session of an identity the provider knows but Min Side has never seen (first login). */
+/**
+ * A session of an identity the provider knows but Min Side has never seen (first login); what
+ * the provider knows of the person may be changed with `identity` (e.g. no name at all).
+ */
 export function newIdentitySession(
   t: TestApp,
   spidId: string,
   titleCode = 'FVN',
+  identity: Partial<Omit<IdentityRow, 'spid_id'>> = {},
 ): Promise<TestSession> {
   const user = {
     spid_id: spidId,
@@ -54,6 +58,7 @@ export function newIdentitySession(
     family_name: 'Bruker',
     phone_number: '',
     birth_date: null,
+    ...identity,
   };
   return sessionOf(t, user, `${spidId}@demo.minside.no`, titleCode);
 }

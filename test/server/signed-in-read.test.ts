@@ -10,6 +10,7 @@ import { buildApp } from '../../src/server/app';
 import { type Clock, fixedClock } from '../../src/server/clock';
 import type { Db, Queryable } from '../../src/server/db/db';
 import { knownBirthDate } from '../../src/server/domain/accounts/accounts';
+import { readDunning, withSuspensionDays } from '../../src/server/domain/dunning/dunning';
 import { unpaidInvoices } from '../../src/server/domain/invoices/invoices';
 import { nextCharge } from '../../src/server/domain/subscriptions/engine';
 import { readState } from '../../src/server/domain/subscriptions/lifecycle';
@@ -110,10 +111,23 @@ async function readSeparately(
   const right = subscription.hasSubscription
     ? await withdrawalRight(db, clock, accountNo, subscription.subscriptionNo)
     : null;
+  const dunning = await readDunning(
+    db,
+    {
+      subscriptionNo: subscription.subscriptionNo,
+      status: subscription.instStatusCode,
+      titleCode: subscription.titleCode,
+    },
+    clock.now(),
+  );
   return {
     ...subscription,
     nextCharge: state ? nextCharge(state) : null,
-    unpaidInvoices: await unpaidInvoices(db, subscription.subscriptionNo, clock.now()),
+    unpaidInvoices: withSuspensionDays(
+      await unpaidInvoices(db, subscription.subscriptionNo, clock.now()),
+      dunning,
+    ),
+    suspension: dunning.suspension,
     withdrawal:
       right?.status === 'AVAILABLE' && right.lastDay && right.refund
         ? { lastDay: right.lastDay, refundOre: right.refund.refundOre }

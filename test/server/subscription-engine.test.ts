@@ -101,6 +101,7 @@ const validCommands: Record<CommandKind, Command> = {
   withdrawPlanChange: { kind: 'withdrawPlanChange' },
   applyPlanChange: { kind: 'applyPlanChange' },
   upgradeNow: { kind: 'upgradeNow', plan: monthlyPremium },
+  suspend: { kind: 'suspend', ariaInvoiceNo: '800000001', suspendsOn: TODAY },
   resume: { kind: 'resume' },
   withdraw: { kind: 'withdraw', lastDay: TODAY },
 };
@@ -124,6 +125,7 @@ describe('the transition table over the status codes of spec §4', () => {
       withdrawPlanChange: ['ACTIVE', 'TRIAL'],
       applyPlanChange: ['ACTIVE', 'TRIAL'],
       upgradeNow: ['ACTIVE', 'TRIAL'],
+      suspend: ['ACTIVE'],
       resume: ['SUSPENDED'],
       withdraw: ['ACTIVE', 'PENDING_CANCELLATION'],
     });
@@ -426,6 +428,26 @@ describe('undoCancellation, expire and reactivate', () => {
     });
     expect(reactivationOffer(yearly)).toBeNull();
     expect(reactivationOffer(quarterly)).toBeNull();
+  });
+});
+
+describe('suspend: a giro invoice still unpaid on the day its reminder named (dunning)', () => {
+  const command = { kind: 'suspend', ariaInvoiceNo: '800000001', suspendsOn: TODAY } as const;
+
+  it('stops access on that day with its dates as they were, charging nothing', () => {
+    const active = state({ paymentProvider: 'BANKGIRO' });
+    const result = transition(active, command, TODAY);
+    expect(result.state).toEqual({ ...active, status: S.SUSPENDED });
+    expect(result.effects).toEqual([]);
+    // resume gives back exactly what was there.
+    expect(transition(result.state, { kind: 'resume' }, TODAY).state).toEqual(active);
+  });
+
+  it('is not due the day before', () => {
+    const error = domainError(() =>
+      transition(state(), { ...command, suspendsOn: '2026-04-22' }, TODAY),
+    );
+    expect(error).toMatchObject({ kind: 'conflict', code: 'SUBSCRIPTION_NOT_DUE' });
   });
 });
 

@@ -13,6 +13,25 @@ const injectedRtkApi = api
         query: () => ({ url: `/complaintcodes` }),
         providesTags: ["complaint"],
       }),
+      getComplaints: build.query<GetComplaintsApiResponse, GetComplaintsApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/subscription/${queryArg.subscriptionNo}/complaints`,
+          }),
+          providesTags: ["complaint"],
+        },
+      ),
+      fileComplaint: build.mutation<
+        FileComplaintApiResponse,
+        FileComplaintApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/${queryArg.subscriptionNo}/complaints`,
+          method: "POST",
+          body: queryArg.complaintRequest,
+        }),
+        invalidatesTags: ["complaint"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -20,6 +39,19 @@ export { injectedRtkApi as complaintApi };
 export type GetComplaintCodesApiResponse =
   /** status 200 All complaint codes. */ ComplaintCodeList;
 export type GetComplaintCodesApiArg = void;
+export type GetComplaintsApiResponse =
+  /** status 200 The complaint page of the subscription. */ ComplaintOverview;
+export type GetComplaintsApiArg = {
+  /** Subscription number; one of another account is not found. */
+  subscriptionNo: SubscriptionNo;
+};
+export type FileComplaintApiResponse =
+  /** status 201 The complaint is filed; its receipt. */ ComplaintReceipt;
+export type FileComplaintApiArg = {
+  /** Subscription number; one of another account is not found. */
+  subscriptionNo: SubscriptionNo;
+  complaintRequest: ComplaintRequest;
+};
 export type ComplaintCode = {
   code: string;
   /** Text shown to the user (nb). */
@@ -47,10 +79,65 @@ export type Problem = {
   detail?: string;
   /** URI reference of this occurrence (normally the request path). */
   instance?: string;
-  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, PHONE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL, COMPLAINT_CODE_UNKNOWN, COMPLAINT_DATE_IN_FUTURE, COMPLAINT_DATE_TOO_OLD, COMPLAINT_DATE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_TOO_EARLY, DELIVERY_CHANGE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_END_BEFORE_START, DELIVERY_CHANGE_END_REQUIRED, DELIVERY_CHANGE_TOO_FAR, POSTAL_CODE_UNKNOWN (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED, PAPER_SUBSCRIPTION_REQUIRED, IDENTITY_OWNED_FIELD (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND, DELIVERY_CHANGE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED, COMPLAINT_ALREADY_FILED, DELIVERY_CHANGE_OVERLAP, DELIVERY_CHANGE_LOCKED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
   code: string;
   /** Field-level validation errors (400 only). */
   errors?: ProblemFieldError[];
 };
-export const { useGetComplaintCodesQuery, useLazyGetComplaintCodesQuery } =
-  injectedRtkApi;
+export type SubscriptionNo = string;
+export type TitleCode = string;
+export type ComplaintEligibility = "PAPER" | "NOT_PAPER" | "NOT_ACTIVE";
+export type ComplaintDeliveryDay = {
+  date: string;
+  /** A complaint for this day of the subscription is filed already. */
+  alreadyFiled: boolean;
+};
+export type Complaint = {
+  /** The complaint's reference (KLAGE-n), for customer service. */
+  reference: string;
+  filedAt: string;
+  /** The delivery days complained about, most recent first. */
+  dates: string[];
+  code: string;
+  /** The code's text (nb). */
+  description: string;
+  comment: string | null;
+};
+export type ComplaintOverview = {
+  subscriptionNo: SubscriptionNo;
+  titleCode: TitleCode;
+  eligibility: ComplaintEligibility;
+  /** How many calendar days back (today included) a delivery day may be. */
+  windowDays: number;
+  commentMaxLength: number;
+  /** Today's e-paper of the title. */
+  epaperUrl: string;
+  /** The days a complaint may be filed for, most recent first (empty unless PAPER). */
+  deliveryDays: ComplaintDeliveryDay[];
+  /** The complaints filed for this subscription, newest first. */
+  complaints: Complaint[];
+};
+export type ComplaintReceipt = {
+  complaint: Complaint;
+  /** Today's e-paper of the title, to read at once. */
+  epaperUrl: string;
+  /** Where the confirmation was e-mailed; null when the account has no e-mail address. */
+  receiptEmail: string | null;
+  /** The delivery address has had several complaints in the last 30 days (this one included): customer service is asked to tell the distributor. */
+  repeated: boolean;
+};
+export type ComplaintRequest = {
+  /** Delivery days (Europe/Oslo) the complaint is about. */
+  dates: string[];
+  /** A code of `GET complaintcodes`. */
+  code: string;
+  /** Optional free text for customer service. */
+  comment?: string;
+};
+export const {
+  useGetComplaintCodesQuery,
+  useLazyGetComplaintCodesQuery,
+  useGetComplaintsQuery,
+  useLazyGetComplaintsQuery,
+  useFileComplaintMutation,
+} = injectedRtkApi;

@@ -1,7 +1,7 @@
-// The parts every screen that edits the account profile (/kontakt, /leveringsadresse) shares:
-// loading the profile of the session's account, saving the form with PUT account (the server's
-// field errors on the fields, what the reader typed kept after any error), and announcing the
-// outcome. The screens keep their fields and texts; the texts come in as props so that each
+// The parts every screen that edits the account profile (/kontakt, /leveringsadresse,
+// /endre-profil) shares: loading the profile of the session's account, saving the form with PUT
+// account (the server's field errors on the fields, what the reader typed kept after any error),
+// and announcing the outcome. The screens keep their fields and texts; the texts come in as props so that each
 // screen's keys stay in its own namespace.
 import type { FormikHelpers } from 'formik';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -66,8 +66,8 @@ export type SaveOutcome = { readonly kind: 'saved' | 'failed' | 'invalid' } | nu
 export function useAccountSave<Values, Update extends AccountUpdate>(options: {
   /** The update of valid form values. */
   readonly updateOf: (values: Values) => Update;
-  /** The form's values after `update` has been saved. */
-  readonly savedValues: (update: Update) => Values;
+  /** The form's values after `update` (made of `values`) has been saved. */
+  readonly savedValues: (update: Update, values: Values) => Values;
   /** How the server's field errors map to the form's fields. */
   readonly serverErrors: ServerFieldErrorOptions;
 }) {
@@ -79,7 +79,7 @@ export function useAccountSave<Values, Update extends AccountUpdate>(options: {
     const update = options.updateOf(values);
     const result = await modifyAccount({ accountUpdate: update });
     if ('data' in result) {
-      form.resetForm({ values: options.savedValues(update) });
+      form.resetForm({ values: options.savedValues(update, values) });
       setOutcome({ kind: 'saved' });
       return;
     }

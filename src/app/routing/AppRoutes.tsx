@@ -71,8 +71,14 @@ function GuardedScreen({ route }: { route: RouteDefinition }) {
   const { allowed, cancelled } = useAppSelector(selectNavigation);
   const sameKey = (value: string | null) => value !== null && value.split('#')[0] === key;
   useEffect(() => {
-    dispatch(navigationRequested({ location: key + hashRef.current, guard: route.guard }));
-  }, [dispatch, key, route.guard]);
+    dispatch(
+      navigationRequested({
+        location: key + hashRef.current,
+        guard: route.guard,
+        path: route.path,
+      }),
+    );
+  }, [dispatch, key, route.guard, route.path]);
 
   if (sameKey(cancelled)) {
     return (
@@ -81,7 +87,9 @@ function GuardedScreen({ route }: { route: RouteDefinition }) {
         <button
           type="button"
           className="ds-button"
-          onClick={() => dispatch(navigationRequested({ location, guard: route.guard }))}
+          onClick={() =>
+            dispatch(navigationRequested({ location, guard: route.guard, path: route.path }))
+          }
         >
           {t('errors.retry')}
         </button>

@@ -151,6 +151,10 @@ const contactDetails = lazyScreen(
       /* webpackChunkName: "route-kontakt" */ '../features/contact-details/ContactDetailsScreen'
     ),
 );
+const profile = lazyScreen(
+  'route-endre-profil',
+  () => import(/* webpackChunkName: "route-endre-profil" */ '../features/profile/ProfileScreen'),
+);
 
 const orderSubscription = lazyScreen(
   'route-bestill-abonnement',
@@ -228,6 +232,18 @@ const invoiceOverview = lazyScreen(
       /* webpackChunkName: "route-fakturaoversikt" */ '../features/invoice-overview/InvoiceOverviewScreen'
     ),
 );
+const deliveryChange = lazyScreen(
+  'route-endre-avislevering',
+  () =>
+    import(
+      /* webpackChunkName: "route-endre-avislevering" */ '../features/delivery-change/DeliveryChangeScreen'
+    ),
+);
+const complaint = lazyScreen(
+  'route-tilbakemelding',
+  () =>
+    import(/* webpackChunkName: "route-tilbakemelding" */ '../features/complaint/ComplaintScreen'),
+);
 const payInvoice = lazyScreen(
   'route-betal-faktura',
   () =>
@@ -301,9 +317,9 @@ export const routes: readonly RouteDefinition[] = [
   route('/', 'auth+subscription', home, ['home']),
   route('/callback', 'none', callback, ['callback']),
   route('/kundeservice', 'none', customerService, ['customer-service']),
-  route('/tilbakemelding', 'auth+subscription'),
-  route('/endre-avislevering', 'auth+subscription'),
-  route('/endre-profil', 'auth+subscription'),
+  route('/tilbakemelding', 'auth+subscription', complaint, ['complaint']),
+  route('/endre-avislevering', 'auth+subscription', deliveryChange, ['delivery-change']),
+  route('/endre-profil', 'auth+subscription', profile, ['profile']),
   route('/schibstedTakeoutGateway', 'auth+subscription'),
   route('/schibstedDeleteGateway', 'auth+subscription'),
   route('/mitt-innhold', 'auth+subscription'),

@@ -5,13 +5,44 @@ export type Guard = 'none' | 'auth' | 'auth+subscription' | 'auth-not-subscripti
 
 export type Access = 'allow' | 'login' | 'no-subscription';
 
+/**
+ * Where a reader whose subscription is SUSPENDED (a giro invoice unpaid past its reminder's day,
+ * dunning) may still go, as route paths: home (it says why), the invoices and paying one (paying
+ * resumes it), the contact details (where the reminders go), and the unguarded prices and
+ * customer service. The other A+S routes send them to /ingen-abonnement, like any reader
+ * without access: what they do there (change, cancel, delivery) is refused while suspended.
+ */
+export const OPEN_WHILE_SUSPENDED: readonly string[] = [
+  '/',
+  '/fakturaoversikt',
+  '/betal-faktura/:ariaInvoiceNo',
+  '/kontakt',
+  '/nye-priser',
+  '/kundeservice',
+];
+
+/** Whether a link to `to` (a route path or a plain path) is open to a suspended subscriber. */
+export function openWhileSuspended(to: string): boolean {
+  const path = to.split(/[?#]/)[0]!;
+  return OPEN_WHILE_SUSPENDED.some((route) =>
+    route.includes('/:')
+      ? path.startsWith(route.slice(0, route.indexOf('/:') + 1))
+      : route === path,
+  );
+}
+
 export function accessFor(
   guard: Guard,
-  user: { loggedIn: boolean; hasSubscription: boolean },
+  user: { loggedIn: boolean; hasSubscription: boolean; suspended?: boolean },
+  /** The route's path (from the route table); decides what a suspended subscriber may enter. */
+  path?: string,
 ): Access {
   if (guard === 'none') return 'allow';
   if (!user.loggedIn) return 'login';
-  if (guard === 'auth+subscription' && !user.hasSubscription) return 'no-subscription';
+  if (guard === 'auth+subscription' && !user.hasSubscription) {
+    const open = !!user.suspended && path !== undefined && OPEN_WHILE_SUSPENDED.includes(path);
+    if (!open) return 'no-subscription';
+  }
   // 'auth' and 'auth-not-subscription' (privacy settings: login, explicitly no subscription).
   return 'allow';
 }

@@ -1,12 +1,14 @@
 // The navigation guard sequence of spec §4, exactly:
 // 1. start the spinner; 2. load the title if missing; 3. on a guarded route check login (and the
 // subscription where required), sending a logged-out user to login with the return path;
-// 4. A+S without a subscription → /ingen-abonnement; 5. initialise consent when analytics is on;
+// 4. A+S without a subscription → /ingen-abonnement (a suspended one reaches what it needs to pay,
+// access.ts); 5. initialise consent when analytics is on;
 // 6. on error stop the spinner and cancel the navigation. After navigation: stop the spinner and
 // send a page view (not for /callback).
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, putResolve, select, take, takeLatest } from 'redux-saga/effects';
 
+import { SubscriptionStatus } from '../../shared/subscription/status';
 import { titleEndpoints, type Title } from '../api/title';
 import { trackPageView } from '../lib/analytics/pageView';
 import { initConsent } from '../lib/consent/consent';
@@ -55,7 +57,7 @@ function* sessionReady(): SagaIterator<void> {
 }
 
 export function* guardSaga(action: ReturnType<typeof navigationRequested>): SagaIterator {
-  const { location, guard } = action.payload;
+  const { location, guard, path } = action.payload;
   const platform: Platform = yield getContext('platform');
   yield put(startSpinner(DEFAULT_SPINNER_MESSAGE));
   try {
@@ -63,9 +65,10 @@ export function* guardSaga(action: ReturnType<typeof navigationRequested>): Saga
     if (guard !== 'none') {
       yield call(sessionReady);
       const loggedIn: boolean = yield select(selectLoggedIn);
-      const { hasSubscription }: ReturnType<typeof selectSubscription> =
+      const { hasSubscription, subscription }: ReturnType<typeof selectSubscription> =
         yield select(selectSubscription);
-      const access = accessFor(guard, { loggedIn, hasSubscription });
+      const suspended = subscription?.instStatusCode === SubscriptionStatus.SUSPENDED;
+      const access = accessFor(guard, { loggedIn, hasSubscription, suspended }, path);
       if (access === 'login') {
         yield put(loginRequested({ returnUrl: location }));
         return;

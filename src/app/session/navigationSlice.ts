@@ -3,10 +3,15 @@ import { createAction, createSlice } from '@reduxjs/toolkit';
 
 import type { Guard } from './access';
 
-/** A location (path + query + hash) was entered; the guard sequence decides. */
-export const navigationRequested = createAction<{ location: string; guard: Guard }>(
-  'navigation/requested',
-);
+/**
+ * A location (path + query + hash) was entered; the guard sequence decides. `path` is its route's
+ * path in the route table (what a suspended subscriber may enter is decided by it).
+ */
+export const navigationRequested = createAction<{
+  location: string;
+  guard: Guard;
+  path?: string;
+}>('navigation/requested');
 export const navigationAllowed = createAction<{ location: string }>('navigation/allowed');
 export const navigationCancelled = createAction<{ location: string }>('navigation/cancelled');
 /** The screen of an allowed location rendered. */

@@ -1,5 +1,6 @@
 // Account handlers: create (first login), read and modify the session user's billing account,
-// and read its profile (contact details and delivery address).
+// and read its profile (contact details, birth date, delivery address, and what of it the
+// identity provider owns).
 // Every id in a request is checked against the session: another user's account is 403.
 import { osloDateOf } from '../../shared/time/oslo';
 import {
@@ -9,7 +10,13 @@ import {
   modifyOwnAccount,
 } from '../domain/accounts/accounts';
 import type { Handlers } from '../http/operations';
-import { forbid, requireOwnAccount, requireSession } from '../http/security';
+import {
+  forbid,
+  publicationForRequest,
+  requestOrigin,
+  requireOwnAccount,
+  requireSession,
+} from '../http/security';
 
 export const handlers: Handlers = {
   async createAccount(request, reply) {
@@ -34,7 +41,14 @@ export const handlers: Handlers = {
     await requireOwnAccount(request, id);
     // Owner only: the session's claims are the account holder's identity data.
     const { claims } = await requireSession(request);
-    return getProfile(request.server.services.db, id, claims);
+    const { db, identityAccountUrl } = request.server.services;
+    const profile = await getProfile(db, id, claims);
+    // The provider's account page for the title the reader is on, and back to this site.
+    const accountUrl = identityAccountUrl(
+      publicationForRequest(request).titleCode,
+      requestOrigin(request),
+    );
+    return { ...profile, identity: { ...profile.identity, accountUrl } };
   },
 
   async modifyAccount(request) {
@@ -44,7 +58,7 @@ export const handlers: Handlers = {
     return modifyOwnAccount(
       db,
       request.body,
-      { spidId: session.spidId, identityBirthDate: session.claims.birthDate },
+      { spidId: session.spidId, identity: session.claims },
       osloDateOf(clock.now()),
     );
   },

@@ -174,7 +174,7 @@ export interface paths {
         get?: never;
         /**
          * Update account and profile
-         * @description Updates the profile fields (name, phone, e-mail, birth date) and the delivery address of the account. Only the fields present are changed, all or none. The birth date can be given once (see `AccountUpdate.birthDate`).
+         * @description Updates the profile fields (name, phone, e-mail, birth date) and the delivery address of the account. Only the fields present are changed, all or none. The birth date can be given once (see `AccountUpdate.birthDate`). A field the identity provider owns for this reader (`AccountProfile.identity.ownedFields`) is refused with 403 `IDENTITY_OWNED_FIELD` naming it: it is changed at the provider. The phone number is validated and stored in E.164 (`ContactPhoneNumber`). Every change is recorded in the account's audit trail with the names of the fields that changed.
          */
         put: operations["modifyAccount"];
         /**
@@ -532,6 +532,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscription/{subscriptionNo}/complaints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a delivery complaint can be filed for, and the reader's earlier complaints
+         * @description For /tilbakemelding. Whether the subscription can have a delivery complaint (`eligibility`: only a paper subscription, planProductType COMBO, that gives access, spec §5), the days that may be complained about (the title's delivery days, publishing weekdays less Norwegian public holidays, from today back `windowDays` calendar days, most recent first, each saying whether a complaint for it is filed already), the longest comment, the link to today's e-paper (part of every paper subscription), and the complaints filed for this subscription, newest first. A digital subscription answers 200 with `eligibility` NOT_PAPER and no days, so the screen can say where to go instead. A subscription of another account is not found (404).
+         */
+        get: operations["getComplaints"];
+        put?: never;
+        /**
+         * File a delivery complaint
+         * @description Files a delivery complaint for the reader's own paper subscription: one or more delivery days (each one of the days `getComplaints` offers: a delivery day of the title, not after today and not more than `windowDays` back), a complaint code from `GET complaintcodes` and an optional comment. Stored with the delivery address of the account at this moment and how many complaints that address has had in the last 30 days; e-mailed to the title's customer centre, and a confirmation to the reader, through the outbox. Answers the receipt with the link to today's e-paper. Refusals name the field: 400 `COMPLAINT_CODE_UNKNOWN` (code), `COMPLAINT_DATE_IN_FUTURE`, `COMPLAINT_DATE_TOO_OLD`, `COMPLAINT_DATE_NOT_DELIVERY_DAY` (dates.N); 409 `COMPLAINT_ALREADY_FILED` (dates.N) when a complaint for that day of this subscription exists (also for two identical requests at once: one is filed, the other refused); 409 `SUBSCRIPTION_STATE_CONFLICT` for a subscription without access; 403 `PAPER_SUBSCRIPTION_REQUIRED` for a digital subscription; 404 for a subscription of another account; 429 after 10 complaints in an hour from one account.
+         */
+        post: operations["fileComplaint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription/{subscriptionNo}/delivery-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery calendar and the delivery changes of a paper subscription
+         * @description For /endre-avislevering. Whether the subscription's paper can be changed (`eligibility`: only a paper subscription, planProductType COMBO, that gives access), the title's delivery calendar from the server's clock (the earliest day a change can start, its cut-off instant, the cut-off time and the delivery days a date picker may offer: publishing weekdays less Norwegian public holidays, from the earliest start up to `calendar.lastDate`), what a stop does to the price (from the title's setting and the subscription's own price), the account's current delivery address, and the changes of this subscription: `planned` (not started; each editable until `cutOff`), `current` (started, not yet over) and `history` (over or withdrawn, newest first). A digital subscription answers 200 with `eligibility` NOT_PAPER, no days and no changes, so the screen can explain. A subscription of another account is not found (404).
+         */
+        get: operations["getDeliveryChanges"];
+        put?: never;
+        /**
+         * Register a delivery change (stop, temporary address, move)
+         * @description Registers a change of the paper delivery of the reader's own paper subscription: STOP (no paper from `fromDate` to `toDate`, or until further notice with `openEnd`; digital access continues), TRANSFER (the paper to a temporary `address` from `fromDate` to `toDate`; a vacation change requires an address, spec §5) or PERMANENT (a move: the paper to the new `address` from `fromDate` on; no end). `fromDate` and `toDate` are delivery days of the title. Refusals: 400 `DELIVERY_CHANGE_TOO_EARLY` (fromDate) when the start is before the earliest possible day (the change must be registered before the cut-off the day before: the message names the next possible delivery day), `DELIVERY_CHANGE_NOT_DELIVERY_DAY` (fromDate or toDate), `DELIVERY_CHANGE_END_BEFORE_START` (toDate), `DELIVERY_CHANGE_END_REQUIRED` (toDate, a TRANSFER without an end), `DELIVERY_CHANGE_TOO_FAR` (more than a year ahead or a period longer than a year), `DELIVERY_ADDRESS_REQUIRED` (address), `POSTAL_CODE_UNKNOWN` (address.postalCode), `VALIDATION_FAILED` with the spec §5 message of an address field; 409 `DELIVERY_CHANGE_OVERLAP` (fromDate) when it overlaps another planned or current change (the message names its type and dates; also for two overlapping requests at once: one is registered, the other refused); 409 `SUBSCRIPTION_STATE_CONFLICT` for a subscription without access; 403 `PAPER_SUBSCRIPTION_REQUIRED` for a digital subscription; 404 for a subscription of another account; 429 after 30 changes in an hour from one account.
+         */
+        post: operations["createDeliveryChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription/{subscriptionNo}/delivery-changes/{changeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a planned delivery change
+         * @description Replaces a planned change of the reader's own subscription (type, dates, address) by the same rules as registering one, until the cut-off of its first day. After that only the end of a STOP or TRANSFER can move (`endEditable`: the same type and `fromDate`, a new `toDate` or, for a STOP, `openEnd`), as long as the first delivery it changes is not before the earliest possible day (400 `DELIVERY_CHANGE_TOO_EARLY` on toDate); anything else is 409 `DELIVERY_CHANGE_LOCKED`. The change itself is left out of the overlap check. A change of another subscription or account is not found (404 `DELIVERY_CHANGE_NOT_FOUND`); a withdrawn one is 409 `DELIVERY_CHANGE_LOCKED`.
+         */
+        put: operations["updateDeliveryChange"];
+        post?: never;
+        /**
+         * Withdraw a planned delivery change
+         * @description Withdraws a planned change of the reader's own subscription until the cut-off of its first day (409 `DELIVERY_CHANGE_LOCKED` after that, or when it is withdrawn already). It stays in the history as withdrawn. A change of another subscription or account is not found (404 `DELIVERY_CHANGE_NOT_FOUND`).
+         */
+        delete: operations["withdrawDeliveryChange"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/postal-codes/{postalCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The postal place of a Norwegian postal code
+         * @description Looks a postal code up in Posten/Bring's postal-code register (shipped with the server): the place the address fields fill in. An unknown code is 404 `POSTAL_CODE_UNKNOWN`.
+         */
+        get: operations["getPostalPlace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/segment/{id}/message": {
         parameters: {
             query?: never;
@@ -607,7 +699,7 @@ export interface paths {
         put?: never;
         /**
          * The price of an order before it is placed
-         * @description What the order would cost now and afterwards, computed by the server in øre: the first-month offer (1 kr the first month of the default digital plan for a reader who has never subscribed to the title), the reactivation offer (3 months for the price of 1), a discount code, or the prorated difference of an upgrade. Eligibility (age 18 or over, the youth plan under 34, not already a subscriber) is checked here as when ordering: 422 with `AGE_BELOW_MINIMUM`, `YOUTH_AGE_EXCEEDED`, `BIRTH_DATE_REQUIRED`; 409 `ALREADY_SUBSCRIBER`. Tries with a discount code are rate-limited per user (429).
+         * @description What the order would cost now and afterwards, computed by the server in øre: the first-month offer (1 kr the first month of the default digital plan for a reader who has never subscribed to the title), the reactivation offer (3 months for the price of 1), a discount code, or the prorated difference of an upgrade. Eligibility (age 18 or over, the youth plan under 34, not already a subscriber) is checked here as when ordering: 422 with `AGE_BELOW_MINIMUM`, `YOUTH_AGE_EXCEEDED`, `BIRTH_DATE_REQUIRED`; 409 `ALREADY_SUBSCRIBER` (also for a subscription SUSPENDED for an unpaid invoice: paying the invoice brings it back). Tries with a discount code are rate-limited per user (429).
          */
         post: operations["quoteOrder"];
         delete?: never;
@@ -841,6 +933,8 @@ export interface components {
         Email: string;
         /** @description Phone number, digits with optional leading '+', e.g. +4791234567. */
         PhoneNumber: string;
+        /** @description A reader's phone number as written: Norwegian without a country code (912 34 567) or with one (+47 …, 0047 …), any other country with its code (+46 70 123 45 67). Spaces, dashes, dots and brackets are allowed. It must be a valid number by libphonenumber-js (src/shared/profile/phone.ts, the rule the SPA applies too), else 400 `PHONE_INVALID`; it is stored and answered in E.164 (+4791234567). */
+        ContactPhoneNumber: string;
         /** @description 6-digit one-time code sent by SMS or e-mail. */
         VerificationCode: string;
         /** @description Problem details (RFC 9457) with a stable machine-readable `code`. */
@@ -862,7 +956,7 @@ export interface components {
              * @description URI reference of this occurrence (normally the request path).
              */
             instance?: string;
-            /** @description Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+            /** @description Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, PHONE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL, COMPLAINT_CODE_UNKNOWN, COMPLAINT_DATE_IN_FUTURE, COMPLAINT_DATE_TOO_OLD, COMPLAINT_DATE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_TOO_EARLY, DELIVERY_CHANGE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_END_BEFORE_START, DELIVERY_CHANGE_END_REQUIRED, DELIVERY_CHANGE_TOO_FAR, POSTAL_CODE_UNKNOWN (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED, PAPER_SUBSCRIPTION_REQUIRED, IDENTITY_OWNED_FIELD (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND, DELIVERY_CHANGE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED, COMPLAINT_ALREADY_FILED, DELIVERY_CHANGE_OVERLAP, DELIVERY_CHANGE_LOCKED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
             code: string;
             /** @description Field-level validation errors (400 only). */
             errors?: components["schemas"]["ProblemFieldError"][];
@@ -1009,9 +1103,11 @@ export interface components {
         /** @description Profile and delivery-address changes; only the fields present are changed. */
         AccountUpdate: {
             ariaAccountNo: components["schemas"]["AriaAccountNo"];
+            /** @description Min Side's only when the identity provider has no given name for the reader; else 403 `IDENTITY_OWNED_FIELD`. */
             firstName?: string;
+            /** @description Min Side's only when the identity provider has no family name for the reader; else 403 `IDENTITY_OWNED_FIELD`. */
             lastName?: string;
-            phoneNumber?: components["schemas"]["PhoneNumber"];
+            phoneNumber?: components["schemas"]["ContactPhoneNumber"];
             email?: components["schemas"]["Email"];
             /**
              * Format: date
@@ -1120,6 +1216,32 @@ export interface components {
             dueDate: string;
             /** @description Unpaid after its due date (Europe/Oslo). */
             overdue: boolean;
+            /**
+             * Format: date
+             * @description Dunning: the day the subscription is suspended if this giro invoice is still unpaid then (Europe/Oslo; the day named in its reminder once that is sent, which comes some days after the due date). Null when it never suspends it: a card or Vipps charge, or a subscription that is not ACTIVE (suspended already, cancelled, trial).
+             */
+            suspendsOn: string | null;
+        };
+        /**
+         * @description Why a SUSPENDED subscription is suspended, so the home page can say it and link to pay.
+         * @example {
+         *       "ariaInvoiceNo": "800000012",
+         *       "amount": 79900,
+         *       "dueDate": "2026-02-10",
+         *       "since": "2026-02-24"
+         *     }
+         */
+        SubscriptionSuspension: {
+            /** @description The unpaid giro invoice, to pay it at /betal-faktura/{ariaInvoiceNo}; paying it resumes the subscription. */
+            ariaInvoiceNo: string;
+            amount: components["schemas"]["AmountOre"];
+            /** Format: date */
+            dueDate: string;
+            /**
+             * Format: date
+             * @description The day it was suspended (Europe/Oslo).
+             */
+            since: string;
         };
         NextCharge: {
             /**
@@ -1210,9 +1332,11 @@ export interface components {
             withdrawal?: components["schemas"]["WithdrawalOpen"] | components["schemas"]["NullValue"];
             /** @description The subscription's unpaid invoices and charges, most urgent (oldest due date) first, so the home page can say what needs paying without another request. Absent where the server does not list them. */
             unpaidInvoices?: components["schemas"]["UnpaidInvoice"][];
+            /** @description Why the subscription is SUSPENDED: the giro invoice that is still unpaid after its reminder's day (dunning). Null when it is not suspended for an unpaid invoice; absent where the server does not say. */
+            suspension?: components["schemas"]["SubscriptionSuspension"] | components["schemas"]["NullValue"];
             /** @description False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
             isPaying: boolean;
-            /** @description True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard. */
+            /** @description True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard; a SUSPENDED subscriber still reaches home, the invoices and paying one. */
             hasSubscription: boolean;
         };
         /** @description The result of a subscription lookup; errors are returned here, not thrown. `subscription` may be set while `hasSubscription` is false (e.g. CANCELLED, offered reactivation). */
@@ -1373,10 +1497,10 @@ export interface components {
             parts: components["schemas"]["WithdrawalReceiptPart"][];
         };
         /**
-         * @description What happened: `activated` (a paid order started it), `trial-started`, `cancelled`, `cancellation-undone`, `expired`, `reactivated` (started again, paid or free), `renewed`, `trial-ended`, `plan-change-scheduled`, `plan-change-withdrawn`, `plan-change-applied`, `upgraded` (an upgrade paid now), `resumed` (the unpaid invoice that suspended it was paid), `payment-method-changed`, `connected` (moved to this account), `withdrawn` (the right of withdrawal was used: ended at once, refunded), `other`.
+         * @description What happened: `activated` (a paid order started it), `trial-started`, `cancelled`, `cancellation-undone`, `expired`, `reactivated` (started again, paid or free), `renewed`, `trial-ended`, `plan-change-scheduled`, `plan-change-withdrawn`, `plan-change-applied`, `upgraded` (an upgrade paid now), `suspended` (a giro invoice was still unpaid on the day its reminder named), `resumed` (the unpaid invoice that suspended it was paid), `payment-method-changed`, `connected` (moved to this account), `withdrawn` (the right of withdrawal was used: ended at once, refunded), `other`.
          * @enum {string}
          */
-        SubscriptionChangeKind: "activated" | "trial-started" | "cancelled" | "cancellation-undone" | "expired" | "reactivated" | "renewed" | "trial-ended" | "plan-change-scheduled" | "plan-change-withdrawn" | "plan-change-applied" | "upgraded" | "resumed" | "payment-method-changed" | "connected" | "withdrawn" | "other";
+        SubscriptionChangeKind: "activated" | "trial-started" | "cancelled" | "cancellation-undone" | "expired" | "reactivated" | "renewed" | "trial-ended" | "plan-change-scheduled" | "plan-change-withdrawn" | "plan-change-applied" | "upgraded" | "suspended" | "resumed" | "payment-method-changed" | "connected" | "withdrawn" | "other";
         SubscriptionChange: {
             kind: components["schemas"]["SubscriptionChangeKind"];
             /** Format: date-time */
@@ -1690,6 +1814,7 @@ export interface components {
             received: boolean;
             duplicate: boolean;
         };
+        /** @description The account holder's profile: each field the identity provider owns (`identity`) is the provider's value; the others are what Min Side keeps, else the provider's as a suggestion (phone, contact e-mail). Fields nobody knows are null. */
         AccountProfile: {
             ariaAccountNo: components["schemas"]["AriaAccountNo"];
             firstName: string | null;
@@ -1699,6 +1824,19 @@ export interface components {
             /** Format: date */
             birthDate: string | null;
             address: components["schemas"]["DeliveryAddress"] | components["schemas"]["NullValue"];
+            identity: components["schemas"]["ProfileIdentity"];
+        };
+        /** @description What the identity provider owns of the profile, changed there and not with PUT account: the login e-mail always, the name and the birth date when the provider has them. The rest (phone, contact e-mail, a name or birth date the provider lacks) is Min Side's. */
+        ProfileIdentity: {
+            /** @description The profile fields PUT account refuses (403 IDENTITY_OWNED_FIELD). */
+            ownedFields: ("firstName" | "lastName" | "birthDate")[];
+            /** @description The e-mail the reader signs in with. */
+            loginEmail: string | null;
+            /**
+             * Format: uri
+             * @description The provider's page where the reader changes what it owns, for this title and back to this site (IDENTITY_ACCOUNT_URL; by default the embedded provider's /idp/account); null when none is configured.
+             */
+            accountUrl: string | null;
         };
         StudentEmailRequest: {
             email: components["schemas"]["Email"];
@@ -1751,6 +1889,179 @@ export interface components {
         };
         ComplaintCodeList: {
             complaintCodes: components["schemas"]["ComplaintCode"][];
+        };
+        /**
+         * @description Whether the subscription can have a delivery complaint: PAPER (a paper subscription that gives access), NOT_PAPER (digital: no paper is delivered; spec §5), NOT_ACTIVE (a paper subscription that has ended or is suspended).
+         * @enum {string}
+         */
+        ComplaintEligibility: "PAPER" | "NOT_PAPER" | "NOT_ACTIVE";
+        ComplaintDeliveryDay: {
+            /** Format: date */
+            date: string;
+            /** @description A complaint for this day of the subscription is filed already. */
+            alreadyFiled: boolean;
+        };
+        Complaint: {
+            /** @description The complaint's reference (KLAGE-n), for customer service. */
+            reference: string;
+            /** Format: date-time */
+            filedAt: string;
+            /** @description The delivery days complained about, most recent first. */
+            dates: string[];
+            code: string;
+            /** @description The code's text (nb). */
+            description: string;
+            comment: string | null;
+        };
+        /**
+         * @description STOP: no paper for a period (digital access continues). TRANSFER: the paper to a temporary address for a period (vacation, the cabin). PERMANENT: a move, the paper to a new address from a date.
+         * @enum {string}
+         */
+        DeliveryChangeType: "STOP" | "TRANSFER" | "PERMANENT";
+        /**
+         * @description PAPER: the delivery can be changed. NOT_PAPER: a digital subscription (no paper). NOT_ACTIVE: a paper subscription without access now.
+         * @enum {string}
+         */
+        DeliveryChangeEligibility: "PAPER" | "NOT_PAPER" | "NOT_ACTIVE";
+        /** @description The address of a TRANSFER or PERMANENT change (spec §3 Delivery address). Required fields are checked by the server with the spec §5 messages ("Navn er påkrevd på leveringsadresse", "Adresse er påkrevd", "Gatenummer er påkrevd"); the place is taken from the postal-code register (`place`, when sent, is ignored). */
+        DeliveryChangeAddress: {
+            coName: string;
+            street: string;
+            streetNumber: string;
+            flatNumber?: string;
+            floor?: string;
+            /** @description Four digits of the postal-code register. */
+            postalCode: string;
+            place?: string;
+        };
+        DeliveryChangeRequest: {
+            type: components["schemas"]["DeliveryChangeType"];
+            /**
+             * Format: date
+             * @description The first delivery day of the change (Europe/Oslo).
+             */
+            fromDate: string;
+            /**
+             * Format: date
+             * @description The last delivery day of the change; left out with `openEnd` (STOP) and for PERMANENT.
+             */
+            toDate?: string;
+            /** @description A STOP until further notice (no `toDate`). */
+            openEnd?: boolean;
+            address?: components["schemas"]["DeliveryChangeAddress"];
+        };
+        DeliveryChange: {
+            id: string;
+            type: components["schemas"]["DeliveryChangeType"];
+            /** Format: date */
+            fromDate: string;
+            /** Format: date */
+            toDate: string | null;
+            openEnd: boolean;
+            /** @enum {string} */
+            status: "PLANNED" | "CURRENT" | "PAST" | "WITHDRAWN";
+            /**
+             * Format: date-time
+             * @description Until this instant the change can be edited or withdrawn.
+             */
+            cutOff: string;
+            /** @description The change can be edited in full or withdrawn (before `cutOff`). */
+            editable: boolean;
+            /** @description A started (or locked) STOP or TRANSFER whose end can still be moved (with `updateDeliveryChange`, same type and start): the first delivery the new end changes is not before the earliest possible day. */
+            endEditable: boolean;
+            /** @description Delivery days the change covers (an open-ended stop: those from its start up to today, 0 before it starts); for PERMANENT 0. */
+            issues: number;
+            /** @description What a STOP is credited on the next invoice (0 where the title credits none). */
+            creditOre: number;
+            /** @description The address of a TRANSFER or PERMANENT change; null for STOP. */
+            address: components["schemas"]["DeliveryAddress"] | components["schemas"]["NullValue"];
+        };
+        DeliveryCalendar: {
+            /**
+             * Format: date
+             * @description The first delivery day whose cut-off has not passed.
+             */
+            earliestStart: string;
+            /**
+             * Format: date-time
+             * @description The cut-off instant of `earliestStart`.
+             */
+            cutOff: string;
+            /** @description The title's cut-off time in Europe/Oslo (HH:MM). */
+            cutOffTime: string;
+            cutOffDaysBefore: number;
+            /** @description Publishing weekdays, ISO (1 Monday … 7 Sunday). */
+            weekdays: number[];
+            /**
+             * Format: date
+             * @description The last date a change may reach.
+             */
+            lastDate: string;
+            /** @description Delivery days from `earliestStart` to `lastDate`, ascending. */
+            deliveryDays: string[];
+        };
+        DeliveryPriceEffect: {
+            /**
+             * @description NONE: a stop does not change the price (digital access continues). PER_ISSUE: each stopped issue is credited on the next invoice.
+             * @enum {string}
+             */
+            stopCredit: "NONE" | "PER_ISSUE";
+            /** @description The credit of one stopped issue, from the subscription's own price. */
+            creditPerIssueOre: number | null;
+        };
+        DeliveryChangeOverview: {
+            subscriptionNo: components["schemas"]["SubscriptionNo"];
+            titleCode: components["schemas"]["TitleCode"];
+            eligibility: components["schemas"]["DeliveryChangeEligibility"];
+            /** @description Null unless PAPER. */
+            calendar: components["schemas"]["DeliveryCalendar"] | components["schemas"]["NullValue"];
+            price: components["schemas"]["DeliveryPriceEffect"];
+            /** @description The account's delivery address now. */
+            address: components["schemas"]["DeliveryAddress"] | components["schemas"]["NullValue"];
+            planned: components["schemas"]["DeliveryChange"][];
+            current: components["schemas"]["DeliveryChange"][];
+            history: components["schemas"]["DeliveryChange"][];
+        };
+        PostalPlace: {
+            postalCode: string;
+            place: string;
+        };
+        ComplaintOverview: {
+            subscriptionNo: components["schemas"]["SubscriptionNo"];
+            titleCode: components["schemas"]["TitleCode"];
+            eligibility: components["schemas"]["ComplaintEligibility"];
+            /** @description How many calendar days back (today included) a delivery day may be. */
+            windowDays: number;
+            commentMaxLength: number;
+            /**
+             * Format: uri
+             * @description Today's e-paper of the title.
+             */
+            epaperUrl: string;
+            /** @description The days a complaint may be filed for, most recent first (empty unless PAPER). */
+            deliveryDays: components["schemas"]["ComplaintDeliveryDay"][];
+            /** @description The complaints filed for this subscription, newest first. */
+            complaints: components["schemas"]["Complaint"][];
+        };
+        ComplaintRequest: {
+            /** @description Delivery days (Europe/Oslo) the complaint is about. */
+            dates: string[];
+            /** @description A code of `GET complaintcodes`. */
+            code: string;
+            /** @description Optional free text for customer service. */
+            comment?: string;
+        };
+        ComplaintReceipt: {
+            complaint: components["schemas"]["Complaint"];
+            /**
+             * Format: uri
+             * @description Today's e-paper of the title, to read at once.
+             */
+            epaperUrl: string;
+            /** @description Where the confirmation was e-mailed; null when the account has no e-mail address. */
+            receiptEmail: string | null;
+            /** @description The delivery address has had several complaints in the last 30 days (this one included): customer service is asked to tell the distributor. */
+            repeated: boolean;
         };
         SegmentMessageRequest: {
             titleCode: components["schemas"]["TitleCode"];
@@ -2014,6 +2325,11 @@ export interface components {
          * @example 500000013
          */
         SubscriptionNoPath: components["schemas"]["SubscriptionNo"];
+        /**
+         * @description Delivery change id; one of another subscription is not found.
+         * @example 12
+         */
+        DeliveryChangeIdPath: string;
         /** @description Billing account number (ariaAccountNo) of the account to read. */
         AccountIdPath: components["schemas"]["AriaAccountNo"];
         /** @description Segment id. */
@@ -2369,9 +2685,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "ariaAccountNo": "30012345",
-                 *       "firstName": "Kari",
-                 *       "lastName": "Nordmann",
                  *       "phoneNumber": "+4791234567",
+                 *       "email": "kari@example.no",
                  *       "address": {
                  *         "coName": "Kari Nordmann",
                  *         "street": "Markens gate",
@@ -3362,19 +3677,19 @@ export interface operations {
                      * @example {
                      *       "complaintCodes": [
                      *         {
-                     *           "code": "UTE",
+                     *           "code": "UTEBLITT",
                      *           "description": "Avisen kom ikke",
-                     *           "category": "missing"
+                     *           "category": "delivery"
                      *         },
                      *         {
                      *           "code": "SEN",
                      *           "description": "Avisen kom for sent",
-                     *           "category": "late"
+                     *           "category": "delivery"
                      *         },
                      *         {
-                     *           "code": "SKA",
+                     *           "code": "SKADET",
                      *           "description": "Avisen var våt eller skadet",
-                     *           "category": "damaged"
+                     *           "category": "quality"
                      *         }
                      *       ]
                      *     }
@@ -3382,6 +3697,462 @@ export interface operations {
                     "application/json": components["schemas"]["ComplaintCodeList"];
                 };
             };
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getComplaints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The complaint page of the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscriptionNo": "500000007",
+                     *       "titleCode": "FVN",
+                     *       "eligibility": "PAPER",
+                     *       "windowDays": 14,
+                     *       "commentMaxLength": 500,
+                     *       "epaperUrl": "https://www.fvn.no/eavis",
+                     *       "deliveryDays": [
+                     *         {
+                     *           "date": "2026-03-10",
+                     *           "alreadyFiled": false
+                     *         },
+                     *         {
+                     *           "date": "2026-03-09",
+                     *           "alreadyFiled": false
+                     *         },
+                     *         {
+                     *           "date": "2026-03-07",
+                     *           "alreadyFiled": true
+                     *         }
+                     *       ],
+                     *       "complaints": [
+                     *         {
+                     *           "reference": "KLAGE-12",
+                     *           "filedAt": "2026-03-07T08:12:00+01:00",
+                     *           "dates": [
+                     *             "2026-03-07"
+                     *           ],
+                     *           "code": "UTEBLITT",
+                     *           "description": "Avisen kom ikke",
+                     *           "comment": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ComplaintOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    fileComplaint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dates": [
+                 *         "2026-03-10",
+                 *         "2026-03-09"
+                 *       ],
+                 *       "code": "UTEBLITT",
+                 *       "comment": "Avisen har ikke kommet to dager på rad."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ComplaintRequest"];
+            };
+        };
+        responses: {
+            /** @description The complaint is filed; its receipt. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "complaint": {
+                     *         "reference": "KLAGE-13",
+                     *         "filedAt": "2026-03-10T09:00:00+01:00",
+                     *         "dates": [
+                     *           "2026-03-10",
+                     *           "2026-03-09"
+                     *         ],
+                     *         "code": "UTEBLITT",
+                     *         "description": "Avisen kom ikke",
+                     *         "comment": "Avisen har ikke kommet to dager på rad."
+                     *       },
+                     *       "epaperUrl": "https://www.fvn.no/eavis",
+                     *       "receiptEmail": "papir@demo.minside.no",
+                     *       "repeated": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ComplaintReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getDeliveryChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery change page of the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscriptionNo": "500000007",
+                     *       "titleCode": "FVN",
+                     *       "eligibility": "PAPER",
+                     *       "calendar": {
+                     *         "earliestStart": "2026-03-11",
+                     *         "cutOff": "2026-03-10T13:00:00.000Z",
+                     *         "cutOffTime": "14:00",
+                     *         "cutOffDaysBefore": 1,
+                     *         "weekdays": [
+                     *           1,
+                     *           2,
+                     *           3,
+                     *           4,
+                     *           5,
+                     *           6
+                     *         ],
+                     *         "lastDate": "2027-03-10",
+                     *         "deliveryDays": [
+                     *           "2026-03-11",
+                     *           "2026-03-12",
+                     *           "2026-03-13",
+                     *           "2026-03-14"
+                     *         ]
+                     *       },
+                     *       "price": {
+                     *         "stopCredit": "NONE",
+                     *         "creditPerIssueOre": null
+                     *       },
+                     *       "address": {
+                     *         "coName": "Per Papir",
+                     *         "street": "Dronningens gate",
+                     *         "streetNumber": "15",
+                     *         "postalCode": "4610",
+                     *         "place": "Kristiansand S"
+                     *       },
+                     *       "planned": [
+                     *         {
+                     *           "id": "12",
+                     *           "type": "TRANSFER",
+                     *           "fromDate": "2026-07-01",
+                     *           "toDate": "2026-07-14",
+                     *           "openEnd": false,
+                     *           "status": "PLANNED",
+                     *           "cutOff": "2026-06-30T12:00:00.000Z",
+                     *           "editable": true,
+                     *           "endEditable": false,
+                     *           "issues": 12,
+                     *           "creditOre": 0,
+                     *           "address": {
+                     *             "coName": "Per Papir",
+                     *             "street": "Hytteveien",
+                     *             "streetNumber": "3",
+                     *             "postalCode": "4640",
+                     *             "place": "Søgne"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "current": [],
+                     *       "history": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryChangeOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createDeliveryChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "TRANSFER",
+                 *       "fromDate": "2026-07-01",
+                 *       "toDate": "2026-07-14",
+                 *       "address": {
+                 *         "coName": "Per Papir",
+                 *         "street": "Hytteveien",
+                 *         "streetNumber": "3",
+                 *         "postalCode": "4640"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeliveryChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The change is registered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "12",
+                     *       "type": "TRANSFER",
+                     *       "fromDate": "2026-07-01",
+                     *       "toDate": "2026-07-14",
+                     *       "openEnd": false,
+                     *       "status": "PLANNED",
+                     *       "cutOff": "2026-06-30T12:00:00.000Z",
+                     *       "editable": true,
+                     *       "endEditable": false,
+                     *       "issues": 12,
+                     *       "creditOre": 0,
+                     *       "address": {
+                     *         "coName": "Per Papir",
+                     *         "street": "Hytteveien",
+                     *         "streetNumber": "3",
+                     *         "postalCode": "4640",
+                     *         "place": "Søgne"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateDeliveryChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+                /**
+                 * @description Delivery change id; one of another subscription is not found.
+                 * @example 12
+                 */
+                changeId: components["parameters"]["DeliveryChangeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "STOP",
+                 *       "fromDate": "2026-07-01",
+                 *       "toDate": "2026-07-21"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeliveryChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The change as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "12",
+                     *       "type": "STOP",
+                     *       "fromDate": "2026-07-01",
+                     *       "toDate": "2026-07-21",
+                     *       "openEnd": false,
+                     *       "status": "PLANNED",
+                     *       "cutOff": "2026-06-30T12:00:00.000Z",
+                     *       "editable": true,
+                     *       "endEditable": false,
+                     *       "issues": 18,
+                     *       "creditOre": 0,
+                     *       "address": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    withdrawDeliveryChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+                /**
+                 * @description Delivery change id; one of another subscription is not found.
+                 * @example 12
+                 */
+                changeId: components["parameters"]["DeliveryChangeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawn change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "12",
+                     *       "type": "STOP",
+                     *       "fromDate": "2026-07-01",
+                     *       "toDate": "2026-07-21",
+                     *       "openEnd": false,
+                     *       "status": "WITHDRAWN",
+                     *       "cutOff": "2026-06-30T12:00:00.000Z",
+                     *       "editable": false,
+                     *       "endEditable": false,
+                     *       "issues": 18,
+                     *       "creditOre": 0,
+                     *       "address": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getPostalPlace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Four digits.
+                 * @example 4640
+                 */
+                postalCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The postal place. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "postalCode": "4640",
+                     *       "place": "Søgne"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostalPlace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -4077,6 +4848,15 @@ export interface operations {
                      *         "floor": "2",
                      *         "postalCode": "4611",
                      *         "place": "Kristiansand"
+                     *       },
+                     *       "identity": {
+                     *         "ownedFields": [
+                     *           "firstName",
+                     *           "lastName",
+                     *           "birthDate"
+                     *         ],
+                     *         "loginEmail": "kari@example.no",
+                     *         "accountUrl": "https://login.example.no/account?client_id=minside-fvn"
                      *       }
                      *     }
                      */

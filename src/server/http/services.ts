@@ -13,4 +13,11 @@ export interface Services {
   readonly payments: PaymentPort;
   /** Shared secret that signs the provider's callbacks (Payment-Signature). */
   readonly paymentCallbackSecret: string;
+  /**
+   * Where a reader of the title, on the Min Side origin `returnTo`, changes what the identity
+   * provider owns (null: nowhere known).
+   */
+  readonly identityAccountUrl: (titleCode: string, returnTo: string) => string | null;
+  /** Days back a delivery complaint may reach (config COMPLAINT_WINDOW_DAYS). */
+  readonly complaintWindowDays: number;
 }

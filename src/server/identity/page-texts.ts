@@ -34,6 +34,25 @@ export interface PageTexts {
   readonly loggedOutNote: string;
   readonly signInFailed: string;
   readonly errorCode: string;
+  /** The account page (account-page.ts). */
+  readonly account: {
+    readonly title: string;
+    readonly intro: string;
+    readonly givenName: string;
+    readonly familyName: string;
+    readonly birthDate: string;
+    readonly birthDateNote: string;
+    readonly birthDateOptionalNote: string;
+    readonly loginEmail: string;
+    readonly loginEmailNote: string;
+    readonly save: string;
+    readonly saved: string;
+    readonly invalid: string;
+    readonly nameRequired: string;
+    readonly birthDateInvalid: string;
+    readonly signedOut: string;
+    readonly backTo: (clientName: string) => string;
+  };
 }
 
 const nb: PageTexts = {
@@ -72,6 +91,27 @@ const nb: PageTexts = {
   loggedOutNote: 'Du kan nå lukke denne siden.',
   signInFailed: 'Innloggingen kunne ikke fullføres. Gå tilbake til nettstedet og prøv igjen.',
   errorCode: 'Feilkode',
+  account: {
+    title: 'Kontoen din',
+    intro:
+      'Navnet og fødselsdatoen her gjelder hos alle avisene du logger inn hos. Min side viser endringene neste gang du logger inn.',
+    givenName: 'Fornavn',
+    familyName: 'Etternavn',
+    birthDate: 'Fødselsdato',
+    birthDateNote:
+      'Avisene bruker den til aldersgrensene for abonnementer. Den kan rettes, ikke fjernes.',
+    birthDateOptionalNote: 'Valgfritt. Avisene bruker den til aldersgrensene for abonnementer.',
+    loginEmail: 'E-postadressen du logger inn med',
+    loginEmailNote: 'Den kan ikke endres i denne innloggingstjenesten.',
+    save: 'Lagre',
+    saved: 'Endringene er lagret. Min side viser dem neste gang du logger inn.',
+    invalid: 'Sjekk feltene under og prøv igjen.',
+    nameRequired: 'Fyll inn fornavn og etternavn (høyst 100 tegn hver).',
+    birthDateInvalid: 'Fødselsdatoen må være en ekte dato mellom 1900 og i dag.',
+    signedOut:
+      'Du er ikke logget inn hos innloggingstjenesten. Logg inn i Min side på nytt, og følg lenken derfra.',
+    backTo: (name) => `Tilbake til ${name}`,
+  },
 };
 
 const nn: PageTexts = {
@@ -110,6 +150,27 @@ const nn: PageTexts = {
   loggedOutNote: 'Du kan no lukke denne sida.',
   signInFailed: 'Innlogginga kunne ikkje fullførast. Gå tilbake til nettstaden og prøv igjen.',
   errorCode: 'Feilkode',
+  account: {
+    title: 'Kontoen din',
+    intro:
+      'Namnet og fødselsdatoen her gjeld hos alle avisene du loggar inn hos. Mi side viser endringane neste gong du loggar inn.',
+    givenName: 'Førenamn',
+    familyName: 'Etternamn',
+    birthDate: 'Fødselsdato',
+    birthDateNote:
+      'Avisene bruker han til aldersgrensene for abonnement. Han kan rettast, ikkje fjernast.',
+    birthDateOptionalNote: 'Valfritt. Avisene bruker han til aldersgrensene for abonnement.',
+    loginEmail: 'E-postadressa du loggar inn med',
+    loginEmailNote: 'Ho kan ikkje endrast i denne innloggingstenesta.',
+    save: 'Lagre',
+    saved: 'Endringane er lagra. Mi side viser dei neste gong du loggar inn.',
+    invalid: 'Sjekk felta under og prøv igjen.',
+    nameRequired: 'Fyll inn førenamn og etternamn (høgst 100 teikn kvar).',
+    birthDateInvalid: 'Fødselsdatoen må vere ein ekte dato mellom 1900 og i dag.',
+    signedOut:
+      'Du er ikkje logga inn hos innloggingstenesta. Logg inn i Mi side på nytt, og følg lenkja derifrå.',
+    backTo: (name) => `Tilbake til ${name}`,
+  },
 };
 
 export const PAGE_TEXTS: Readonly<Record<PageLanguage, PageTexts>> = { nb, nn };

@@ -12,10 +12,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientMetadata, Interaction } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 
-import type { Clock } from '../clock';
+import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 
+import { registerAccountPage } from './account-page';
 import { languageOfClient, PAGE_TEXTS, type PageLanguage } from './page-texts';
 import { verifyPassword } from './password';
 import {
@@ -107,7 +108,7 @@ export async function registerIdentityProvider(
     // middie strips the mount path, so the provider sees /auth, /token … and derives /idp back
     // from req.originalUrl when it builds URLs.
     scope.use(IDP_MOUNT_PATH, (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-      if (req.url?.startsWith(interactionPrefix)) return next();
+      if (req.url?.startsWith(interactionPrefix) || isAccountPage(req.url)) return next();
       void callback(req, res);
     });
     // Reached only for an /idp/interaction/… path no interaction route has: not found, as before
@@ -118,11 +119,43 @@ export async function registerIdentityProvider(
     }
   });
 
+  const clients = identityClients(config.idpClientSecret, redirectOrigins);
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
     registerInteractionRoutes(scope, { provider, db, demoSignIn, demoEmails });
+    registerAccountPage(scope, {
+      provider,
+      db,
+      clock: options.clock ?? systemClock,
+      clientOf: clientOfAccountPage(clients),
+    });
   });
   return provider;
+}
+
+/** The account page's path as middie passes it on (without the mount path). */
+const isAccountPage = (url: string | undefined) =>
+  url !== undefined && /^\/account(?:[?#]|$)/.test(url);
+
+/**
+ * A title client's name and the Min Side origin its account page may link back to: one of the
+ * origins the client has registered (so the page links nowhere else), or none.
+ */
+function clientOfAccountPage(clients: readonly ClientMetadata[]) {
+  const byId = new Map(
+    clients.map((c) => [
+      c.client_id,
+      {
+        name: typeof c.client_name === 'string' ? c.client_name : 'Min Side',
+        origins: new Set((c.redirect_uris ?? []).map((uri) => new URL(uri).origin)),
+      },
+    ]),
+  );
+  return (clientId: string, returnTo: string) => {
+    const client = byId.get(clientId);
+    if (!client) return null;
+    return { name: client.name, returnOrigin: client.origins.has(returnTo) ? returnTo : '' };
+  };
 }
 
 /**

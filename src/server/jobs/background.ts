@@ -1,14 +1,16 @@
 // The server's background work on one timer: the subscription jobs (renewals, plan changes,
 // trial ends, expiries), recording and collecting the money they ask for, reconciling
-// orders whose payment never came back, and sending withdrawal refunds the provider did not
-// take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
+// orders whose payment never came back, dunning unpaid giro invoices (reminder, then
+// suspension), and sending withdrawal refunds the provider did not take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
+import { applyDueMoves } from '../domain/delivery/changes';
 import { reconcileOrders } from '../domain/orders/reconcile';
 import { retryPendingRefunds } from '../domain/subscriptions/withdrawal';
 import type { PaymentPort } from '../payments/port';
 
 import { recordBillingEffects, settleOpenCharges } from './billing';
+import { runDunning } from './dunning';
 import { startScheduler, type Scheduler } from './subscriptionJobs';
 
 export interface BackgroundDeps {
@@ -40,6 +42,24 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
           if (charges.paid + charges.failed + orders.checked > 0)
             deps.log.info({ charges, orders }, 'billing and orders settled');
         } finally {
+          // Dunning in a try of its own: a reminder or suspension that is due does not wait for
+          // trouble with charges or orders (its own error is still reported).
+          try {
+            const dunning = await runDunning(deps.db, deps.clock);
+            if (dunning.reminders + dunning.suspensions + dunning.failed > 0)
+              deps.log.info({ dunning }, 'dunning ran');
+            for (const e of dunning.errors) deps.log.error(e, 'dunning failed for an invoice');
+          } catch (error) {
+            deps.log.error({ err: error }, 'dunning could not run');
+          }
+          // Paper moves in a try of their own: a move's address becomes the delivery address on
+          // its first day whatever happened above.
+          try {
+            const moves = await applyDueMoves(deps.db, deps.clock.now());
+            if (moves > 0) deps.log.info({ moves }, 'delivery address moves applied');
+          } catch (error) {
+            deps.log.error({ err: error }, 'delivery address moves could not be applied');
+          }
           // Withdrawal refunds in a try of their own, whatever happened above: trouble with the
           // billing work never holds back money a reader is owed (its error is still reported).
           try {

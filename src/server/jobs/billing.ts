@@ -4,10 +4,15 @@
 // Invoices (giro, no stored method) stay open for the invoice flow.
 import { getPublication } from '../../shared/publications/registry';
 import type { Db } from '../db/db';
+import { creditStoppedIssues } from '../domain/delivery/changes';
+import { invoiceDescription } from '../domain/invoices/descriptions';
 import { openCharges, recordBillingEffect, settleCharge } from '../domain/invoices/settlement';
 import type { CheckoutMethod, PaymentPort } from '../payments/port';
 
 import type { JobRun } from './subscriptionJobs';
+
+/** Rolls back a credit claimed for an effect that was recorded before. */
+class AlreadyRecorded extends Error {}
 
 export async function recordBillingEffects(
   db: Db,
@@ -17,8 +22,22 @@ export async function recordBillingEffects(
   let recorded = 0;
   for (const job of run.effects) {
     for (const effect of job.effects) {
-      if (await recordBillingEffect(db, job.eventId, job.subscriptionNo, effect, now))
-        recorded += 1;
+      try {
+        const inserted = await db.transaction(async (tx) => {
+          // A renewal bills the period less the stopped paper issues its title credits.
+          const credit =
+            effect.reason === 'renewal'
+              ? await creditStoppedIssues(tx, job.subscriptionNo, effect)
+              : 0;
+          const billed = credit > 0 ? { ...effect, amountOre: effect.amountOre - credit } : effect;
+          const ok = await recordBillingEffect(tx, job.eventId, job.subscriptionNo, billed, now);
+          if (!ok && credit > 0) throw new AlreadyRecorded();
+          return ok;
+        });
+        if (inserted) recorded += 1;
+      } catch (error) {
+        if (!(error instanceof AlreadyRecorded)) throw error;
+      }
     }
   }
   return recorded;
@@ -49,7 +68,10 @@ export async function settleOpenCharges(
         method: row.provider as CheckoutMethod,
         amountOre: Number(row.amount_ore),
         currency: 'NOK',
-        description: `${row.plan_name} (${row.reason})`,
+        description: invoiceDescription(
+          { planName: row.plan_name, period: row.period, reason: row.reason },
+          getPublication(row.title_code).language,
+        ),
         merchant: getPublication(row.title_code).displayName,
         idempotencyKey: `charge-${row.id}`,
       });

@@ -18,7 +18,18 @@ import {
 import { SubscriptionStatus, type StatusCode } from '../../shared/subscription/status';
 import { addDays, addMonths, osloDateOf } from '../../shared/time/oslo';
 import type { Queryable } from '../db/db';
-import { createAccount, modifyAccount } from '../domain/accounts/accounts';
+import {
+  createAccount,
+  type DeliveryAddress,
+  getProfile,
+  modifyAccount,
+} from '../domain/accounts/accounts';
+import { recordComplaint } from '../domain/complaints/complaints';
+import { nextDeliveryDayOnOrAfter, pastDeliveryDays } from '../domain/delivery/calendar';
+import { type DeliveryChangeType, recordDeliveryChange } from '../domain/delivery/changes';
+import { giroDueDate, importReminder, suspensionDay } from '../domain/dunning/dunning';
+import { dunningTermsOf } from '../domain/dunning/terms';
+import { planDescription } from '../domain/invoices/descriptions';
 import { recordBillingEffect, recordOrderCharge } from '../domain/invoices/settlement';
 import { importCompletedOrder } from '../domain/orders/orders';
 import { priceOrder, type Buyer } from '../domain/orders/pricing';
@@ -27,6 +38,7 @@ import {
   recordImportedActivation,
   recordImportedRenewal,
 } from '../domain/subscriptions/lifecycle';
+import { currentSubscription } from '../domain/subscriptions/subscriptions';
 import { registerIdentity } from '../identity/users';
 import type { PaymentProvider } from '../payments/port';
 import { importCapturedPayment, SANDBOX_CARD } from '../payments/sandbox';
@@ -58,6 +70,12 @@ interface DemoSubscription {
   readonly shared?: boolean;
   /** The current period's giro invoice is still unpaid (the AvtaleGiro debit failed). */
   readonly unpaidInvoice?: boolean;
+  /**
+   * The dunning reminder of that invoice went out this many days ago, naming the day of
+   * suspension by the title's terms (domain/dunning): the dunning job suspends the subscription
+   * at its first run once that day has come.
+   */
+  readonly remindedDaysAgo?: number;
   readonly pendingChange?: { readonly planId: string; readonly period: Period };
   /**
    * Bought in Min Side this many days ago, paid by card with the first-month offer (1 kr): the
@@ -65,6 +83,26 @@ interface DemoSubscription {
    * The renewal date follows from the purchase (renewsIn is not used).
    */
   readonly boughtOnlineDaysAgo?: number;
+  /**
+   * A delivery complaint filed `daysAgo` days ago about the paper of that day (or the delivery
+   * day before it), as /tilbakemelding files one (paper subscriptions only).
+   */
+  readonly complaint?: {
+    readonly daysAgo: number;
+    readonly code: string;
+    readonly comment?: string;
+  };
+  /**
+   * Paper delivery changes as /endre-avislevering registers them: starting on the first delivery
+   * day `startsIn` days from today (negative: in the past), lasting to the first delivery day
+   * `days` later (null: a move, no end).
+   */
+  readonly deliveryChanges?: readonly {
+    readonly type: DeliveryChangeType;
+    readonly startsIn: number;
+    readonly days: number | null;
+    readonly address?: DeliveryAddress;
+  }[];
 }
 
 interface DemoUser {
@@ -163,6 +201,26 @@ export const demoUsers: readonly DemoUser[] = [
         provider: 'AVTALEGIRO',
         renewsIn: 40,
         unpaidInvoice: true,
+        complaint: {
+          daysAgo: 5,
+          code: 'UTEBLITT',
+          comment: 'Postkassen var tom da jeg gikk ut klokka sju.',
+        },
+        deliveryChanges: [
+          { type: 'STOP', startsIn: -40, days: 6 },
+          {
+            type: 'TRANSFER',
+            startsIn: 30,
+            days: 9,
+            address: {
+              coName: 'Per Papir',
+              street: 'Hytteveien',
+              streetNumber: '3',
+              postalCode: '4640',
+              place: 'Søgne',
+            },
+          },
+        ],
       },
       {
         titleCode: 'FIR',
@@ -171,6 +229,15 @@ export const demoUsers: readonly DemoUser[] = [
         status: SubscriptionStatus.ACTIVE,
         provider: 'BANKGIRO',
         renewsIn: 100,
+        complaint: {
+          daysAgo: 8,
+          code: 'SKADET',
+          comment: 'Avisa låg ute i regnet og var gjennomvåt.',
+        },
+        deliveryChanges: [
+          { type: 'STOP', startsIn: -30, days: 4 },
+          { type: 'STOP', startsIn: 20, days: 7 },
+        ],
       },
     ],
   },
@@ -372,6 +439,50 @@ export const demoUsers: readonly DemoUser[] = [
     firstTitleCode: null,
     subscriptions: [],
   },
+  {
+    // Dunning (issue 11): giro invoices left unpaid. FVN and Setesdølen (nynorsk) are
+    // suspended by the dunning job at its first run (the reminder went out a week ago); Firda
+    // (nynorsk) is overdue within the grace period (the job sends the reminder).
+    spidId: '1000021',
+    email: 'purring@demo.minside.no',
+    givenName: 'Pål',
+    familyName: 'Purring',
+    phone: '+47 400 00 021',
+    birthDate: '1968-04-12',
+    kind: 'subscriber',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: PREMIUM_PLAN_ID,
+        period: 'Kvartalsvis',
+        status: SubscriptionStatus.ACTIVE,
+        provider: 'BANKGIRO',
+        renewsIn: 60,
+        unpaidInvoice: true,
+        remindedDaysAgo: 7,
+      },
+      {
+        titleCode: 'SET',
+        planId: DEFAULT_PLAN_ID,
+        period: 'Kvartalsvis',
+        status: SubscriptionStatus.ACTIVE,
+        provider: 'BANKGIRO',
+        renewsIn: 60,
+        unpaidInvoice: true,
+        remindedDaysAgo: 7,
+      },
+      {
+        titleCode: 'FIR',
+        planId: DEFAULT_PLAN_ID,
+        period: 'Kvartalsvis',
+        status: SubscriptionStatus.ACTIVE,
+        provider: 'BANKGIRO',
+        renewsIn: 68,
+        unpaidInvoice: true,
+      },
+    ],
+  },
 ];
 
 async function planId(db: Queryable, titleCode: string, ariaPlanID: string, period: Period) {
@@ -404,7 +515,7 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
       accountBalance: 0,
     });
     if (user.deliveryAddress)
-      await modifyAccount(db, { ariaAccountNo, address: user.deliveryAddress });
+      await modifyAccount(db, { ariaAccountNo, address: user.deliveryAddress }, 'demo-seed');
     for (const s of user.subscriptions)
       if (s.boughtOnlineDaysAgo !== undefined)
         await seedOnlinePurchase(
@@ -415,6 +526,70 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
           now,
         );
       else await seedSubscription(db, ariaAccountNo, s, now, today);
+    for (const s of user.subscriptions)
+      if (s.complaint) await seedComplaint(db, ariaAccountNo, s.titleCode, s.complaint, now);
+    for (const s of user.subscriptions)
+      if (s.deliveryChanges)
+        await seedDeliveryChanges(db, ariaAccountNo, s.titleCode, s.deliveryChanges, now, today);
+  }
+}
+
+/** A complaint on the account's subscription to the title, stored as filing one stores it. */
+async function seedComplaint(
+  db: Queryable,
+  ariaAccountNo: string,
+  titleCode: string,
+  complaint: NonNullable<DemoSubscription['complaint']>,
+  now: Date,
+): Promise<void> {
+  const { subscription } = await currentSubscription(db, ariaAccountNo, titleCode);
+  const filedAt = new Date(now.getTime() - complaint.daysAgo * 24 * 3600 * 1000);
+  const [date] = pastDeliveryDays(titleCode, filedAt, 7);
+  if (!subscription || !date)
+    throw new Error(`Demo complaint needs a paper ${titleCode} subscription`);
+  const profile = await getProfile(db, ariaAccountNo);
+  await recordComplaint(db, {
+    subscriptionNo: subscription.subscriptionNo,
+    ariaAccountNo,
+    titleCode,
+    dates: [date],
+    code: complaint.code,
+    comment: complaint.comment ?? null,
+    address: profile.address,
+    receiptEmail: profile.email,
+    filedAt,
+  });
+}
+
+/** Delivery changes of the account's subscription to the title, each registered 10 days before it starts. */
+async function seedDeliveryChanges(
+  db: Queryable,
+  ariaAccountNo: string,
+  titleCode: string,
+  changes: NonNullable<DemoSubscription['deliveryChanges']>,
+  now: Date,
+  today: string,
+): Promise<void> {
+  const { subscription } = await currentSubscription(db, ariaAccountNo, titleCode);
+  if (!subscription) throw new Error(`Demo delivery changes need a ${titleCode} subscription`);
+  for (const change of changes) {
+    const from = nextDeliveryDayOnOrAfter(titleCode, addDays(today, change.startsIn));
+    const to =
+      change.days === null
+        ? null
+        : (nextDeliveryDayOnOrAfter(titleCode, addDays(from ?? today, change.days)) ?? null);
+    if (!from || (change.days !== null && to === null))
+      throw new Error(`No delivery day for a demo change of ${titleCode}`);
+    await recordDeliveryChange(db, {
+      subscriptionNo: subscription.subscriptionNo,
+      ariaAccountNo,
+      titleCode,
+      type: change.type,
+      from,
+      to,
+      address: change.address ?? null,
+      at: new Date(Math.min(now.getTime(), Date.parse(`${addDays(from, -10)}T09:00:00Z`))),
+    });
   }
 }
 
@@ -481,6 +656,15 @@ async function seedSubscription(
     },
     issued,
   );
+  if (s.remindedDaysAgo !== undefined) {
+    const remindedOn = addDays(today, -s.remindedDaysAgo);
+    await importReminder(db, {
+      billingEventId: eventId,
+      suspendsOn: suspensionDay(giroDueDate(start), dunningTermsOf(s.titleCode), remindedOn, null),
+      email: null,
+      sentAt: new Date(`${remindedOn}T07:00:00Z`),
+    });
+  }
 }
 
 /**
@@ -509,7 +693,11 @@ async function seedOnlinePurchase(
     reference: orderId,
     method,
     amountOre: quote.amount,
-    description: `${quote.planName} (${quote.period.toLowerCase()})`,
+    description: planDescription(
+      quote.planName,
+      quote.period,
+      getPublication(s.titleCode).language,
+    ),
     merchant: getPublication(s.titleCode).displayName,
     at: completedAt,
   });

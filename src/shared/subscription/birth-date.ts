@@ -1,9 +1,23 @@
 // The birth date a reader gives once on their profile when the identity provider has none (spec
 // §5: buying needs 18 or over, the youth plan under 34). Shared so the SPA checks what the server
-// checks: a real calendar date, not in the future, and not before 1900.
+// checks: a real calendar date, not in the future, and not before 1900. The order screen and the
+// profile read it as people type it.
 import { isIsoDate } from '../time/oslo';
 
 export const EARLIEST_BIRTH_DATE = '1900-01-01';
+
+/**
+ * A birth date as people type it (17.05.1990, 17/5/1990, 17051990 or 1990-05-17) as an ISO
+ * date, or null when it is not a real date.
+ */
+export function parseBirthDate(text: string): string | null {
+  const value = text.trim();
+  if (isIsoDate(value)) return value;
+  const match = /^(\d{1,2})[./\- ]?(\d{1,2})[./\- ]?(\d{4})$/.exec(value);
+  if (!match) return null;
+  const iso = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  return isIsoDate(iso) ? iso : null;
+}
 
 /** Why a given birth date is refused, or null when it is a plausible one on `today` (Oslo). */
 export function birthDateProblem(value: string, today: string): 'invalid' | 'future' | null {

@@ -80,3 +80,11 @@ const accessStatuses = new Set<number>(accessStatusCodes);
 export function hasAccess(instStatusCode: number): boolean {
   return accessStatuses.has(instStatusCode);
 }
+
+/**
+ * Whether the reader still holds the subscription: it gives access, or it is SUSPENDED for an
+ * unpaid invoice and comes back when that is paid (dunning) — so the title is not bought again.
+ */
+export function holdsSubscription(instStatusCode: number): boolean {
+  return hasAccess(instStatusCode) || instStatusCode === SubscriptionStatus.SUSPENDED;
+}

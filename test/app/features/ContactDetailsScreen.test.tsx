@@ -1,5 +1,6 @@
 // /kontakt: first name, last name, phone and e-mail from the account profile, saved with PUT
-// account; spec §5 messages, server field errors on the fields, nothing lost on an error.
+// account; spec §5 messages, server field errors on the fields, nothing lost on an error; what the
+// identity provider owns shown with a link to change it there.
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 
@@ -14,10 +15,12 @@ const profile: AccountProfile = {
   ariaAccountNo: 'A-2001',
   firstName: 'Kari',
   lastName: 'Nordmann',
-  phoneNumber: '+47 912 34 567',
+  phoneNumber: '+4791234567',
   email: 'kari@example.no',
   birthDate: '1990-05-17',
   address: null,
+  // An identity provider that knows no name: Min Side keeps it.
+  identity: { ownedFields: [], loginEmail: 'kari@login.example', accountUrl: null },
 };
 
 const { profileRoute, putRoute } = accountRoutes(profile);
@@ -32,13 +35,14 @@ const renderScreen = (language: 'nb' | 'nn' = 'nb') =>
 const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
 describe('ContactDetailsScreen', () => {
-  it('shows the contact details and saves them, the phone as digits', async () => {
+  it('shows the contact details and saves them, the phone as the reader wrote it', async () => {
     const calls = serveApi([profileRoute(), putRoute(() => json({ ariaAccountNo: 'A-2001' }))]);
     const { user } = await renderScreen();
     expect(screen.getByRole('heading', { level: 1, name: 'Kontaktinformasjon' })).toBeVisible();
     expect(await screen.findByRole('textbox', { name: 'Fornavn' })).toHaveValue('Kari');
     expect(field('Etternavn')).toHaveValue('Nordmann');
-    expect(field('Telefonnummer')).toHaveValue('+47 912 34 567');
+    // Shown as a Norwegian reader writes it; sent as it stands (the server stores E.164).
+    expect(field('Telefonnummer')).toHaveValue('912 34 567');
     expect(field('E-postadresse')).toHaveValue('kari@example.no');
 
     await user.clear(field('Etternavn'));
@@ -51,7 +55,7 @@ describe('ContactDetailsScreen', () => {
       ariaAccountNo: 'A-2001',
       firstName: 'Kari',
       lastName: 'Nordmann-Hansen',
-      phoneNumber: '+4791234567',
+      phoneNumber: '912 34 567',
       email: 'kari@example.no',
     });
     expect(puts(calls)).toHaveLength(1);
@@ -82,13 +86,14 @@ describe('ContactDetailsScreen', () => {
       'Vennligst skriv en gyldig e-postadresse',
     ]);
     expect(field('Fornavn')).toHaveAccessibleDescription('Fornavn er påkrevd');
+    // After the help text (where receipts go).
     expect(field('E-postadresse')).toHaveAccessibleDescription(
-      'Vennligst skriv en gyldig e-postadresse',
+      /kvitteringer .* Vennligst skriv en gyldig e-postadresse$/,
     );
     await user.clear(field('E-postadresse'));
     await user.tab();
     await waitFor(() =>
-      expect(field('E-postadresse')).toHaveAccessibleDescription('E-postadresse er påkrevd'),
+      expect(field('E-postadresse')).toHaveAccessibleDescription(/ E-postadresse er påkrevd$/),
     );
     expect(puts(calls)).toHaveLength(0);
   });
@@ -139,7 +144,7 @@ describe('ContactDetailsScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Lagre endringene' }));
     await waitFor(() =>
       expect(field('E-postadresse')).toHaveAccessibleDescription(
-        'Vennligst skriv en gyldig e-postadresse',
+        / Vennligst skriv en gyldig e-postadresse$/,
       ),
     );
     expect(field('Fornavn')).toHaveValue('Karianne');
@@ -162,6 +167,57 @@ describe('ContactDetailsScreen', () => {
     expect(alert).toHaveTextContent('Vi fikk ikke lagret endringene.');
     expect(field('Fornavn')).toHaveValue('Karianne');
     expect(puts(calls)).toHaveLength(1);
+  });
+
+  it('shows the name the identity provider owns with a link there, and edits only the rest', async () => {
+    const calls = serveApi([
+      profileRoute(() =>
+        json({
+          ...profile,
+          identity: {
+            ownedFields: ['firstName', 'lastName', 'birthDate'],
+            loginEmail: 'kari@login.example',
+            accountUrl: 'https://login.example/account?client_id=minside-fvn',
+          },
+        }),
+      ),
+      putRoute(() => json({ ariaAccountNo: 'A-2001' })),
+    ]);
+    const { user } = await renderScreen();
+    const card = await screen.findByRole('region', { name: 'Fra innloggingskontoen din' });
+    expect(within(card).getByText('Kari Nordmann')).toBeVisible();
+    expect(within(card).getByText('kari@login.example')).toBeVisible();
+    expect(
+      within(card).getByRole('link', { name: 'Endre hos innloggingstjenesten' }),
+    ).toHaveAttribute('href', 'https://login.example/account?client_id=minside-fvn');
+    expect(screen.queryByRole('textbox', { name: 'Fornavn' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Etternavn' })).toBeNull();
+
+    await user.clear(field('Telefonnummer'));
+    await user.type(field('Telefonnummer'), '+46 70 123 45 67');
+    await user.click(screen.getByRole('button', { name: 'Lagre endringene' }));
+    await screen.findByText('Kontaktinformasjonen er lagret.');
+    expect(await puts(calls)[0]!.json()).toEqual({
+      ariaAccountNo: 'A-2001',
+      phoneNumber: '+46 70 123 45 67',
+      email: 'kari@example.no',
+    });
+    expect(field('Telefonnummer')).toHaveValue('+46 70 123 45 67');
+  });
+
+  it("puts the server's PHONE_INVALID on the phone field", async () => {
+    serveApi([
+      profileRoute(),
+      putRoute(() =>
+        problem(400, 'PHONE_INVALID', [{ field: 'phoneNumber', message: 'not valid' }]),
+      ),
+    ]);
+    const { user } = await renderScreen();
+    await screen.findByRole('textbox', { name: 'Fornavn' });
+    await user.click(screen.getByRole('button', { name: 'Lagre endringene' }));
+    await waitFor(() =>
+      expect(field('Telefonnummer')).toHaveAccessibleDescription(/Telefonnummeret er ugyldig$/),
+    );
   });
 
   it('says when the details could not be read', async () => {

@@ -25,6 +25,7 @@ const profile: AccountProfile = {
     postalCode: '4611',
     place: 'Kristiansand S',
   },
+  identity: { ownedFields: [], loginEmail: 'kari@example.no', accountUrl: null },
 };
 
 const paper = subscriptionWith({ planProductType: 'COMBO', planName: 'Papir + digital' });

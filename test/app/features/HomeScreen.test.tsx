@@ -310,6 +310,10 @@ describe('HomeScreen', () => {
       'href',
       '/kontakt',
     );
+    expect(within(nav).getByRole('link', { name: 'Profilen din' })).toHaveAttribute(
+      'href',
+      '/endre-profil',
+    );
     expect(
       within(nav).getByRole('link', { name: 'Priser og kommende prisendringer' }),
     ).toHaveAttribute('href', '/nye-priser');
@@ -517,6 +521,7 @@ describe('HomeScreen attention area', () => {
     amount,
     dueDate,
     overdue,
+    suspendsOn: null,
   });
 
   it('puts an overdue invoice first with a way to pay it, before anything else', async () => {

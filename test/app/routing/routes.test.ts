@@ -122,6 +122,7 @@ describe('route table', () => {
         '/allerede-abonnent',
         // Plan change, its receipt and the price list (issue 4)
         '/endre-abonnement',
+        '/endre-avislevering',
         '/receipt2',
         '/nye-priser',
         // Purchase: order, payment, confirmation, cancel, receipt and failures (issue 4)
@@ -148,6 +149,10 @@ describe('route table', () => {
         '/betal-faktura/:ariaInvoiceNo',
         // The right of withdrawal (issue 15)
         '/angrerett',
+        // Delivery complaints (issue 11)
+        '/tilbakemelding',
+        // The profile (issue 11)
+        '/endre-profil',
       ].sort(),
     );
   });

@@ -1,104 +1,44 @@
 // /kontakt (login and subscription): the account holder's contact details — first name, last
 // name, phone and e-mail — as Min Side knows them (getAccountProfile: saved values, else the
-// login's), edited with PUT account. Spec §5 messages, server field errors on the fields, and
-// what the reader typed stays after any error.
+// login's), edited with PUT account. What the identity provider owns (the name when it has one,
+// the login e-mail) is shown with a link to change it there (ui/IdentityDetails); the rest is
+// the shared contact form (ui/form/contactSchema.ts), which /endre-profil uses too. Spec §5
+// messages, server field errors on the fields, and what the reader typed stays after any error.
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { object } from 'yup';
 
-import type { AccountProfile, AccountUpdate } from '../../api/account';
+import type { AccountProfile } from '../../api/account';
 import {
   AccountProfileLoader,
   SaveOutcomeAlert,
   useAccountSave,
 } from '../../hooks/AccountProfileForm';
+import { ContactFields } from '../../ui/form/ContactFields';
+import {
+  type ContactField,
+  contactSchema,
+  contactServerMessages,
+  contactUpdateOf,
+  type ContactValues,
+  contactValuesOf,
+  contactValuesSaved,
+  editableContactFields,
+  isPhoneRequired,
+} from '../../ui/form/contactSchema';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
-import { TextField, type TextFieldProps } from '../../ui/form/TextField';
-import {
-  emailAddress,
-  MESSAGES,
-  normalisePhoneInput,
-  optionalText,
-  phoneNumber,
-  requiredText,
-} from '../../ui/form/validation';
-
-interface ContactValues {
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly phoneNumber: string;
-  readonly email: string;
-}
-
-type ContactField = keyof ContactValues;
-
-const FIELDS: readonly ContactField[] = ['firstName', 'lastName', 'phoneNumber', 'email'];
-
-const INPUT_PROPS: Record<ContactField, Partial<TextFieldProps>> = {
-  firstName: { autoComplete: 'given-name' },
-  lastName: { autoComplete: 'family-name' },
-  phoneNumber: { type: 'tel', autoComplete: 'tel' },
-  email: { type: 'email', autoComplete: 'email' },
-};
-
-/** The server's objections per field, in the words of spec §5. */
-const SERVER_MESSAGES: Record<ContactField, string> = {
-  firstName: MESSAGES.invalid,
-  lastName: MESSAGES.invalid,
-  phoneNumber: MESSAGES.phone,
-  email: MESSAGES.email,
-};
-
-/**
- * A saved phone number cannot be removed (PUT account changes only the fields sent), so once
- * there is one it is required; without one it may stay empty.
- */
-const contactSchema = (phoneRequired: boolean) =>
-  object({
-    firstName: requiredText(100),
-    lastName: requiredText(100),
-    phoneNumber: phoneRequired
-      ? phoneNumber()
-      : optionalText(20).test(
-          'phone',
-          MESSAGES.phone,
-          (value) => !value || phoneNumber().isValidSync(value),
-        ),
-    email: emailAddress(),
-  });
-
-const valuesOf = (profile: AccountProfile): ContactValues => ({
-  firstName: profile.firstName ?? '',
-  lastName: profile.lastName ?? '',
-  phoneNumber: profile.phoneNumber ?? '',
-  email: profile.email ?? '',
-});
-
-/** The update of valid form values: trimmed, the phone as digits (with its '+'). */
-function updateOf(ariaAccountNo: string, values: ContactValues): AccountUpdate {
-  const phone = normalisePhoneInput(values.phoneNumber.trim());
-  return {
-    ariaAccountNo,
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    ...(phone ? { phoneNumber: phone } : {}),
-    email: values.email.trim(),
-  };
-}
+import { IdentityDetails, identityFacts } from '../../ui/IdentityDetails';
 
 function ContactForm({ profile }: { readonly profile: AccountProfile }) {
   const { t } = useTranslation('contact-details');
   const { save, outcome } = useAccountSave({
-    updateOf: (values: ContactValues) => updateOf(profile.ariaAccountNo, values),
-    savedValues: (update): ContactValues => ({
-      firstName: update.firstName ?? '',
-      lastName: update.lastName ?? '',
-      phoneNumber: update.phoneNumber ?? '',
-      email: update.email ?? '',
+    updateOf: (values: ContactValues) => ({
+      ariaAccountNo: profile.ariaAccountNo,
+      ...contactUpdateOf(profile, values),
     }),
-    serverErrors: { messages: SERVER_MESSAGES },
+    savedValues: (update, values): ContactValues => contactValuesSaved(values, update),
+    serverErrors: { messages: contactServerMessages },
   });
 
   const labels: Record<ContactField, string> = {
@@ -107,41 +47,54 @@ function ContactForm({ profile }: { readonly profile: AccountProfile }) {
     phoneNumber: t('contact-details.phone'),
     email: t('contact-details.email'),
   };
-  const phoneRequired = !!profile.phoneNumber;
+  const facts = identityFacts(profile, {
+    name: t('contact-details.name'),
+    loginEmail: t('contact-details.login-email'),
+  });
 
   return (
-    <Formik
-      initialValues={valuesOf(profile)}
-      validationSchema={contactSchema(phoneRequired)}
-      onSubmit={save}
-    >
-      <Form noValidate className="form-stack">
-        <SaveOutcomeAlert
-          outcome={outcome}
-          texts={{
-            saved: t('contact-details.saved'),
-            invalid: t('contact-details.save-invalid'),
-            failed: t('contact-details.save-failed'),
-          }}
+    <>
+      {facts.length > 0 ? (
+        <IdentityDetails
+          id="contact-details-identity"
+          heading={t('contact-details.identity-heading')}
+          intro={t('contact-details.identity-intro')}
+          facts={facts}
+          accountUrl={profile.identity.accountUrl}
+          linkText={t('contact-details.identity-link')}
+          noLinkText={t('contact-details.identity-no-link')}
         />
-        <ErrorSummary labels={labels} />
-        {FIELDS.map((field) => (
-          <TextField
-            key={field}
-            {...INPUT_PROPS[field]}
-            name={field}
-            label={labels[field]}
-            optional={field === 'phoneNumber' && !phoneRequired}
-            description={
-              field === 'phoneNumber' ? t('contact-details.phone-description') : undefined
-            }
+      ) : null}
+      <Formik
+        initialValues={contactValuesOf(profile)}
+        validationSchema={contactSchema(profile)}
+        onSubmit={save}
+      >
+        <Form noValidate className="form-stack">
+          <SaveOutcomeAlert
+            outcome={outcome}
+            texts={{
+              saved: t('contact-details.saved'),
+              invalid: t('contact-details.save-invalid'),
+              failed: t('contact-details.save-failed'),
+            }}
           />
-        ))}
-        <SubmitButton busyText={t('contact-details.saving')}>
-          {t('contact-details.save')}
-        </SubmitButton>
-      </Form>
-    </Formik>
+          <ErrorSummary labels={labels} />
+          <ContactFields
+            fields={editableContactFields(profile)}
+            labels={labels}
+            phoneOptional={!isPhoneRequired(profile)}
+            descriptions={{
+              phoneNumber: t('contact-details.phone-description'),
+              email: t('contact-details.email-description'),
+            }}
+          />
+          <SubmitButton busyText={t('contact-details.saving')}>
+            {t('contact-details.save')}
+          </SubmitButton>
+        </Form>
+      </Formik>
+    </>
   );
 }
 

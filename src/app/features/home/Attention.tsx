@@ -1,7 +1,8 @@
 // "Needs your attention" on top of the home page: what the reader should act on now, most urgent
-// first — an overdue invoice (pay it), a stopped Vipps agreement (add a card), an unpaid invoice
-// not yet due, a cancellation running out (undo it), a scheduled plan change (keep the current
-// plan instead, confirmed when done). Nothing here when nothing needs doing.
+// first — a subscription suspended for an unpaid invoice (why, and pay it), an overdue invoice
+// (pay it, and the day it suspends the subscription), a stopped Vipps agreement (add a card), an
+// unpaid invoice not yet due, a cancellation running out (undo it), a scheduled plan change (keep
+// the current plan instead, confirmed when done). Nothing here when nothing needs doing.
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,7 +28,18 @@ function useItems(subscription: Subscription, onKept: (plan: string) => void): I
   const { t } = useTranslation('home');
   const longDate = useLongDate();
   const items: Item[] = [];
-  const unpaid = subscription.unpaidInvoices ?? [];
+  const suspension = subscription.suspension ?? null;
+  // The invoice that suspended it is said once, in the suspension's own item.
+  const unpaid = (subscription.unpaidInvoices ?? []).filter(
+    (i) => i.ariaInvoiceNo !== suspension?.ariaInvoiceNo,
+  );
+  const payLink = (ariaInvoiceNo: string, amount: number) => (
+    <p>
+      <Link className="ds-button" data-variant="primary" to={`/betal-faktura/${ariaInvoiceNo}`}>
+        {t('home.attention.pay', { amount: formatKroner(amount) })}
+      </Link>
+    </p>
+  );
   const invoiceItem = (invoice: (typeof unpaid)[number]) => ({
     key: `invoice-${invoice.ariaInvoiceNo}`,
     color: invoice.overdue ? ('danger' as const) : ('warning' as const),
@@ -39,18 +51,47 @@ function useItems(subscription: Subscription, onKept: (plan: string) => void): I
             date: longDate(invoice.dueDate),
           })}
         </p>
-        <p>
-          <Link
-            className="ds-button"
-            data-variant="primary"
-            to={`/betal-faktura/${invoice.ariaInvoiceNo}`}
-          >
-            {t('home.attention.pay', { amount: formatKroner(invoice.amount) })}
-          </Link>
-        </p>
+        {invoice.overdue && invoice.suspendsOn ? (
+          <p>{t('home.attention.suspends-on', { date: longDate(invoice.suspendsOn) })}</p>
+        ) : null}
+        {payLink(invoice.ariaInvoiceNo, invoice.amount)}
       </>
     ),
   });
+  if (suspension)
+    items.push({
+      key: 'suspended',
+      color: 'danger',
+      body: (
+        <>
+          <p>
+            {t('home.attention.suspended', {
+              invoice: suspension.ariaInvoiceNo,
+              amount: formatKroner(suspension.amount),
+              date: longDate(suspension.dueDate),
+            })}
+          </p>
+          <p>{t('home.attention.suspended-resume')}</p>
+          {payLink(suspension.ariaInvoiceNo, suspension.amount)}
+        </>
+      ),
+    });
+  else if (subscription.instStatusCode === SubscriptionStatus.SUSPENDED)
+    // Suspended by the billing system without an invoice we know of: customer service can say why.
+    items.push({
+      key: 'suspended',
+      color: 'danger',
+      body: (
+        <>
+          <p>{t('home.attention.suspended-other')}</p>
+          <p>
+            <Link className="ds-link" to="/kundeservice">
+              {t('home.customer-service-link')}
+            </Link>
+          </p>
+        </>
+      ),
+    });
   items.push(...unpaid.filter((i) => i.overdue).map(invoiceItem));
   if (subscription.paymentNotice === 'VIPPS_AGREEMENT_STOPPED')
     items.push({

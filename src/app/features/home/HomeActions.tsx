@@ -1,6 +1,7 @@
 // What people come to Min Side to do, grouped, each one step away: the subscription (change,
 // cancel, undo, start again, prices), payment and invoices, paper delivery (paper plans only),
-// and the profile. Only what the reader can do in the subscription's state is offered.
+// and the profile. Only what the reader can do in the subscription's state is offered (while it
+// is suspended for an unpaid invoice: the invoices, the contact details and the prices).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -14,6 +15,7 @@ import type { Subscription } from '../../api/subscription';
 import { FLOW_PATHS } from '../../flows/payment-method/storage';
 import { REACTIVATION_ORDER_PATH } from '../../hooks/freeReactivation';
 import { traitsOf } from '../../lib/format/subscription';
+import { openWhileSuspended } from '../../session/access';
 
 interface Action {
   readonly key: string;
@@ -71,14 +73,27 @@ function useGroups(subscription: Subscription | null): Group[] {
       heading: t('home.groups.delivery'),
       actions: [
         { key: 'address', to: '/leveringsadresse', label: t('home.actions.delivery-address') },
+        {
+          key: 'delivery-change',
+          to: '/endre-avislevering',
+          label: t('home.actions.delivery-change'),
+        },
+        { key: 'complaint', to: '/tilbakemelding', label: t('home.actions.complaint') },
       ],
     });
   groups.push({
     key: 'profile',
     heading: t('home.groups.profile'),
-    actions: [{ key: 'contact', to: '/kontakt', label: t('home.actions.contact') }],
+    actions: [
+      { key: 'profile', to: '/endre-profil', label: t('home.actions.profile') },
+      { key: 'contact', to: '/kontakt', label: t('home.actions.contact') },
+    ],
   });
-  return groups;
+  if (status !== SubscriptionStatus.SUSPENDED) return groups;
+  // The guard sends a suspended subscriber elsewhere from the other screens (session/access.ts).
+  return groups
+    .map((group) => ({ ...group, actions: group.actions.filter((a) => openWhileSuspended(a.to)) }))
+    .filter((group) => group.actions.length > 0);
 }
 
 export function HomeActions({ subscription }: { readonly subscription: Subscription | null }) {

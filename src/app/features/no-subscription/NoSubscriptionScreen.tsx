@@ -128,7 +128,15 @@ export default function NoSubscriptionScreen() {
           ? t('no-subscription.intro', { name: title.name })
           : t('no-subscription.intro-without-title')}
       </p>
-      {previous ? (
+      {previous?.instStatusCode === SubscriptionStatus.SUSPENDED ? (
+        // Suspended for an unpaid invoice: home says which, and pays it (dunning).
+        <p className="ds-paragraph">
+          {t('no-subscription.suspended', { plan: previous.planName })}{' '}
+          <Link className="ds-link" to="/">
+            {t('no-subscription.suspended-link')}
+          </Link>
+        </p>
+      ) : previous ? (
         <p className="ds-paragraph">
           {endedOn
             ? t('no-subscription.ended', { plan: previous.planName, date: longDate(endedOn) })

@@ -7,7 +7,7 @@ import { Form, Formik, type FormikErrors, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { birthDateProblem } from '../../../shared/subscription/birth-date';
+import { birthDateProblem, parseBirthDate } from '../../../shared/subscription/birth-date';
 import { isBelowPurchaseAge } from '../../../shared/subscription/eligibility';
 import { osloDateOf } from '../../../shared/time/oslo';
 import { useModifyAccountMutation } from '../../api/account';
@@ -19,8 +19,6 @@ import { SubmitButton } from '../../ui/form/SubmitButton';
 import { TextField } from '../../ui/form/TextField';
 import { MESSAGES } from '../../ui/form/validation';
 import { Notice } from '../../ui/Notice';
-
-import { parseBirthDate } from './orderRules';
 
 /** Messages of this feature, for the form fields that translate them in `common`. */
 const BIRTH_DATE_INVALID = 'purchase:purchase.order.birth-date-invalid';

@@ -1,7 +1,6 @@
 // The purchase screens' rules of wording and navigation: where "try again" leads for an order
-// or an attempt, which refusals concern the discount code, the message key of a refused quote or
-// order, and the birth date as people type it.
-import { isIsoDate } from '../../../shared/time/oslo';
+// or an attempt, which refusals concern the discount code, and the message key of a refused quote
+// or order.
 import type { Order } from '../../api/order';
 import type { PurchaseIntent } from '../../flows/order/purchaseSlice';
 
@@ -67,17 +66,4 @@ export function problemKey(code: string | null, status: number | string | null):
         ? 'purchase.problems.invalid'
         : 'purchase.problems.generic';
   }
-}
-
-/**
- * A birth date as people type it (17.05.1990, 17/5/1990, 17051990 or 1990-05-17) as an ISO
- * date, or null when it is not a real date.
- */
-export function parseBirthDate(text: string): string | null {
-  const value = text.trim();
-  if (isIsoDate(value)) return value;
-  const match = /^(\d{1,2})[./\- ]?(\d{1,2})[./\- ]?(\d{4})$/.exec(value);
-  if (!match) return null;
-  const iso = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
-  return isIsoDate(iso) ? iso : null;
 }

@@ -63,6 +63,11 @@ export function problemFieldErrors(error: unknown): readonly ProblemFieldError[]
 /** The catalogue message per form field, and the form field of a request field. */
 export interface ServerFieldErrorOptions {
   readonly messages?: Readonly<Record<string, string>>;
+  /**
+   * The catalogue message of a problem `code`, over `messages`: one field can be refused for
+   * different reasons (a birth date that is not valid, or one that is known already).
+   */
+  readonly codeMessages?: Readonly<Record<string, string>>;
   readonly fieldOf?: (field: string) => string | null;
 }
 
@@ -78,10 +83,12 @@ export function serverFieldErrors<Values>(
   options: ServerFieldErrorOptions = {},
 ): FormikErrors<Values> {
   const errors: Record<string, unknown> = {};
+  const code = (error as { data?: { code?: unknown } } | undefined)?.data?.code;
+  const byCode = typeof code === 'string' ? options.codeMessages?.[code] : undefined;
   for (const { field } of problemFieldErrors(error)) {
     const name = options.fieldOf ? options.fieldOf(field) : field;
     if (!name || getIn(values, name) === undefined) continue;
-    setIn(errors, name, options.messages?.[name] ?? MESSAGES.invalid);
+    setIn(errors, name, byCode ?? options.messages?.[name] ?? MESSAGES.invalid);
   }
   return errors as FormikErrors<Values>;
 }

@@ -21,13 +21,8 @@ export const MESSAGES = {
   postalCode: 'form.validation.postal-code',
 } as const;
 
-/** The contract's PhoneNumber: digits with an optional leading '+', 8 to 15 digits. */
-const PHONE = /^\+?[0-9]{8,15}$/;
-
 /** What people type around a phone number (spaces, dashes, dots, brackets) removed. */
 export const normalisePhoneInput = (value: string): string => value.replace(/[\s\-().]/g, '');
-
-export const isPhoneNumber = (value: string): boolean => PHONE.test(normalisePhoneInput(value));
 
 /** A trimmed text that must be given. */
 export const requiredText = (max: number, requiredMessage: string = MESSAGES.required) =>
@@ -40,9 +35,26 @@ export const optionalText = (max: number) => string().trim().max(max, MESSAGES.t
 export const emailAddress = () =>
   string().trim().required(MESSAGES.required).email(MESSAGES.email).max(254, MESSAGES.email);
 
-/** A required phone number; spaces and dashes are allowed while typing. */
+/**
+ * The phone rule the server applies too (src/shared/profile/phone.ts, libphonenumber-js with its
+ * `min` metadata, ~24 KB compressed): a chunk of its own, loaded the first time a phone field
+ * takes the focus or a phone is checked, so a form screen does not carry it up front.
+ */
+const phoneRule = () =>
+  import(/* webpackChunkName: "phone-rule" */ '../../../shared/profile/phone');
+
+/** Starts loading the phone rule (a phone field got the focus), so checking it waits for nothing. */
+export const prefetchPhoneRule = (): void => void phoneRule().catch(() => undefined);
+
+const validPhone = async (value: string | undefined) =>
+  !value || (await phoneRule()).isValidPhoneNumber(value);
+
+/**
+ * A phone number, Norwegian or international, by the rule the server applies too; spaces,
+ * dashes and brackets are allowed while typing (the server stores it in E.164).
+ */
 export const phoneNumber = () =>
-  string()
-    .trim()
-    .required(MESSAGES.required)
-    .test('phone', MESSAGES.phone, (value) => !value || isPhoneNumber(value));
+  string().trim().required(MESSAGES.required).test('phone', MESSAGES.phone, validPhone);
+
+/** A phone number that may be left empty. */
+export const optionalPhoneNumber = () => string().trim().test('phone', MESSAGES.phone, validPhone);

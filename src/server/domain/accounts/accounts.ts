@@ -1,6 +1,17 @@
 // Billing accounts: one per identity, created on first login with balance 0 (spec §4), plus the
 // profile data Min Side keeps for it.
 // Owns `accounts`, `account_profiles` and `account_events`.
+//
+// Who owns which profile field: the identity provider owns the login e-mail, and the name and
+// the birth date when it has them (they are changed at the provider and PUT account refuses
+// them, 403 IDENTITY_OWNED_FIELD). Min Side owns the phone, the contact e-mail (where receipts
+// go; the login e-mail until the reader gives another), the delivery address, and a name or
+// birth date the provider lacks (the birth date given once). Every change of what Min Side
+// keeps is in `account_events` with the names of the fields that changed, never their values:
+// the audit trail outlives the profile, and a copy of old phone numbers and addresses in it
+// would be personal data kept for no purpose. (The birth date given once is kept with its value:
+// it decides the age rules, and the trail shows which date decided them.)
+import { normalisePhoneNumber } from '../../../shared/profile/phone';
 import { findPublication } from '../../../shared/publications/registry';
 import { birthDateProblem } from '../../../shared/subscription/birth-date';
 import type { Db, Queryable, Row } from '../../db/db';
@@ -122,17 +133,105 @@ export interface AccountUpdate {
   readonly address?: DeliveryAddress;
 }
 
+/** The profile fields an update can change, as the audit trail names them. */
+export type ProfileField = 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'address';
+
+interface StoredProfileRow extends Row {
+  first_name: string | null;
+  last_name: string | null;
+  phone_number: string | null;
+  email: string | null;
+  co_name: string | null;
+  street: string | null;
+  street_number: string | null;
+  flat_number: string | null;
+  floor: string | null;
+  postal_code: string | null;
+  place: string | null;
+}
+
+const storedAddress = (row: StoredProfileRow | undefined) =>
+  JSON.stringify([
+    row?.co_name ?? null,
+    row?.street ?? null,
+    row?.street_number ?? null,
+    row?.flat_number ?? null,
+    row?.floor ?? null,
+    row?.postal_code ?? null,
+    row?.place ?? null,
+  ]);
+
+/** The fields of `update` whose stored value it changes (what the audit event names). */
+function changedFields(
+  before: StoredProfileRow | undefined,
+  update: AccountUpdate,
+  phoneNumber: string | undefined,
+): ProfileField[] {
+  const changed: ProfileField[] = [];
+  const differs = (value: string | undefined, stored: string | null | undefined) =>
+    value !== undefined && value !== (stored ?? null);
+  if (differs(update.firstName, before?.first_name)) changed.push('firstName');
+  if (differs(update.lastName, before?.last_name)) changed.push('lastName');
+  if (differs(phoneNumber, before?.phone_number)) changed.push('phoneNumber');
+  if (differs(update.email, before?.email)) changed.push('email');
+  const a = update.address;
+  if (
+    a &&
+    storedAddress(before) !==
+      JSON.stringify([
+        a.coName,
+        a.street,
+        a.streetNumber,
+        a.flatNumber ?? null,
+        a.floor ?? null,
+        a.postalCode,
+        a.place,
+      ])
+  )
+    changed.push('address');
+  return changed;
+}
+
 /**
  * Changes only the profile fields present; an address replaces the whole address. (The birth
- * date is not among them: it is given once, with giveBirthDate.)
+ * date is not among them: it is given once, with giveBirthDate.) The phone number must be a
+ * valid one (src/shared/profile/phone.ts, the SPA's rule) and is stored in E.164. When anything
+ * changed, an audit event names the fields (not their values) and `actor`, who changed them
+ * ('user:<spid>', 'order:<id>', 'demo-seed'). The profile row is locked while it is compared
+ * and written: two changes at once are recorded one after the other, each against what the
+ * other wrote. Run it in a transaction for the event and the change to be one.
  */
-export async function modifyAccount(db: Queryable, update: AccountUpdate): Promise<Account> {
+export async function modifyAccount(
+  db: Queryable,
+  update: AccountUpdate,
+  actor: string,
+): Promise<Account> {
   const account = await getAccount(db, update.ariaAccountNo);
+  let phoneNumber: string | undefined;
+  if (update.phoneNumber !== undefined) {
+    const normalised = normalisePhoneNumber(update.phoneNumber);
+    if (!normalised)
+      throw new DomainError(
+        'invalid',
+        'PHONE_INVALID',
+        'Not a valid Norwegian or international phone number',
+        'phoneNumber',
+      );
+    phoneNumber = normalised;
+  }
   const a = update.address;
   await db.query(
     `insert into account_profiles (aria_account_no) values ($1) on conflict do nothing`,
     [account.ariaAccountNo],
   );
+  const [before] = await db.query<StoredProfileRow>(
+    `select first_name, last_name, phone_number, email, co_name, street, street_number,
+            flat_number, floor, postal_code, place
+       from account_profiles where aria_account_no = $1 for update`,
+    [account.ariaAccountNo],
+  );
+  const changed = changedFields(before, update, phoneNumber);
+  if (changed.length === 0) return account;
   await db.query(
     `update account_profiles set
        first_name = coalesce($2, first_name),
@@ -152,7 +251,7 @@ export async function modifyAccount(db: Queryable, update: AccountUpdate): Promi
       account.ariaAccountNo,
       update.firstName ?? null,
       update.lastName ?? null,
-      update.phoneNumber ?? null,
+      phoneNumber ?? null,
       update.email ?? null,
       a !== undefined,
       a?.coName ?? null,
@@ -163,6 +262,11 @@ export async function modifyAccount(db: Queryable, update: AccountUpdate): Promi
       a?.postalCode ?? null,
       a?.place ?? null,
     ],
+  );
+  await db.query(
+    `insert into account_events (aria_account_no, kind, actor, detail)
+     values ($1, 'profile-changed', $2, $3::jsonb)`,
+    [account.ariaAccountNo, actor, JSON.stringify({ fields: changed })],
   );
   return account;
 }
@@ -175,6 +279,11 @@ export interface AccountProfile {
   readonly email: string | null;
   readonly birthDate: string | null;
   readonly address: DeliveryAddress | null;
+  /** What the identity provider owns of it (changed there) and the e-mail the reader signs in with. */
+  readonly identity: {
+    readonly ownedFields: readonly IdentityOwnedField[];
+    readonly loginEmail: string | null;
+  };
 }
 
 /** What the identity provider says about the account holder (the session's claims). */
@@ -186,12 +295,31 @@ export interface IdentityDetails {
   readonly birthDate?: string | null;
 }
 
-const given = (value: string | null | undefined) => (value ? value : null);
+const given = (value: string | null | undefined) => (value?.trim() ? value : null);
+
+/** The provider's phone number in E.164 like Min Side's own, or as it is when not a valid one. */
+function identityPhone(phone: string | null | undefined): string | null {
+  const known = given(phone);
+  return known && (normalisePhoneNumber(known) ?? known);
+}
+
+/** The profile fields the identity provider can own, when it has a value for them. */
+export type IdentityOwnedField = 'firstName' | 'lastName' | 'birthDate';
+
+/** The profile fields the identity provider owns for this reader: those it has a value for. */
+export function identityOwnedFields(identity: IdentityDetails): IdentityOwnedField[] {
+  const owned: IdentityOwnedField[] = [];
+  if (given(identity.givenName)) owned.push('firstName');
+  if (given(identity.familyName)) owned.push('lastName');
+  if (given(identity.birthDate)) owned.push('birthDate');
+  return owned;
+}
 
 /**
- * The account holder's contact details and delivery address: what Min Side keeps
- * (account_profiles, changed with PUT account), and for a contact field never given there, the
- * identity provider's value. The address is Min Side's only; fields nobody knows are null.
+ * The account holder's profile: a field the identity provider owns is the provider's value;
+ * the others are what Min Side keeps (account_profiles, changed with PUT account), and for the
+ * phone and the contact e-mail, when never given there, the provider's value. The address is
+ * Min Side's only; fields nobody knows are null.
  */
 export async function getProfile(
   db: Queryable,
@@ -207,11 +335,11 @@ export async function getProfile(
   );
   return {
     ariaAccountNo: account.ariaAccountNo,
-    firstName: given(row?.first_name) ?? given(identity.givenName),
-    lastName: given(row?.last_name) ?? given(identity.familyName),
-    phoneNumber: given(row?.phone_number) ?? given(identity.phoneNumber),
+    firstName: given(identity.givenName) ?? given(row?.first_name),
+    lastName: given(identity.familyName) ?? given(row?.last_name),
+    phoneNumber: given(row?.phone_number) ?? identityPhone(identity.phoneNumber),
     email: given(row?.email) ?? given(identity.email),
-    birthDate: given(row?.birth_date) ?? given(identity.birthDate),
+    birthDate: given(identity.birthDate) ?? given(row?.birth_date),
     address: row?.street
       ? {
           coName: row.co_name ?? '',
@@ -223,6 +351,7 @@ export async function getProfile(
           place: row.place ?? '',
         }
       : null,
+    identity: { ownedFields: identityOwnedFields(identity), loginEmail: given(identity.email) },
   };
 }
 
@@ -357,25 +486,36 @@ export async function ensureAccount(
 
 /**
  * The reader's changes to their account (modifyAccount), with a birth date given on the profile
- * when the identity has none. One transaction: a refused birth date leaves the other fields
- * unchanged too.
+ * when the identity has none. A field the identity provider owns for the reader is refused
+ * (403 IDENTITY_OWNED_FIELD; a birth date it knows stays 409 BIRTH_DATE_ALREADY_SET, as when it
+ * was given before). One transaction: a refused field leaves the others unchanged too.
  */
 export function modifyOwnAccount(
   db: Db,
   update: AccountUpdate & { readonly birthDate?: string | undefined },
-  reader: { readonly spidId: string; readonly identityBirthDate: string | null | undefined },
+  reader: { readonly spidId: string; readonly identity: IdentityDetails },
   today: string,
 ): Promise<Account> {
   const { birthDate, ...fields } = update;
+  const owned = identityOwnedFields(reader.identity).filter((field) => field !== 'birthDate');
+  const refused = owned.find((field) => fields[field] !== undefined);
+  if (refused)
+    throw new DomainError(
+      'forbidden',
+      'IDENTITY_OWNED_FIELD',
+      `${refused} comes from the identity provider and is changed there`,
+      refused,
+    );
+  const actor = `user:${reader.spidId}`;
   return db.transaction(async (tx) => {
-    const account = await modifyAccount(tx, fields);
+    const account = await modifyAccount(tx, fields, actor);
     if (birthDate !== undefined)
       await giveBirthDate(tx, {
         ariaAccountNo: fields.ariaAccountNo,
         birthDate,
-        identityBirthDate: reader.identityBirthDate,
+        identityBirthDate: reader.identity.birthDate,
         today,
-        actor: `user:${reader.spidId}`,
+        actor,
       });
     return account;
   });

@@ -5,11 +5,14 @@
 import { createHash } from 'node:crypto';
 
 import { makeKid, mod11CheckDigit, type KidAlgorithm } from '../../../shared/payment/kid';
+import { getPublication } from '../../../shared/publications/registry';
 import type { Period } from '../../../shared/subscription/plans';
 import { addDays, osloDateOf } from '../../../shared/time/oslo';
 import type { Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import type { PaymentProvider } from '../../payments/port';
+
+import { invoiceDescription } from './descriptions';
 
 /** Invoice numbers follow the billing effect's id in their own series. */
 export const INVOICE_NUMBER_OFFSET = 800_000_000;
@@ -50,17 +53,6 @@ export function payeeAccountNumber(titleCode: string): string {
     serial = (serial + 1) % 1_000_000;
   }
 }
-
-const reasonText: Readonly<Record<string, string>> = {
-  renewal: 'fornyelse',
-  'trial-conversion': 'første periode etter prøvetiden',
-  reactivation: 'reaktivering',
-  'reactivation-offer': 'reaktivering, 3 måneder for prisen av 1',
-  upgrade: 'oppgradering, mellomlegg',
-  'order-new': 'bestilling',
-  'order-reactivation': 'reaktivering, 3 måneder for prisen av 1',
-  'order-upgrade': 'oppgradering, mellomlegg',
-};
 
 export interface Invoice {
   readonly ariaInvoiceNo: string;
@@ -136,7 +128,10 @@ function toInvoice(row: InvoiceRow, today: string): Invoice {
     dueDate,
     periodStart: row.period_start,
     periodEnd: row.period_end,
-    description: `${row.plan_name} (${row.period.toLowerCase()}), ${reasonText[row.reason] ?? row.reason}`,
+    description: invoiceDescription(
+      { planName: row.plan_name, period: row.period, reason: row.reason },
+      getPublication(row.title_code).language,
+    ),
     payeeAccountNumber: payeeAccountNumber(row.title_code),
     paymentProvider: paid ? paidBy : row.provider,
     subscriptionNo: row.subscription_no,

@@ -1,10 +1,13 @@
 // Owns `billing_effects`: the money the lifecycle asks for (one row per billing effect of an
 // audit event), the charge an order paid, and the settlement of an open charge or invoice. The
 // reader's invoices (invoices.ts) are read from these rows; nothing else writes them.
+import type { Period } from '../../../shared/subscription/plans';
 import { SubscriptionStatus } from '../../../shared/subscription/status';
+import { osloDateOf } from '../../../shared/time/oslo';
 import type { Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import type { PaymentProvider } from '../../payments/port';
+import { suspendedByAnotherInvoice } from '../dunning/dunning';
 import type { BillingEffect } from '../subscriptions/engine';
 import { applyCommandInTx, type ApplyOptions } from '../subscriptions/lifecycle';
 
@@ -83,7 +86,8 @@ export async function recordOrderCharge(
 /**
  * An invoice order settles its billing effect (paid, with the payment and how it was paid: the
  * order's provider and card, whatever the subscription's method is) and brings back a
- * subscription that was suspended for not paying. An invoice paid meanwhile by other means is
+ * subscription that was suspended for not paying (unless another unpaid invoice keeps it
+ * suspended: domain/dunning). An invoice paid meanwhile by other means is
  * refused, so the caller's transaction rolls back and the payment is refunded.
  */
 export async function settleInvoice(
@@ -120,7 +124,16 @@ export async function settleInvoice(
     'select status_code from subscriptions where subscription_no = $1',
     [effect.subscription_no],
   );
-  if (subscription?.status_code === SubscriptionStatus.SUSPENDED)
+  // Another unpaid invoice whose suspension day has come would only suspend it again (dunning).
+  if (
+    subscription?.status_code === SubscriptionStatus.SUSPENDED &&
+    !(await suspendedByAnotherInvoice(
+      tx,
+      effect.subscription_no,
+      payment.billingEffectId!,
+      osloDateOf(options.clock.now()),
+    ))
+  )
     await applyCommandInTx(tx, effect.subscription_no, { kind: 'resume' }, options);
   return effect.subscription_no;
 }
@@ -189,6 +202,7 @@ export interface OpenCharge {
   provider: string;
   reason: string;
   plan_name: string;
+  period: Period;
   [column: string]: unknown;
 }
 
@@ -199,7 +213,8 @@ export function openCharges(
   limit: number,
 ): Promise<OpenCharge[]> {
   return db.query<OpenCharge>(
-    `select b.id, b.subscription_no, s.title_code, b.amount_ore, b.provider, b.reason, p.plan_name
+    `select b.id, b.subscription_no, s.title_code, b.amount_ore, b.provider, b.reason, p.plan_name,
+            p.period
        from billing_effects b
        join subscriptions s on s.subscription_no = b.subscription_no
        join plans p on p.id = s.plan_id

@@ -9,12 +9,14 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import { getPublication } from '../../../shared/publications/registry';
 import type { Period } from '../../../shared/subscription/plans';
+import { holdsSubscription } from '../../../shared/subscription/status';
 import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import type { CheckoutMethod, PaymentPort, ProviderPayment } from '../../payments/port';
 import { modifyAccount, type DeliveryAddress } from '../accounts/accounts';
+import { orderPaymentDescription } from '../invoices/descriptions';
 import { INVOICE_NUMBER_OFFSET } from '../invoices/invoices';
 import { invoiceToPay, recordOrderCharge, settleInvoice } from '../invoices/settlement';
 import {
@@ -191,17 +193,22 @@ export interface OrderUrls {
 const returnPath = (method: CheckoutMethod) =>
   method === 'VIPPS' ? '/completevippspurchase' : '/completepurchase';
 
+/** The payment text at the provider, in the title's language. */
 function describe(
-  row: Pick<OrderRow, 'kind' | 'plan_name' | 'period' | 'billing_effect_id'>,
+  row: Pick<OrderRow, 'kind' | 'plan_name' | 'period' | 'billing_effect_id' | 'title_code'>,
 ): string {
-  const what = `${row.plan_name} (${row.period.toLowerCase()})`;
-  if (row.kind === 'invoice')
-    return `Faktura ${INVOICE_NUMBER_OFFSET + Number(row.billing_effect_id)}: ${what}`;
-  return row.kind === 'upgrade'
-    ? `Oppgradering til ${what}`
-    : row.kind === 'reactivation'
-      ? `Reaktivering av ${what}`
-      : what;
+  return orderPaymentDescription(
+    {
+      kind: row.kind,
+      planName: row.plan_name,
+      period: row.period,
+      ariaInvoiceNo:
+        row.kind === 'invoice'
+          ? String(INVOICE_NUMBER_OFFSET + Number(row.billing_effect_id))
+          : undefined,
+    },
+    getPublication(row.title_code).language,
+  );
 }
 
 /**
@@ -449,10 +456,11 @@ async function applyOrder(
     });
     applied = await applyCommandInTx(tx, subscriptionNo, { kind: 'activate' }, options);
     if (row.delivery_address)
-      await modifyAccount(tx, {
-        ariaAccountNo: row.aria_account_no,
-        address: row.delivery_address,
-      });
+      await modifyAccount(
+        tx,
+        { ariaAccountNo: row.aria_account_no, address: row.delivery_address },
+        `order:${row.order_id}`,
+      );
   } else {
     subscriptionNo = row.subscription_no!;
     applied = await applyCommandInTx(
@@ -497,7 +505,7 @@ async function refuseSecondActivation(tx: Queryable, row: OrderRow): Promise<voi
     row.aria_account_no,
   ]);
   const { subscription } = await currentSubscription(tx, row.aria_account_no, row.title_code);
-  if (subscription?.hasSubscription)
+  if (subscription && holdsSubscription(subscription.instStatusCode))
     throw new DomainError(
       'conflict',
       'ALREADY_SUBSCRIBER',

@@ -11,6 +11,7 @@ import {
 import { addedFeatures, type Feature } from '../../../shared/subscription/features';
 import { defaultPlanId, periodMonths, type Period } from '../../../shared/subscription/plans';
 import {
+  holdsSubscription,
   isYouthPlan,
   PURCHASE_MINIMUM_AGE,
   SubscriptionStatus,
@@ -232,7 +233,8 @@ export async function priceOrder(
     );
 
   const { subscription } = await currentSubscription(db, buyer.ariaAccountNo, titleCode);
-  if (subscription?.hasSubscription && input.kind !== 'upgrade')
+  // A subscription suspended for an unpaid invoice counts: paying the invoice brings it back.
+  if (subscription && holdsSubscription(subscription.instStatusCode) && input.kind !== 'upgrade')
     throw new DomainError(
       'conflict',
       'ALREADY_SUBSCRIBER',

@@ -21,6 +21,7 @@ export type SubscriptionChangeKind =
   | 'plan-change-withdrawn'
   | 'plan-change-applied'
   | 'upgraded'
+  | 'suspended'
   | 'resumed'
   | 'payment-method-changed'
   | 'connected'
@@ -41,6 +42,7 @@ const kinds: Readonly<Record<string, SubscriptionChangeKind>> = {
   withdrawPlanChange: 'plan-change-withdrawn',
   applyPlanChange: 'plan-change-applied',
   upgradeNow: 'upgraded',
+  suspend: 'suspended',
   resume: 'resumed',
   changePaymentMethod: 'payment-method-changed',
   assign: 'connected',

@@ -74,6 +74,11 @@ export type Command =
   | { readonly kind: 'withdrawPlanChange' }
   | { readonly kind: 'applyPlanChange' }
   | { readonly kind: 'upgradeNow'; readonly plan: PlanRef }
+  /**
+   * A giro invoice is still unpaid on the day its reminder named (dunning.ts): access stops
+   * until it is paid. `suspendsOn` is that day; the invoice is named in the audit event.
+   */
+  | { readonly kind: 'suspend'; readonly ariaInvoiceNo: string; readonly suspendsOn: string }
   /** The unpaid invoice that suspended it has been paid. */
   | { readonly kind: 'resume' }
   /**
@@ -123,6 +128,9 @@ export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]
   withdrawPlanChange: [S.ACTIVE, S.TRIAL],
   applyPlanChange: [S.ACTIVE, S.TRIAL],
   upgradeNow: [S.ACTIVE, S.TRIAL],
+  // Only a running, paid subscription is suspended: one that is cancelled (or being cancelled),
+  // a trial or one paid by someone else is left alone.
+  suspend: [S.ACTIVE],
   resume: [S.SUSPENDED],
   // A cancellation in waiting does not take the right away.
   withdraw: [S.ACTIVE, S.PENDING_CANCELLATION],
@@ -383,6 +391,13 @@ export function transition(state: EngineState, command: Command, today: string):
         throw notDue(`The plan change takes effect on ${pending.effectiveDate}`);
       // Swapping the plan costs nothing by itself: the renewal on that date charges the new plan.
       return { state: { ...state, plan: pending.plan, pendingChange: null }, effects: [] };
+    }
+
+    case 'suspend': {
+      if (today < command.suspendsOn)
+        throw notDue(`Invoice ${command.ariaInvoiceNo} suspends it on ${command.suspendsOn}`);
+      // Access stops; the dates stay, so `resume` gives back what was paid for.
+      return { state: { ...state, status: S.SUSPENDED }, effects: [] };
     }
 
     case 'resume': {

@@ -1,16 +1,24 @@
 // The subscription as the home page shows it (GET /subscription/{accountNo}/{titleCode}): the
 // account's current subscription to the title with what needs the reader's attention and what
-// comes next — the next charge as the renewal jobs will make it, what is left to pay, and the
-// right of withdrawal while it lasts — so the page needs no other request.
+// comes next — the next charge as the renewal jobs will make it, what is left to pay (with the
+// day an unpaid giro invoice suspends it, and why a suspended one is suspended), and the right of
+// withdrawal while it lasts — so the page needs no other request.
 //
 // It is one read of the account, composed from its owners' SQL (the current subscription, its
-// engine state, its unpaid invoices, the facts of the right of withdrawal) into one statement,
-// which the session lookup carries (identity/sessions.ts, findSessionWith): a signed-in home
-// page costs the database one statement.
+// engine state, its unpaid invoices and their dunning, the facts of the right of withdrawal) into
+// one statement, which the session lookup carries (identity/sessions.ts, findSessionWith): a
+// signed-in home page costs the database one statement.
 import type { Clock } from '../../clock';
 import type { Queryable, Row } from '../../db/db';
 import { type AccountRead, readAccount } from '../../db/reads';
-import { toUnpaid, type UnpaidInvoice, unpaidInvoicesSql } from '../invoices/invoices';
+import {
+  type DunnedInvoice,
+  dunningFactsSql,
+  dunningOf,
+  type Suspension,
+  withSuspensionDays,
+} from '../dunning/dunning';
+import { toUnpaid, unpaidInvoicesSql } from '../invoices/invoices';
 
 import { type ChargeForecast, nextCharge } from './engine';
 import { engineStateOf, engineStateSql } from './lifecycle';
@@ -24,7 +32,9 @@ import { rightFactsSql, usableRight } from './withdrawal';
 
 export interface SubscriptionOverview extends Subscription {
   readonly nextCharge: ChargeForecast | null;
-  readonly unpaidInvoices: readonly UnpaidInvoice[];
+  readonly unpaidInvoices: readonly DunnedInvoice[];
+  /** Why a SUSPENDED subscription is suspended (the unpaid invoice); null otherwise. */
+  readonly suspension: Suspension | null;
   /** The right of withdrawal while it can be used: its last day and today's refund. */
   readonly withdrawal: { readonly lastDay: string; readonly refundOre: number } | null;
 }
@@ -34,6 +44,7 @@ interface OverviewJson {
   readonly state: Row | null;
   readonly unpaid: readonly Row[];
   readonly right: readonly Row[];
+  readonly dunning: Row | null;
 }
 
 /**
@@ -50,18 +61,25 @@ export function overviewRead(
                 'subscription', to_json(cur),
                 'state', (${engineStateSql('cur.subscription_no')}),
                 'unpaid', (${unpaidInvoicesSql('cur.subscription_no')}),
-                'right', (${rightFactsSql('cur.subscription_no', 'cur.aria_account_no')}))
+                'right', (${rightFactsSql('cur.subscription_no', 'cur.aria_account_no')}),
+                'dunning', (${dunningFactsSql('cur.subscription_no')}))
          from (${currentSubscriptionSql(account, `${param(titleCode)}::text`, param)}) cur`,
     read(json) {
       if (!json) return null;
       const overview = json as OverviewJson;
       const subscription = toSubscription(overview.subscription);
       const state = overview.state && engineStateOf(overview.state);
+      const dunning = dunningOf(
+        overview.dunning,
+        { status: subscription.instStatusCode, titleCode: subscription.titleCode },
+        now,
+      );
       return {
         ...subscription,
         // Only one that renews can be billed by itself; the engine decides the rest.
         nextCharge: subscription.renewalDate && state ? nextCharge(state) : null,
-        unpaidInvoices: toUnpaid(overview.unpaid, now),
+        unpaidInvoices: withSuspensionDays(toUnpaid(overview.unpaid, now), dunning),
+        suspension: dunning.suspension,
         withdrawal:
           subscription.hasSubscription && state
             ? usableRight(overview.right, state.status, now)

@@ -3,6 +3,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ValidationError } from 'yup';
 
+import { formatStoredPhoneNumber } from '../../../../src/app/lib/format/phone';
 import {
   deliveryAddressSchema,
   deliveryAddressValues,
@@ -11,9 +12,10 @@ import {
 } from '../../../../src/app/ui/form/deliveryAddressSchema';
 import { fieldId, flattenErrors, serverFieldErrors } from '../../../../src/app/ui/form/fieldErrors';
 import {
-  isPhoneNumber,
   MESSAGES,
   normalisePhoneInput,
+  optionalPhoneNumber,
+  phoneNumber,
 } from '../../../../src/app/ui/form/validation';
 
 async function errorsOf(values: object): Promise<Record<string, string>> {
@@ -86,15 +88,30 @@ describe('delivery address conversions', () => {
   });
 });
 
-describe('phone numbers', () => {
+describe('phone numbers (the rule of src/shared/profile/phone.ts)', () => {
   it.each(['91234567', '912 34 567', '+47 912 34 567', '0047-91234567', '+46701234567'])(
     'accepts %s',
-    (phone) => expect(isPhoneNumber(phone)).toBe(true),
+    async (phone) => expect(await phoneNumber().isValid(phone)).toBe(true),
   );
-  it.each(['1234', '912345678901234567', '+47 9123 456a', '', '++4791234567'])(
-    'refuses %s',
-    (phone) => expect(isPhoneNumber(phone)).toBe(false),
-  );
+  it.each([
+    '1234',
+    '12345678',
+    '912345678901234567',
+    '+47 9123 456a',
+    '',
+    '++4791234567',
+    '+46 12',
+  ])('refuses %s', async (phone) => expect(await phoneNumber().isValid(phone)).toBe(false));
+  it('may be left empty where it is optional, but not be wrong', async () => {
+    expect(await optionalPhoneNumber().isValid('')).toBe(true);
+    expect(await optionalPhoneNumber().isValid('12345678')).toBe(false);
+  });
+  it('shows a stored number as a reader writes it, without the phone library', () => {
+    expect(formatStoredPhoneNumber('+4791234567')).toBe('912 34 567');
+    expect(formatStoredPhoneNumber('+4722222222')).toBe('22 22 22 22');
+    expect(formatStoredPhoneNumber('+46701234567')).toBe('+46701234567');
+    expect(formatStoredPhoneNumber('+47 400 00 003')).toBe('+47 400 00 003');
+  });
   it('keeps the digits and the plus', () =>
     expect(normalisePhoneInput('+47 (912) 34-567')).toBe('+4791234567'));
 });

@@ -1,0 +1,628 @@
+// The form of /endre-avislevering: what kind of change (a stop, a temporary address, a move), the
+// days (only the delivery days the server offers, from the earliest possible one), and for an
+// address change the address with the place filled in from the postal code. A stop says what it
+// means for the price. Checked before sending; the server's refusals are said above the button
+// (an overlap names the other change, a passed cut-off the next possible day) or land on their
+// address field, and nothing typed is lost. Also edits a planned change (PUT).
+import { FormikProvider, useFormik, useFormikContext, type FormikHelpers } from 'formik';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { boolean, object, string } from 'yup';
+
+import { formatKroner } from '../../../shared/money/money';
+import { addDays } from '../../../shared/time/oslo';
+import {
+  type DeliveryChange,
+  type DeliveryChangeOverview,
+  type DeliveryChangeRequest,
+  type DeliveryChangeType,
+  useCreateDeliveryChangeMutation,
+  useLazyGetPostalPlaceQuery,
+  useUpdateDeliveryChangeMutation,
+} from '../../api/delivery';
+import { callFailure } from '../../api/problem';
+import {
+  DeliveryAddressFields,
+  useDeliveryAddressLabels,
+} from '../../ui/form/DeliveryAddressFields';
+import {
+  deliveryAddressSchema,
+  deliveryAddressServerMessages,
+  deliveryAddressValues,
+  type DeliveryAddressField,
+  type DeliveryAddressValues,
+  emptyDeliveryAddress,
+  POSTAL_CODE,
+  toDeliveryAddress,
+} from '../../ui/form/deliveryAddressSchema';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { descriptionId, errorId, fieldId } from '../../ui/form/fieldErrors';
+import { SubmitButton } from '../../ui/form/SubmitButton';
+import { useFieldErrorText } from '../../ui/form/TextField';
+import { MESSAGES } from '../../ui/form/validation';
+import { Notice } from '../../ui/Notice';
+
+import { daysInPeriod, typeKey, useDayName, usePeriodText } from './format';
+
+export const CHANGE_TYPES: readonly DeliveryChangeType[] = ['STOP', 'TRANSFER', 'PERMANENT'];
+
+export interface ChangeValues {
+  readonly type: DeliveryChangeType | '';
+  readonly fromDate: string;
+  readonly toDate: string;
+  readonly openEnd: boolean;
+  readonly address: DeliveryAddressValues;
+}
+
+const NS = 'delivery-change:delivery-change.validation';
+const TYPE_FIELD_ID = fieldId('type');
+const FROM_DATE = 'fromDate';
+const TO_DATE = 'toDate';
+const ADDRESS = 'address';
+const FROM_DESCRIPTION_ID = descriptionId(FROM_DATE);
+const needsAddress = (type: string) => type === 'TRANSFER' || type === 'PERMANENT';
+const hasEnd = (type: string, openEnd: boolean) =>
+  type === 'TRANSFER' || (type === 'STOP' && !openEnd);
+
+function schemaFor(
+  fromDays: readonly string[],
+  toDays: readonly string[],
+  unknownCodes: ReadonlySet<string>,
+) {
+  const offered = new Set(fromDays);
+  const offeredEnd = new Set(toDays);
+  const addressSchema = deliveryAddressSchema.shape({
+    postalCode: string()
+      .trim()
+      .required(MESSAGES.required)
+      .matches(POSTAL_CODE, { message: MESSAGES.postalCode })
+      .test('known', `${NS}.postal-code-unknown`, (value) => !value || !unknownCodes.has(value)),
+  });
+  return object({
+    type: string().required(`${NS}.type-required`),
+    // The days are asked for once the kind of change is chosen (they show only then).
+    fromDate: string().when('type', ([type], schema) =>
+      type
+        ? schema
+            .required(MESSAGES.required)
+            .test('offered', `${NS}.day-not-offered`, (value) => !value || offered.has(value))
+        : schema,
+    ),
+    openEnd: boolean(),
+    toDate: string().when(['type', 'openEnd'], ([type, openEnd], schema) =>
+      hasEnd(type as string, openEnd as boolean)
+        ? schema
+            .required(MESSAGES.required)
+            .test('offered', `${NS}.day-not-offered`, (value) => !value || offeredEnd.has(value))
+            .test(
+              'after',
+              `${NS}.end-before-start`,
+              (value, context) =>
+                !value || !context.parent.fromDate || value >= context.parent.fromDate,
+            )
+        : schema,
+    ),
+    address: object().when('type', ([type]) =>
+      needsAddress(type as string) ? addressSchema : object(),
+    ),
+  });
+}
+
+function valuesOf(change: DeliveryChange | null, coName: string): ChangeValues {
+  if (!change)
+    return {
+      type: '',
+      fromDate: '',
+      toDate: '',
+      openEnd: false,
+      address: { ...emptyDeliveryAddress, coName },
+    };
+  return {
+    type: change.type,
+    fromDate: change.fromDate,
+    toDate: change.toDate ?? '',
+    openEnd: change.openEnd,
+    address: change.address
+      ? deliveryAddressValues(change.address)
+      : { ...emptyDeliveryAddress, coName },
+  };
+}
+
+function requestOf(values: ChangeValues): DeliveryChangeRequest {
+  const type = values.type as DeliveryChangeType;
+  return {
+    type,
+    fromDate: values.fromDate,
+    ...(type === 'PERMANENT'
+      ? {}
+      : type === 'STOP' && values.openEnd
+        ? { openEnd: true }
+        : { toDate: values.toDate }),
+    ...(needsAddress(type) ? { address: toDeliveryAddress(values.address) } : {}),
+  };
+}
+
+/** Fills the place in from the postal code as soon as it has four digits. */
+function PostalPlaceFill({ onUnknown }: { readonly onUnknown: (code: string) => void }) {
+  const { t } = useTranslation('delivery-change');
+  const { values, setFieldValue } = useFormikContext<ChangeValues>();
+  const code = values.address.postalCode.trim();
+  const [lookup] = useLazyGetPostalPlaceQuery();
+  const [found, setFound] = useState<{ code: string; place: string | null } | null>(null);
+  useEffect(() => {
+    if (!/^[0-9]{4}$/.test(code)) return;
+    let live = true;
+    void lookup({ postalCode: code }, true).then((result) => {
+      if (!live) return;
+      if (result.data) {
+        setFound({ code, place: result.data.place });
+        void setFieldValue('address.place', result.data.place);
+      } else if (callFailure(result.error).status === 404) {
+        setFound({ code, place: null });
+        onUnknown(code);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [code, lookup, setFieldValue, onUnknown]);
+  const shown = found && found.code === code ? found : null;
+  return (
+    <p className="ds-paragraph delivery-change-note" aria-live="polite">
+      {shown
+        ? shown.place
+          ? t('delivery-change.form.place-found', { code, place: shown.place })
+          : t('delivery-change.form.place-unknown', { code })
+        : null}
+    </p>
+  );
+}
+
+type Failure =
+  | { kind: 'too-early' | 'locked' | 'not-paper' | 'not-active' | 'failed' }
+  | { kind: 'overlap'; other: DeliveryChange | null }
+  | { kind: 'rate-limited'; minutes: number };
+
+export interface ChangeFormProps {
+  readonly overview: DeliveryChangeOverview;
+  /** The planned change being edited; null for a new one. */
+  readonly editing: DeliveryChange | null;
+  /** Only the end of the change being edited can move (it has started). */
+  readonly endOnly?: boolean;
+  readonly onDone: (change: DeliveryChange, edited: boolean) => void;
+  readonly onCancelEdit: () => void;
+  /** The calendar or the changes changed meanwhile: ask the server again. */
+  readonly onStale: () => void;
+}
+
+export function ChangeForm({
+  overview,
+  editing,
+  endOnly = false,
+  onDone,
+  onCancelEdit,
+  onStale,
+}: ChangeFormProps) {
+  const { t } = useTranslation('delivery-change');
+  const errorText = useFieldErrorText();
+  const dayName = useDayName();
+  const periodText = usePeriodText();
+  const addressLabels = useDeliveryAddressLabels('address');
+  const [create] = useCreateDeliveryChangeMutation();
+  const [update] = useUpdateDeliveryChangeMutation();
+  const [unknownCodes, setUnknownCodes] = useState<ReadonlySet<string>>(new Set());
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+  const calendar = overview.calendar!;
+  const days = calendar.deliveryDays;
+  // A change being edited keeps its own first day on offer while it can still be edited.
+  const offered = useMemo(
+    () => (editing && !days.includes(editing.fromDate) ? [editing.fromDate, ...days] : days),
+    [days, editing],
+  );
+  // Moving the end of a started change: from the day before the earliest possible day on (paper
+  // again from that day), or any later delivery day.
+  const endDays = useMemo(() => {
+    if (!endOnly || !editing) return offered;
+    const dayBefore = addDays(calendar.earliestStart, -1);
+    const later = days.filter((d) => d >= editing.fromDate && d > dayBefore);
+    return dayBefore >= editing.fromDate ? [dayBefore, ...later] : later;
+  }, [endOnly, editing, offered, days, calendar.earliestStart]);
+  const schema = useMemo(
+    () => schemaFor(endOnly && editing ? [editing.fromDate] : offered, endDays, unknownCodes),
+    [endOnly, editing, offered, endDays, unknownCodes],
+  );
+  const onUnknown = useMemo(
+    () => (code: string) =>
+      setUnknownCodes((known) => (known.has(code) ? known : new Set([...known, code]))),
+    [],
+  );
+
+  const labels: Record<string, string> = {
+    type: t('delivery-change.form.type-legend'),
+    fromDate: t('delivery-change.form.from-label'),
+    toDate: t('delivery-change.form.to-label'),
+    ...addressLabels,
+  };
+
+  async function submit(values: ChangeValues, helpers: FormikHelpers<ChangeValues>) {
+    setFailure(null);
+    const request = requestOf(values);
+    const result = editing
+      ? await update({
+          subscriptionNo: overview.subscriptionNo,
+          changeId: editing.id,
+          deliveryChangeRequest: request,
+        })
+      : await create({ subscriptionNo: overview.subscriptionNo, deliveryChangeRequest: request });
+    if ('data' in result && result.data) {
+      onDone(result.data, !!editing);
+      helpers.resetForm({ values: valuesOf(null, values.address.coName) });
+      return;
+    }
+    const problem = callFailure(result.error);
+    const field = problem.fields[0] ?? '';
+    switch (problem.code) {
+      case 'DELIVERY_CHANGE_TOO_EARLY':
+      case 'DELIVERY_CHANGE_NOT_DELIVERY_DAY':
+        onStale();
+        setFailure({ kind: 'too-early' });
+        return;
+      case 'DELIVERY_CHANGE_OVERLAP': {
+        const other =
+          [...overview.planned, ...overview.current].find(
+            (c) =>
+              c.id !== editing?.id &&
+              overlaps(
+                c,
+                values.type as DeliveryChangeType,
+                values.fromDate,
+                request.toDate ?? null,
+              ),
+          ) ?? null;
+        onStale();
+        setFailure({ kind: 'overlap', other });
+        return;
+      }
+      case 'DELIVERY_CHANGE_LOCKED':
+      case 'DELIVERY_CHANGE_NOT_FOUND':
+        onStale();
+        setFailure({ kind: 'locked' });
+        return;
+      case 'POSTAL_CODE_UNKNOWN':
+        onUnknown(values.address.postalCode.trim());
+        helpers.setFieldError('address.postalCode', `${NS}.postal-code-unknown`);
+        return;
+      case 'PAPER_SUBSCRIPTION_REQUIRED':
+        onStale();
+        setFailure({ kind: 'not-paper' });
+        return;
+      case 'SUBSCRIPTION_STATE_CONFLICT':
+        onStale();
+        setFailure({ kind: 'not-active' });
+        return;
+      case 'RATE_LIMITED':
+        setFailure({
+          kind: 'rate-limited',
+          minutes: Math.max(1, Math.ceil((problem.retryAfter ?? 60) / 60)),
+        });
+        return;
+      default:
+        if (field.startsWith('address.')) {
+          const key = field.slice('address.'.length) as DeliveryAddressField;
+          helpers.setFieldError(field, deliveryAddressServerMessages[key] ?? MESSAGES.invalid);
+          return;
+        }
+        setFailure({ kind: 'failed' });
+    }
+  }
+
+  const form = useFormik<ChangeValues>({
+    initialValues: valuesOf(editing, overview.address?.coName ?? ''),
+    validationSchema: schema,
+    validateOnBlur: false,
+    onSubmit: submit,
+  });
+  const { values } = form;
+  const shown = (name: 'type' | 'fromDate' | 'toDate') => {
+    const message = form.submitCount > 0 ? form.errors[name] : undefined;
+    return typeof message === 'string' ? errorText(message, labels[name]!) : null;
+  };
+  const typeError = shown('type');
+  const fromError = shown('fromDate');
+  const toError = shown('toDate');
+  const showEnd = values.type === 'STOP' || values.type === 'TRANSFER';
+  const toDays = values.fromDate ? endDays.filter((d) => d >= values.fromDate) : endDays;
+
+  function failureText(f: Failure): string {
+    switch (f.kind) {
+      case 'overlap':
+        return f.other
+          ? t('delivery-change.server.overlap', {
+              type: t(`delivery-change.types.${typeKey(f.other.type)}.name`),
+              period: periodText(f.other),
+            })
+          : t('delivery-change.server.overlap-unknown');
+      case 'too-early':
+        return t('delivery-change.server.too-early', { day: dayName(calendar.earliestStart) });
+      case 'rate-limited':
+        return t(
+          f.minutes === 1
+            ? 'delivery-change.server.rate-limited-minute'
+            : 'delivery-change.server.rate-limited',
+          { count: f.minutes },
+        );
+      default:
+        return t(`delivery-change.server.${f.kind}`);
+    }
+  }
+
+  const headingId = 'delivery-change-form-heading';
+  return (
+    <section aria-labelledby={headingId} className="delivery-change-section">
+      <h2 id={headingId} className="ds-heading" data-size="md" tabIndex={-1}>
+        {editing
+          ? t(endOnly ? 'delivery-change.form.end-heading' : 'delivery-change.form.edit-heading', {
+              type: t(`delivery-change.types.${typeKey(editing.type)}.name`),
+            })
+          : t('delivery-change.form.heading')}
+      </h2>
+      <FormikProvider value={form}>
+        <form noValidate onSubmit={form.handleSubmit} className="delivery-change-form">
+          <ErrorSummary labels={labels} />
+          {endOnly && editing ? (
+            <p className="ds-paragraph">
+              {t('delivery-change.form.end-intro', {
+                from: dayName(editing.fromDate),
+                day: dayName(calendar.earliestStart),
+              })}
+            </p>
+          ) : null}
+          {endOnly ? null : (
+            <fieldset
+              className="ds-fieldset delivery-change-types"
+              aria-describedby={errorId('type')}
+            >
+              <legend className="ds-label">{labels.type}</legend>
+              {CHANGE_TYPES.map((type, index) => {
+                const id = index === 0 ? TYPE_FIELD_ID : `delivery-change-type-${type}`;
+                return (
+                  <div className="ds-field" data-variant="outline" key={type}>
+                    <input
+                      className="ds-input"
+                      type="radio"
+                      id={id}
+                      name="type"
+                      value={type}
+                      checked={values.type === type}
+                      onChange={() => void form.setFieldValue('type', type)}
+                      aria-describedby={`${id}-description`}
+                    />
+                    <label className="ds-label" htmlFor={id}>
+                      {t(`delivery-change.types.${typeKey(type)}.title`)}
+                    </label>
+                    <p className="ds-paragraph" data-field="description" id={`${id}-description`}>
+                      {t(`delivery-change.types.${typeKey(type)}.description`)}
+                    </p>
+                  </div>
+                );
+              })}
+              <div id={errorId('type')} aria-live="polite" data-field="validation">
+                {typeError ? <p className="ds-validation-message">{typeError}</p> : null}
+              </div>
+            </fieldset>
+          )}
+
+          {values.type ? (
+            <fieldset className="ds-fieldset form-stack">
+              <legend className="ds-label">{t('delivery-change.form.dates-legend')}</legend>
+              <p className="ds-paragraph" data-field="description" id={FROM_DESCRIPTION_ID}>
+                {t('delivery-change.form.dates-hint')}
+              </p>
+              <div className="form-row">
+                <DaySelect
+                  name={FROM_DATE}
+                  label={
+                    values.type === 'PERMANENT'
+                      ? t('delivery-change.form.move-label')
+                      : labels.fromDate!
+                  }
+                  days={endOnly && editing ? [editing.fromDate] : offered}
+                  disabled={endOnly}
+                  error={fromError}
+                  describedBy={FROM_DESCRIPTION_ID}
+                  dayName={dayName}
+                  placeholder={t('delivery-change.form.choose-day')}
+                />
+                {showEnd && !(values.type === 'STOP' && values.openEnd) ? (
+                  <DaySelect
+                    name={TO_DATE}
+                    label={labels.toDate!}
+                    days={toDays}
+                    error={toError}
+                    dayName={dayName}
+                    placeholder={t('delivery-change.form.choose-day')}
+                  />
+                ) : null}
+              </div>
+              {values.type === 'STOP' ? (
+                <div className="ds-field">
+                  <input
+                    className="ds-input"
+                    type="checkbox"
+                    id="delivery-change-open-end"
+                    checked={values.openEnd}
+                    onChange={(event) => void form.setFieldValue('openEnd', event.target.checked)}
+                  />
+                  <label className="ds-label" htmlFor="delivery-change-open-end">
+                    {t('delivery-change.form.open-end')}
+                  </label>
+                </div>
+              ) : null}
+            </fieldset>
+          ) : null}
+
+          {values.type === 'STOP' ? <PriceEffect overview={overview} values={values} /> : null}
+
+          {needsAddress(values.type) && !endOnly ? (
+            <div className="form-stack">
+              <DeliveryAddressFields
+                name={ADDRESS}
+                legend={t(
+                  `delivery-change.form.address-legend-${typeKey(values.type as DeliveryChangeType)}`,
+                )}
+                description={t('delivery-change.form.address-hint')}
+              />
+              <PostalPlaceFill onUnknown={onUnknown} />
+            </div>
+          ) : null}
+
+          {failure ? (
+            <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
+              {failureText(failure)}
+            </Notice>
+          ) : null}
+          <div className="delivery-change-actions">
+            <SubmitButton busyText={t('delivery-change.form.saving')}>
+              {editing ? t('delivery-change.form.save') : t('delivery-change.form.submit')}
+            </SubmitButton>
+            {editing ? (
+              <button
+                type="button"
+                className="ds-button"
+                data-variant="secondary"
+                onClick={onCancelEdit}
+              >
+                {t('delivery-change.form.cancel-edit')}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      </FormikProvider>
+    </section>
+  );
+}
+
+function overlaps(
+  change: DeliveryChange,
+  type: DeliveryChangeType,
+  from: string,
+  to: string | null,
+): boolean {
+  const end = (t: DeliveryChangeType, f: string, e: string | null) => (t === 'PERMANENT' ? f : e);
+  const aEnd = end(change.type, change.fromDate, change.toDate);
+  const bEnd = end(type, from, to);
+  return (aEnd === null || from <= aEnd) && (bEnd === null || change.fromDate <= bEnd);
+}
+
+/** A select of delivery days, grouped by month. */
+function DaySelect({
+  name,
+  label,
+  days,
+  error,
+  describedBy,
+  dayName,
+  placeholder,
+  disabled = false,
+}: {
+  readonly name: 'fromDate' | 'toDate';
+  readonly label: string;
+  readonly days: readonly string[];
+  readonly disabled?: boolean;
+  readonly error: string | null;
+  readonly describedBy?: string;
+  readonly dayName: (date: string) => string;
+  readonly placeholder: string;
+}) {
+  const { t } = useTranslation('delivery-change');
+  const { values, setFieldValue } = useFormikContext<ChangeValues>();
+  const months = useMemo(() => {
+    const groups = new Map<string, string[]>();
+    for (const day of days) {
+      const key = day.slice(0, 7);
+      groups.set(key, [...(groups.get(key) ?? []), day]);
+    }
+    return [...groups.entries()];
+  }, [days]);
+  const value = values[name];
+  return (
+    <div className="ds-field">
+      <label className="ds-label" htmlFor={fieldId(name)}>
+        {label}
+      </label>
+      <select
+        className="ds-input"
+        id={fieldId(name)}
+        name={name}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => void setFieldValue(name, event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[describedBy, errorId(name)].filter(Boolean).join(' ')}
+      >
+        <option value="">{placeholder}</option>
+        {/* A value no longer offered (the cut-off passed) stays visible until changed. */}
+        {value && !days.includes(value) ? <option value={value}>{dayName(value)}</option> : null}
+        {months.map(([month, monthDays]) => (
+          <optgroup
+            key={month}
+            label={t(`delivery-change.months.${Number(month.slice(5, 7))}`, {
+              year: month.slice(0, 4),
+            })}
+          >
+            {monthDays.map((day) => (
+              <option key={day} value={day}>
+                {dayName(day)}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <div id={errorId(name)} aria-live="polite" data-field="validation">
+        {error ? <p className="ds-validation-message">{error}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** What the chosen stop means: how many issues, and the price (a credit, or unchanged). */
+function PriceEffect({
+  overview,
+  values,
+}: {
+  readonly overview: DeliveryChangeOverview;
+  readonly values: ChangeValues;
+}) {
+  const { t } = useTranslation('delivery-change');
+  const { price, calendar } = overview;
+  const perIssue = price.stopCredit === 'PER_ISSUE' ? (price.creditPerIssueOre ?? 0) : null;
+  const issues =
+    values.fromDate && values.toDate && !values.openEnd && values.toDate >= values.fromDate
+      ? daysInPeriod(calendar!.deliveryDays, values.fromDate, values.toDate)
+      : null;
+  return (
+    <div className="delivery-change-price" aria-live="polite">
+      {issues !== null ? (
+        <p className="ds-paragraph">
+          {t(issues === 1 ? 'delivery-change.price.issue' : 'delivery-change.price.issues', {
+            count: issues,
+          })}
+        </p>
+      ) : null}
+      <p className="ds-paragraph">
+        {perIssue === null
+          ? t('delivery-change.price.none')
+          : issues !== null
+            ? t('delivery-change.price.credit-total', {
+                amount: formatKroner(issues * perIssue),
+                perIssue: formatKroner(perIssue),
+              })
+            : t('delivery-change.price.credit', { perIssue: formatKroner(perIssue) })}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+// The two e-mails of a delivery complaint, sent through the outbox in the transaction that files
+// it: the case for the title's customer centre (bokmål, the centre's working language; everything
+// it needs to follow up, with the count of complaints on the address) and the confirmation to the
+// reader in the title's language (nb or nn), with today's e-paper and what happens next.
+import { getPublication } from '../../../shared/publications/registry';
+
+/** A complaint as the e-mails tell it. */
+export interface ComplaintMessageInput {
+  readonly reference: string;
+  readonly titleCode: string;
+  readonly subscriptionNo: string;
+  readonly planName: string;
+  readonly customerNumber: string;
+  readonly reader: {
+    readonly firstName: string | null;
+    readonly lastName: string | null;
+    readonly email: string | null;
+    readonly phoneNumber: string | null;
+  };
+  /** The delivery address as filed, one line (null: the account has none). */
+  readonly address: string | null;
+  /** Most recent first. */
+  readonly dates: readonly string[];
+  readonly code: string;
+  /** The code's text as the catalogue keeps it (bokmål). */
+  readonly description: string;
+  readonly comment: string | null;
+  /** Complaints on the address in the counting period, this one included. */
+  readonly addressCount: number;
+  readonly repeatDays: number;
+  readonly repeated: boolean;
+  readonly epaperUrl: string;
+}
+
+export interface Email {
+  readonly subject: string;
+  readonly body: string;
+}
+
+/** The codes' texts in nynorsk (the catalogue's `description` is bokmål). */
+const nynorskDescriptions: Readonly<Record<string, string>> = {
+  UTEBLITT: 'Avisa kom ikkje',
+  SEN: 'Avisa kom for seint',
+  FEILSTED: 'Avisa vart levert på feil stad',
+  SKADET: 'Avisa var våt eller skadd',
+  FEILAVIS: 'Eg fekk feil avis',
+  BILAG: 'Bilag eller magasin mangla',
+};
+
+function longDate(date: string, language: 'nb' | 'nn'): string {
+  return new Intl.DateTimeFormat([language === 'nn' ? 'nn-NO' : 'nb-NO', 'nb-NO'], {
+    timeZone: 'Europe/Oslo',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(`${date}T12:00:00Z`));
+}
+
+const dateList = (dates: readonly string[], language: 'nb' | 'nn') =>
+  dates.map((date) => longDate(date, language)).join(', ');
+
+/** The case for customer service, at the title's customer centre. */
+export function customerServiceEmail(input: ComplaintMessageInput): Email {
+  const title = getPublication(input.titleCode);
+  const name = [input.reader.firstName, input.reader.lastName].filter(Boolean).join(' ');
+  const repeat = `${input.addressCount}. klage på denne adressen siste ${input.repeatDays} dager.`;
+  const lines = [
+    'Ny leveringsklage fra Min Side.',
+    '',
+    `Referanse: ${input.reference}`,
+    `Avis: ${title.displayName} (${title.titleCode})`,
+    `Abonnement: ${input.subscriptionNo} (${input.planName}), kundenummer ${input.customerNumber}`,
+    `Abonnent: ${[name || 'Uten navn', input.reader.email, input.reader.phoneNumber].filter(Boolean).join(', ')}`,
+    `Leveringsadresse: ${input.address ?? 'ingen registrert i Min Side'}`,
+    `${input.dates.length > 1 ? 'Dager' : 'Dag'}: ${dateList(input.dates, 'nb')}`,
+    `Klage: ${input.description} (${input.code})`,
+    `Kommentar: ${input.comment ?? '(ingen)'}`,
+    '',
+    `Gjentatte klager: ${repeat}`,
+    ...(input.repeated
+      ? [
+          `Adressen har hatt ${input.addressCount} klager på ${input.repeatDays} dager: gi beskjed til distributøren.`,
+        ]
+      : []),
+    '',
+    `Abonnenten har fått lenke til dagens e-avis (${input.epaperUrl}) og beskjed om at kundeservice følger opp.`,
+  ];
+  return {
+    subject: `Leveringsklage ${input.reference}: ${input.description} – ${title.displayName}${input.repeated ? ` (${input.addressCount}. klage på adressen)` : ''}`,
+    body: lines.join('\n'),
+  };
+}
+
+const words = {
+  nb: {
+    subject: (title: string) => `Vi har fått klagen din på levering av ${title}`,
+    hello: (name: string | null) => (name ? `Hei ${name},` : 'Hei,'),
+    thanks: (title: string) =>
+      `Takk for at du sa fra. Vi har registrert klagen din på leveringen av ${title}.`,
+    dates: (count: number) => (count > 1 ? 'Gjelder dagene' : 'Gjelder'),
+    complaint: 'Klage',
+    comment: 'Kommentar',
+    reference: 'Referanse',
+    epaper: (url: string) => `Dagens e-avis kan du lese med en gang: ${url}`,
+    next: 'Kundeservice følger opp klagen. Kommer ikke avisen fram ofte, gir vi beskjed til distributøren.',
+    repeated:
+      'Vi har fått flere klager på leveringen til adressen din den siste tiden, og ber distributøren rette det opp.',
+    bye: 'Hilsen',
+  },
+  nn: {
+    subject: (title: string) => `Vi har fått klaga di på levering av ${title}`,
+    hello: (name: string | null) => (name ? `Hei ${name},` : 'Hei,'),
+    thanks: (title: string) =>
+      `Takk for at du sa frå. Vi har registrert klaga di på leveringa av ${title}.`,
+    dates: (count: number) => (count > 1 ? 'Gjeld dagane' : 'Gjeld'),
+    complaint: 'Klage',
+    comment: 'Kommentar',
+    reference: 'Referanse',
+    epaper: (url: string) => `Dagens e-avis kan du lese med ein gong: ${url}`,
+    next: 'Kundeservice følgjer opp klaga. Kjem ikkje avisa fram ofte, seier vi frå til distributøren.',
+    repeated:
+      'Vi har fått fleire klager på leveringa til adressa di den siste tida, og ber distributøren rette det opp.',
+    bye: 'Helsing',
+  },
+} as const;
+
+/** The confirmation to the reader, in the title's language. */
+export function readerConfirmationEmail(input: ComplaintMessageInput): Email {
+  const title = getPublication(input.titleCode);
+  const language = title.language === 'nn' ? 'nn' : 'nb';
+  const w = words[language];
+  const description =
+    language === 'nn' ? (nynorskDescriptions[input.code] ?? input.description) : input.description;
+  const lines = [
+    w.hello(input.reader.firstName),
+    '',
+    w.thanks(title.displayName),
+    '',
+    `${w.dates(input.dates.length)}: ${dateList(input.dates, language)}`,
+    `${w.complaint}: ${description}`,
+    ...(input.comment ? [`${w.comment}: ${input.comment}`] : []),
+    `${w.reference}: ${input.reference}`,
+    '',
+    w.epaper(input.epaperUrl),
+    '',
+    w.next,
+    ...(input.repeated ? [w.repeated] : []),
+    '',
+    w.bye,
+    title.displayName,
+  ];
+  return { subject: w.subject(title.displayName), body: lines.join('\n') };
+}

@@ -1,0 +1,932 @@
+// Paper delivery changes (/endre-avislevering, spec §3 Delivery change, §5 rules): STOP (no paper
+// for a period or until further notice; digital access continues), TRANSFER (the paper to a
+// temporary address for a period: a vacation change requires an address) and PERMANENT (a move:
+// the paper to a new address from a date). The rules, from the server's own records only:
+// - The subscription is the reader's own (another account's is not found), a paper one
+//   (planProductType COMBO; a digital one is 403 PAPER_SUBSCRIPTION_REQUIRED) with access.
+// - Both dates are delivery days of the title (calendar.ts). A change must be registered before
+//   the cut-off of its first day (the title's time, the day before): an earlier start is refused
+//   naming the next possible delivery day. The end is not before the start; nothing reaches more
+//   than a year ahead.
+// - Changes of a subscription do not overlap (a move counts as its first day); the subscription
+//   row is locked while a change is written, so of two overlapping requests at once one wins.
+// - A change can be edited or withdrawn until the cut-off of its first day; then it is history.
+// - An address has the §5 messages; its postal code must be in the register, which gives the place.
+// - A stop of a title that credits stopped issues (publications/delivery.ts) is credited on the
+//   next invoice: claimStopCredits, called when the renewal's billing effect is recorded.
+// - A move's address becomes the account's delivery address on its first day (applyDueMoves,
+//   a background job, once per move).
+// Owns `delivery_changes`.
+import { deliveryScheduleOf, type DeliverySchedule } from '../../../shared/publications/delivery';
+import { periodMonths } from '../../../shared/subscription/plans';
+import { hasAccess } from '../../../shared/subscription/status';
+import { addDays, addMonths, daysBetween, isIsoDate, osloDateOf } from '../../../shared/time/oslo';
+import type { Clock } from '../../clock';
+import type { Db, Queryable } from '../../db/db';
+import { DomainError, RateLimitedError } from '../../errors';
+import { type DeliveryAddress, getProfile, modifyAccount } from '../accounts/accounts';
+import { consume } from '../rate-limits';
+import { getSubscription, type Subscription } from '../subscriptions/subscriptions';
+
+import { cutOffFor, deliveryDaysBetween, earliestChangeStart, isDeliveryDay } from './calendar';
+import { postalPlace } from './postalCodes';
+
+export type DeliveryChangeType = 'STOP' | 'TRANSFER' | 'PERMANENT';
+export type DeliveryChangeStatus = 'PLANNED' | 'CURRENT' | 'PAST' | 'WITHDRAWN';
+export type DeliveryChangeEligibility = 'PAPER' | 'NOT_PAPER' | 'NOT_ACTIVE';
+
+/** How far ahead (calendar days from today) a change may start or end. */
+export const DELIVERY_CHANGE_HORIZON_DAYS = 365;
+/** Changes (create, edit, withdraw) one account may make in an hour. */
+export const DELIVERY_CHANGE_RATE_LIMIT = 30;
+const RATE_WINDOW_SECONDS = 3600;
+
+/** The address of a change as the request carries it (the place comes from the register). */
+export interface DeliveryChangeAddressInput {
+  readonly coName: string;
+  readonly street: string;
+  readonly streetNumber: string;
+  readonly flatNumber?: string;
+  readonly floor?: string;
+  readonly postalCode: string;
+  readonly place?: string;
+}
+
+export interface DeliveryChangeInput {
+  readonly type: DeliveryChangeType;
+  readonly fromDate: string;
+  readonly toDate?: string;
+  readonly openEnd?: boolean;
+  readonly address?: DeliveryChangeAddressInput;
+}
+
+export interface DeliveryChangeView {
+  readonly id: string;
+  readonly type: DeliveryChangeType;
+  readonly fromDate: string;
+  readonly toDate: string | null;
+  readonly openEnd: boolean;
+  readonly status: DeliveryChangeStatus;
+  /** ISO instant until which the change can be edited or withdrawn. */
+  readonly cutOff: string;
+  readonly editable: boolean;
+  /**
+   * A started (or locked) stop or temporary address whose end can still be moved: the first
+   * delivery it would change is not before the earliest possible day.
+   */
+  readonly endEditable: boolean;
+  /** Delivery days covered (an open-ended stop: those up to today); 0 for a move. */
+  readonly issues: number;
+  /** The credit of a stop on the next invoice (0 where the title credits none). */
+  readonly creditOre: number;
+  readonly address: DeliveryAddress | null;
+}
+
+export interface DeliveryCalendarView {
+  readonly earliestStart: string;
+  readonly cutOff: string;
+  readonly cutOffTime: string;
+  readonly cutOffDaysBefore: number;
+  readonly weekdays: readonly number[];
+  readonly lastDate: string;
+  readonly deliveryDays: readonly string[];
+}
+
+export interface DeliveryChangeOverview {
+  readonly subscriptionNo: string;
+  readonly titleCode: string;
+  readonly eligibility: DeliveryChangeEligibility;
+  readonly calendar: DeliveryCalendarView | null;
+  readonly price: {
+    readonly stopCredit: 'NONE' | 'PER_ISSUE';
+    readonly creditPerIssueOre: number | null;
+  };
+  readonly address: DeliveryAddress | null;
+  readonly planned: readonly DeliveryChangeView[];
+  readonly current: readonly DeliveryChangeView[];
+  readonly history: readonly DeliveryChangeView[];
+}
+
+export interface DeliveryChangeDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+}
+
+interface ChangeRow {
+  id: number | string;
+  subscription_no: string;
+  title_code: string;
+  kind: DeliveryChangeType;
+  from_date: string;
+  to_date: string | null;
+  co_name: string | null;
+  street: string | null;
+  street_number: string | null;
+  flat_number: string | null;
+  floor: string | null;
+  postal_code: string | null;
+  place: string | null;
+  withdrawn_at: Date | string | null;
+  credited_through: string | null;
+  credited_ore: number | string;
+  [column: string]: unknown;
+}
+
+const COLUMNS = `id, subscription_no, title_code, kind, from_date::text as from_date,
+  to_date::text as to_date, co_name, street, street_number, flat_number, floor, postal_code,
+  place, withdrawn_at, credited_through::text as credited_through, credited_ore`;
+
+// ---------------------------------------------------------------- rules (pure)
+
+export function eligibilityOf(
+  subscription: Pick<Subscription, 'planProductType' | 'instStatusCode'>,
+): DeliveryChangeEligibility {
+  if (subscription.planProductType !== 'COMBO') return 'NOT_PAPER';
+  return hasAccess(subscription.instStatusCode) ? 'PAPER' : 'NOT_ACTIVE';
+}
+
+/** dd.mm.yyyy, as Norwegian readers write a date. */
+export function norwegianDate(date: string): string {
+  return `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+}
+
+const TYPE_NAMES: Readonly<Record<DeliveryChangeType, string>> = {
+  STOP: 'stopp i leveringen',
+  TRANSFER: 'midlertidig adresse',
+  PERMANENT: 'flytting',
+};
+
+const invalid = (code: string, message: string, field: string) =>
+  new DomainError('invalid', code, message, field);
+
+/** The last day a change occupies for the overlap rule: a move only its first day. */
+function lastOccupied(type: DeliveryChangeType, from: string, to: string | null): string | null {
+  return type === 'PERMANENT' ? from : to;
+}
+
+function overlaps(
+  a: { type: DeliveryChangeType; from: string; to: string | null },
+  b: { type: DeliveryChangeType; from: string; to: string | null },
+): boolean {
+  const aEnd = lastOccupied(a.type, a.from, a.to);
+  const bEnd = lastOccupied(b.type, b.from, b.to);
+  return (aEnd === null || b.from <= aEnd) && (bEnd === null || a.from <= bEnd);
+}
+
+interface CheckedChange {
+  readonly type: DeliveryChangeType;
+  readonly from: string;
+  readonly to: string | null;
+  readonly address: DeliveryAddress | null;
+}
+
+/** Trimmed text, or undefined when empty. */
+const text = (value: string | undefined) => {
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  return trimmed === '' ? undefined : trimmed;
+};
+
+/** The address of a TRANSFER or PERMANENT change: spec §5 messages, the register's place. */
+export function checkChangeAddress(input: DeliveryChangeAddressInput | undefined): DeliveryAddress {
+  if (!input) throw invalid('DELIVERY_ADDRESS_REQUIRED', 'Leveringsadresse er påkrevd', 'address');
+  const coName = text(input.coName);
+  if (!coName)
+    throw invalid('VALIDATION_FAILED', 'Navn er påkrevd på leveringsadresse', 'address.coName');
+  const street = text(input.street);
+  if (!street) throw invalid('VALIDATION_FAILED', 'Adresse er påkrevd', 'address.street');
+  const streetNumber = text(input.streetNumber);
+  if (!streetNumber)
+    throw invalid('VALIDATION_FAILED', 'Gatenummer er påkrevd', 'address.streetNumber');
+  const postalCode = text(input.postalCode) ?? '';
+  if (!/^[0-9]{4}$/.test(postalCode))
+    throw invalid('VALIDATION_FAILED', 'Postnummeret må være fire siffer', 'address.postalCode');
+  const place = postalPlace(postalCode);
+  if (!place)
+    throw invalid(
+      'POSTAL_CODE_UNKNOWN',
+      `Postnummeret ${postalCode} finnes ikke`,
+      'address.postalCode',
+    );
+  const flatNumber = text(input.flatNumber);
+  const floor = text(input.floor);
+  return {
+    coName,
+    street,
+    streetNumber,
+    ...(flatNumber ? { flatNumber } : {}),
+    ...(floor ? { floor } : {}),
+    postalCode,
+    place,
+  };
+}
+
+/**
+ * Checks a change against the title's calendar at `now` (everything but the overlap rule, which
+ * needs the stored changes): the shape of its type, both dates, the cut-off and the address.
+ */
+export function checkChange(
+  titleCode: string,
+  input: DeliveryChangeInput,
+  now: Date,
+): CheckedChange {
+  const { type } = input;
+  const from = input.fromDate;
+  if (!isIsoDate(from)) throw invalid('VALIDATION_FAILED', 'Datoen er ikke gyldig', 'fromDate');
+  if (input.toDate !== undefined && !isIsoDate(input.toDate))
+    throw invalid('VALIDATION_FAILED', 'Datoen er ikke gyldig', 'toDate');
+  let to: string | null = input.toDate ?? null;
+  if (type === 'PERMANENT') {
+    if (to !== null)
+      throw invalid('VALIDATION_FAILED', 'En flytting har ingen sluttdato', 'toDate');
+  } else if (input.openEnd === true) {
+    if (type === 'TRANSFER')
+      throw invalid(
+        'DELIVERY_CHANGE_END_REQUIRED',
+        'En midlertidig adresse må ha en sluttdato',
+        'toDate',
+      );
+    if (to !== null)
+      throw invalid('VALIDATION_FAILED', 'Velg enten en sluttdato eller «inntil videre»', 'toDate');
+  } else if (to === null) {
+    throw invalid('DELIVERY_CHANGE_END_REQUIRED', 'Sluttdato er påkrevd', 'toDate');
+  }
+
+  const earliest = earliestChangeStart(titleCode, now);
+  if (from < earliest.date)
+    throw invalid(
+      'DELIVERY_CHANGE_TOO_EARLY',
+      `Endringen må være registrert innen fristen dagen før. Tidligste mulige dag er ${norwegianDate(earliest.date)}`,
+      'fromDate',
+    );
+  const lastDate = addDays(osloDateOf(now), DELIVERY_CHANGE_HORIZON_DAYS);
+  if (from > lastDate)
+    throw invalid(
+      'DELIVERY_CHANGE_TOO_FAR',
+      `Endringen kan ikke starte senere enn ${norwegianDate(lastDate)}`,
+      'fromDate',
+    );
+  if (!isDeliveryDay(titleCode, from))
+    throw invalid(
+      'DELIVERY_CHANGE_NOT_DELIVERY_DAY',
+      `Avisen kommer ikke ut ${norwegianDate(from)}`,
+      'fromDate',
+    );
+  if (to !== null) {
+    if (to < from)
+      throw invalid(
+        'DELIVERY_CHANGE_END_BEFORE_START',
+        'Sluttdatoen kan ikke være før startdatoen',
+        'toDate',
+      );
+    if (daysBetween(from, to) > DELIVERY_CHANGE_HORIZON_DAYS)
+      throw invalid('DELIVERY_CHANGE_TOO_FAR', 'En endring kan vare høyst ett år', 'toDate');
+    if (!isDeliveryDay(titleCode, to))
+      throw invalid(
+        'DELIVERY_CHANGE_NOT_DELIVERY_DAY',
+        `Avisen kommer ikke ut ${norwegianDate(to)}`,
+        'toDate',
+      );
+  }
+
+  if (type === 'STOP') {
+    if (input.address !== undefined)
+      throw invalid('VALIDATION_FAILED', 'Et stopp i leveringen har ingen adresse', 'address');
+    return { type, from, to, address: null };
+  }
+  to = type === 'PERMANENT' ? null : to;
+  return { type, from, to, address: checkChangeAddress(input.address) };
+}
+
+// ---------------------------------------------------------------- price effect
+
+/**
+ * The credit of one stopped issue: the subscription's price for its current period (its own
+ * price record, in øre) over the delivery days of that period, rounded down. Null where the
+ * title credits no stopped issues.
+ */
+export function creditPerIssueOre(
+  schedule: DeliverySchedule,
+  titleCode: string,
+  subscription: Pick<Subscription, 'price' | 'period' | 'renewalDate'>,
+  today: string,
+): number | null {
+  if (schedule.stopCredit !== 'perIssue') return null;
+  const months = periodMonths[subscription.period];
+  const end = subscription.renewalDate
+    ? addDays(subscription.renewalDate, -1)
+    : addDays(addMonths(today, months), -1);
+  const start = addDays(addMonths(end, -months), 1);
+  const issues = deliveryDaysBetween(titleCode, start, end).length;
+  return issues === 0 ? 0 : Math.floor(subscription.price / issues);
+}
+
+// ---------------------------------------------------------------- views
+
+function addressOf(row: ChangeRow): DeliveryAddress | null {
+  if (row.kind === 'STOP' || row.co_name === null) return null;
+  return {
+    coName: row.co_name,
+    street: row.street ?? '',
+    streetNumber: row.street_number ?? '',
+    ...(row.flat_number ? { flatNumber: row.flat_number } : {}),
+    ...(row.floor ? { floor: row.floor } : {}),
+    postalCode: row.postal_code ?? '',
+    place: row.place ?? '',
+  };
+}
+
+function statusOf(row: ChangeRow, today: string): DeliveryChangeStatus {
+  if (row.withdrawn_at !== null) return 'WITHDRAWN';
+  if (row.from_date > today) return 'PLANNED';
+  if (row.kind === 'PERMANENT') return 'PAST';
+  return row.to_date !== null && row.to_date < today ? 'PAST' : 'CURRENT';
+}
+
+function toView(row: ChangeRow, now: Date, perIssueOre: number | null): DeliveryChangeView {
+  const today = osloDateOf(now);
+  const status = statusOf(row, today);
+  const cutOff = cutOffFor(row.title_code, row.from_date);
+  const lastCounted = row.to_date ?? (row.from_date <= today ? today : row.from_date);
+  const issues =
+    row.kind === 'PERMANENT'
+      ? 0
+      : row.to_date === null && row.from_date > today
+        ? 0
+        : deliveryDaysBetween(row.title_code, row.from_date, lastCounted).length;
+  return {
+    id: String(row.id),
+    type: row.kind,
+    fromDate: row.from_date,
+    toDate: row.to_date,
+    openEnd: row.kind !== 'PERMANENT' && row.to_date === null,
+    status,
+    cutOff: cutOff.toISOString(),
+    editable: status === 'PLANNED' && now.getTime() < cutOff.getTime(),
+    endEditable: endEditable(row, status, now, cutOff),
+    issues,
+    creditOre:
+      row.kind === 'STOP' && perIssueOre !== null && status !== 'WITHDRAWN'
+        ? issues * perIssueOre
+        : 0,
+    address: addressOf(row),
+  };
+}
+
+/** See DeliveryChangeView.endEditable. */
+function endEditable(
+  row: ChangeRow,
+  status: DeliveryChangeStatus,
+  now: Date,
+  cutOff: Date,
+): boolean {
+  if (row.kind === 'PERMANENT' || status === 'PAST' || status === 'WITHDRAWN') return false;
+  if (now.getTime() < cutOff.getTime()) return false; // still fully editable
+  const earliest = earliestChangeStart(row.title_code, now).date;
+  return row.to_date === null || addDays(row.to_date, 1) >= earliest;
+}
+
+// ---------------------------------------------------------------- reads
+
+const subscriptionNotFound = () =>
+  new DomainError('not-found', 'SUBSCRIPTION_NOT_FOUND', 'No such subscription');
+const changeNotFound = () =>
+  new DomainError('not-found', 'DELIVERY_CHANGE_NOT_FOUND', 'No such delivery change');
+
+async function ownSubscription(
+  db: Queryable,
+  ariaAccountNo: string,
+  subscriptionNo: string,
+): Promise<Subscription> {
+  const subscription = await getSubscription(db, subscriptionNo, ariaAccountNo);
+  if (!subscription) throw subscriptionNotFound();
+  return subscription;
+}
+
+function changesOf(db: Queryable, subscriptionNo: string): Promise<ChangeRow[]> {
+  return db.query<ChangeRow>(
+    `select ${COLUMNS} from delivery_changes where subscription_no = $1
+      order by from_date, id`,
+    [subscriptionNo],
+  );
+}
+
+export async function deliveryChangeOverview(
+  deps: DeliveryChangeDeps,
+  ariaAccountNo: string,
+  subscriptionNo: string,
+): Promise<DeliveryChangeOverview> {
+  const now = deps.clock.now();
+  const today = osloDateOf(now);
+  const subscription = await ownSubscription(deps.db, ariaAccountNo, subscriptionNo);
+  const { titleCode } = subscription;
+  const schedule = deliveryScheduleOf(titleCode);
+  const eligibility = eligibilityOf(subscription);
+  const perIssue = creditPerIssueOre(schedule, titleCode, subscription, today);
+  const price = {
+    stopCredit: schedule.stopCredit === 'perIssue' ? ('PER_ISSUE' as const) : ('NONE' as const),
+    creditPerIssueOre: perIssue,
+  };
+  if (eligibility === 'NOT_PAPER')
+    return {
+      subscriptionNo,
+      titleCode,
+      eligibility,
+      calendar: null,
+      price,
+      address: null,
+      planned: [],
+      current: [],
+      history: [],
+    };
+  const profile = await getProfile(deps.db, ariaAccountNo);
+  const views = (await changesOf(deps.db, subscriptionNo)).map((row) => toView(row, now, perIssue));
+  let calendar: DeliveryCalendarView | null = null;
+  if (eligibility === 'PAPER') {
+    const earliest = earliestChangeStart(titleCode, now);
+    const lastDate = addDays(today, DELIVERY_CHANGE_HORIZON_DAYS);
+    calendar = {
+      earliestStart: earliest.date,
+      cutOff: earliest.cutOff,
+      cutOffTime: schedule.cutOffTime,
+      cutOffDaysBefore: schedule.cutOffDaysBefore,
+      weekdays: [...schedule.weekdays],
+      lastDate,
+      deliveryDays: deliveryDaysBetween(titleCode, earliest.date, lastDate),
+    };
+  }
+  return {
+    subscriptionNo,
+    titleCode,
+    eligibility,
+    calendar,
+    price,
+    address: profile.address,
+    planned: views.filter((v) => v.status === 'PLANNED'),
+    current: views.filter((v) => v.status === 'CURRENT'),
+    history: views
+      .filter((v) => v.status === 'PAST' || v.status === 'WITHDRAWN')
+      .sort((a, b) =>
+        a.fromDate === b.fromDate ? Number(b.id) - Number(a.id) : a.fromDate < b.fromDate ? 1 : -1,
+      ),
+  };
+}
+
+// ---------------------------------------------------------------- writes
+
+/** The subscription locked for a write, checked to be the reader's own paper subscription. */
+async function lockPaperSubscription(
+  tx: Queryable,
+  ariaAccountNo: string,
+  subscriptionNo: string,
+): Promise<Subscription> {
+  const locked = await tx.query(
+    `select 1 from subscriptions where subscription_no = $1 and aria_account_no = $2 for update`,
+    [subscriptionNo, ariaAccountNo],
+  );
+  if (locked.length === 0) throw subscriptionNotFound();
+  const subscription = await ownSubscription(tx, ariaAccountNo, subscriptionNo);
+  const eligibility = eligibilityOf(subscription);
+  if (eligibility === 'NOT_PAPER')
+    throw new DomainError(
+      'forbidden',
+      'PAPER_SUBSCRIPTION_REQUIRED',
+      'Only a paper subscription has a delivery to change; this one is digital',
+    );
+  if (eligibility === 'NOT_ACTIVE')
+    throw new DomainError(
+      'conflict',
+      'SUBSCRIPTION_STATE_CONFLICT',
+      'The subscription has no access now: no paper is delivered',
+    );
+  return subscription;
+}
+
+async function rateLimit(db: Queryable, ariaAccountNo: string, now: Date): Promise<void> {
+  const wait = await consume(
+    db,
+    `delivery-change:${ariaAccountNo}`,
+    DELIVERY_CHANGE_RATE_LIMIT,
+    RATE_WINDOW_SECONDS,
+    now,
+  );
+  if (wait > 0) throw new RateLimitedError(wait);
+}
+
+function assertNoOverlap(
+  rows: readonly ChangeRow[],
+  change: CheckedChange,
+  today: string,
+  exceptId?: string,
+): void {
+  const other = rows.find(
+    (row) =>
+      String(row.id) !== exceptId &&
+      row.withdrawn_at === null &&
+      statusOf(row, today) !== 'PAST' &&
+      overlaps({ type: row.kind, from: row.from_date, to: row.to_date }, change),
+  );
+  if (!other) return;
+  const period =
+    other.kind === 'PERMANENT'
+      ? `fra ${norwegianDate(other.from_date)}`
+      : other.to_date === null
+        ? `fra ${norwegianDate(other.from_date)} inntil videre`
+        : `${norwegianDate(other.from_date)}–${norwegianDate(other.to_date)}`;
+  throw new DomainError(
+    'conflict',
+    'DELIVERY_CHANGE_OVERLAP',
+    `Endringen overlapper med ${TYPE_NAMES[other.kind]} ${period}`,
+    'fromDate',
+  );
+}
+
+/** Writes a change row (create, and the demo seed with its own instants). */
+export async function recordDeliveryChange(
+  tx: Queryable,
+  row: {
+    readonly subscriptionNo: string;
+    readonly ariaAccountNo: string;
+    readonly titleCode: string;
+    readonly type: DeliveryChangeType;
+    readonly from: string;
+    readonly to: string | null;
+    readonly address: DeliveryAddress | null;
+    readonly at: Date;
+  },
+): Promise<ChangeRow> {
+  const a = row.address;
+  const [inserted] = await tx.query<ChangeRow>(
+    `insert into delivery_changes (subscription_no, aria_account_no, title_code, kind, from_date,
+       to_date, co_name, street, street_number, flat_number, floor, postal_code, place,
+       created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+     returning ${COLUMNS}`,
+    [
+      row.subscriptionNo,
+      row.ariaAccountNo,
+      row.titleCode,
+      row.type,
+      row.from,
+      row.to,
+      a?.coName ?? null,
+      a?.street ?? null,
+      a?.streetNumber ?? null,
+      a?.flatNumber ?? null,
+      a?.floor ?? null,
+      a?.postalCode ?? null,
+      a?.place ?? null,
+      row.at.toISOString(),
+    ],
+  );
+  return inserted!;
+}
+
+export async function createDeliveryChange(
+  deps: DeliveryChangeDeps,
+  ariaAccountNo: string,
+  subscriptionNo: string,
+  input: DeliveryChangeInput,
+): Promise<DeliveryChangeView> {
+  const now = deps.clock.now();
+  await rateLimit(deps.db, ariaAccountNo, now);
+  return deps.db.transaction(async (tx) => {
+    const subscription = await lockPaperSubscription(tx, ariaAccountNo, subscriptionNo);
+    const { titleCode } = subscription;
+    const change = checkChange(titleCode, input, now);
+    const today = osloDateOf(now);
+    assertNoOverlap(await changesOf(tx, subscriptionNo), change, today);
+    const row = await recordDeliveryChange(tx, {
+      subscriptionNo,
+      ariaAccountNo,
+      titleCode,
+      ...change,
+      at: now,
+    });
+    const perIssue = creditPerIssueOre(
+      deliveryScheduleOf(titleCode),
+      titleCode,
+      subscription,
+      today,
+    );
+    return toView(row, now, perIssue);
+  });
+}
+
+/** The change of the subscription, locked; not found for another subscription's. */
+async function lockedChange(
+  tx: Queryable,
+  subscriptionNo: string,
+  changeId: string,
+): Promise<ChangeRow> {
+  const [row] = await tx.query<ChangeRow>(
+    `select ${COLUMNS} from delivery_changes
+      where id = $1::bigint and subscription_no = $2 for update`,
+    [changeId, subscriptionNo],
+  );
+  if (!row) throw changeNotFound();
+  if (row.withdrawn_at !== null)
+    throw new DomainError('conflict', 'DELIVERY_CHANGE_LOCKED', 'The change is withdrawn');
+  return row;
+}
+
+const locked = (cutOff: Date) =>
+  new DomainError(
+    'conflict',
+    'DELIVERY_CHANGE_LOCKED',
+    `Fristen for å endre denne endringen gikk ut ${norwegianDate(osloDateOf(cutOff))}`,
+  );
+
+/** The change, locked, if it can still be changed in full (or withdrawn) at `now`. */
+async function editableChange(
+  tx: Queryable,
+  subscriptionNo: string,
+  changeId: string,
+  now: Date,
+): Promise<ChangeRow> {
+  const row = await lockedChange(tx, subscriptionNo, changeId);
+  const cutOff = cutOffFor(row.title_code, row.from_date);
+  if (now.getTime() >= cutOff.getTime()) throw locked(cutOff);
+  return row;
+}
+
+/**
+ * The new end of a started (or locked) stop or temporary address: only the end may move, and
+ * only where the first delivery it changes is not before the earliest possible day.
+ */
+function checkNewEnd(row: ChangeRow, input: DeliveryChangeInput, now: Date): string | null {
+  const cutOff = cutOffFor(row.title_code, row.from_date);
+  const status = statusOf(row, osloDateOf(now));
+  if (!endEditable(row, status, now, cutOff)) throw locked(cutOff);
+  if (input.type !== row.kind || input.fromDate !== row.from_date)
+    throw new DomainError(
+      'conflict',
+      'DELIVERY_CHANGE_LOCKED',
+      'Endringen har startet; bare sluttdatoen kan endres',
+    );
+  let to: string | null;
+  if (input.openEnd === true) {
+    if (row.kind === 'TRANSFER')
+      throw invalid(
+        'DELIVERY_CHANGE_END_REQUIRED',
+        'En midlertidig adresse må ha en sluttdato',
+        'toDate',
+      );
+    if (input.toDate !== undefined)
+      throw invalid('VALIDATION_FAILED', 'Velg enten en sluttdato eller «inntil videre»', 'toDate');
+    to = null;
+  } else {
+    if (input.toDate === undefined)
+      throw invalid('DELIVERY_CHANGE_END_REQUIRED', 'Sluttdato er påkrevd', 'toDate');
+    if (!isIsoDate(input.toDate))
+      throw invalid('VALIDATION_FAILED', 'Datoen er ikke gyldig', 'toDate');
+    to = input.toDate;
+  }
+  const earliest = earliestChangeStart(row.title_code, now).date;
+  const old = row.to_date;
+  // The first delivery the new end changes: after the earlier of the two ends.
+  const firstChanged =
+    to === null
+      ? old === null
+        ? null
+        : addDays(old, 1)
+      : addDays(old === null || to < old ? to : old, 1);
+  if (firstChanged !== null && firstChanged < earliest)
+    throw invalid(
+      'DELIVERY_CHANGE_TOO_EARLY',
+      `Endringen må være registrert innen fristen dagen før. Leveringen kan tidligst endres fra ${norwegianDate(earliest)}`,
+      'toDate',
+    );
+  if (to !== null) {
+    if (to < row.from_date)
+      throw invalid(
+        'DELIVERY_CHANGE_END_BEFORE_START',
+        'Sluttdatoen kan ikke være før startdatoen',
+        'toDate',
+      );
+    if (daysBetween(row.from_date, to) > DELIVERY_CHANGE_HORIZON_DAYS)
+      throw invalid('DELIVERY_CHANGE_TOO_FAR', 'En endring kan vare høyst ett år', 'toDate');
+    if (to >= earliest && !isDeliveryDay(row.title_code, to))
+      throw invalid(
+        'DELIVERY_CHANGE_NOT_DELIVERY_DAY',
+        `Avisen kommer ikke ut ${norwegianDate(to)}`,
+        'toDate',
+      );
+  }
+  return to;
+}
+
+export async function updateDeliveryChange(
+  deps: DeliveryChangeDeps,
+  ariaAccountNo: string,
+  subscriptionNo: string,
+  changeId: string,
+  input: DeliveryChangeInput,
+): Promise<DeliveryChangeView> {
+  const now = deps.clock.now();
+  await rateLimit(deps.db, ariaAccountNo, now);
+  return deps.db.transaction(async (tx) => {
+    const subscription = await lockPaperSubscription(tx, ariaAccountNo, subscriptionNo);
+    const { titleCode } = subscription;
+    const today = osloDateOf(now);
+    const stored = await lockedChange(tx, subscriptionNo, changeId);
+    const fullEdit = now.getTime() < cutOffFor(titleCode, stored.from_date).getTime();
+    const change: CheckedChange = fullEdit
+      ? checkChange(titleCode, input, now)
+      : {
+          type: stored.kind,
+          from: stored.from_date,
+          to: checkNewEnd(stored, input, now),
+          address: addressOf(stored),
+        };
+    assertNoOverlap(await changesOf(tx, subscriptionNo), change, today, changeId);
+    const a = change.address;
+    const [row] = await tx.query<ChangeRow>(
+      `update delivery_changes set kind = $2, from_date = $3, to_date = $4, co_name = $5,
+         street = $6, street_number = $7, flat_number = $8, floor = $9, postal_code = $10,
+         place = $11, updated_at = $12
+        where id = $1::bigint returning ${COLUMNS}`,
+      [
+        changeId,
+        change.type,
+        change.from,
+        change.to,
+        a?.coName ?? null,
+        a?.street ?? null,
+        a?.streetNumber ?? null,
+        a?.flatNumber ?? null,
+        a?.floor ?? null,
+        a?.postalCode ?? null,
+        a?.place ?? null,
+        now.toISOString(),
+      ],
+    );
+    const perIssue = creditPerIssueOre(
+      deliveryScheduleOf(titleCode),
+      titleCode,
+      subscription,
+      today,
+    );
+    return toView(row!, now, perIssue);
+  });
+}
+
+export async function withdrawDeliveryChange(
+  deps: DeliveryChangeDeps,
+  ariaAccountNo: string,
+  subscriptionNo: string,
+  changeId: string,
+): Promise<DeliveryChangeView> {
+  const now = deps.clock.now();
+  await rateLimit(deps.db, ariaAccountNo, now);
+  return deps.db.transaction(async (tx) => {
+    // Ownership first: another account's subscription is not found, whatever its kind.
+    const subscription = await ownSubscription(tx, ariaAccountNo, subscriptionNo);
+    await editableChange(tx, subscriptionNo, changeId, now);
+    const [row] = await tx.query<ChangeRow>(
+      `update delivery_changes set withdrawn_at = $2, updated_at = $2
+        where id = $1::bigint returning ${COLUMNS}`,
+      [changeId, now.toISOString()],
+    );
+    const today = osloDateOf(now);
+    const perIssue = creditPerIssueOre(
+      deliveryScheduleOf(subscription.titleCode),
+      subscription.titleCode,
+      subscription,
+      today,
+    );
+    return toView(row!, now, perIssue);
+  });
+}
+
+// ---------------------------------------------------------------- billing
+
+/**
+ * Credits the stopped issues of a subscription up to the day before `periodStart` (the start of
+ * the period a renewal bills), once each: every stop's days not credited before, at the
+ * subscription's per-issue credit, up to `maxOre` in all. Marks them credited and answers the
+ * amount (0 where the title credits none). Runs in the caller's transaction, which records the
+ * billing effect with the amount less this credit.
+ */
+export async function claimStopCredits(
+  tx: Queryable,
+  subscription: Pick<
+    Subscription,
+    'subscriptionNo' | 'titleCode' | 'price' | 'period' | 'renewalDate'
+  >,
+  periodStart: string,
+  maxOre: number,
+): Promise<number> {
+  const { titleCode } = subscription;
+  const schedule = deliveryScheduleOf(titleCode);
+  const perIssue = creditPerIssueOre(schedule, titleCode, subscription, periodStart);
+  if (!perIssue || maxOre <= 0) return 0;
+  const rows = await tx.query<ChangeRow>(
+    `select ${COLUMNS} from delivery_changes
+      where subscription_no = $1 and kind = 'STOP' and withdrawn_at is null
+        and from_date < $2::date
+      order by from_date for update`,
+    [subscription.subscriptionNo, periodStart],
+  );
+  let total = 0;
+  for (const row of rows) {
+    const first = row.credited_through ? addDays(row.credited_through, 1) : row.from_date;
+    const last =
+      row.to_date !== null && row.to_date < periodStart ? row.to_date : addDays(periodStart, -1);
+    if (first > last) continue;
+    const issues = deliveryDaysBetween(titleCode, first, last).length;
+    const amount = Math.min(issues * perIssue, maxOre - total);
+    if (amount <= 0) break;
+    total += amount;
+    await tx.query(
+      `update delivery_changes set credited_through = $2, credited_ore = credited_ore + $3
+        where id = $1`,
+      [row.id, last, amount],
+    );
+  }
+  return total;
+}
+
+/**
+ * The credit for stopped issues a renewal's billing effect takes off (titles that credit them):
+ * the issues stopped before the period it bills, claimed once, at most its amount.
+ */
+export async function creditStoppedIssues(
+  tx: Queryable,
+  subscriptionNo: string,
+  effect: { readonly amountOre: number; readonly periodStart: string },
+): Promise<number> {
+  const subscription = await getSubscription(tx, subscriptionNo);
+  if (!subscription || deliveryScheduleOf(subscription.titleCode).stopCredit !== 'perIssue')
+    return 0;
+  return claimStopCredits(tx, subscription, effect.periodStart, effect.amountOre);
+}
+
+// ---------------------------------------------------------------- moves
+
+/**
+ * Makes the address of every move whose first day has come the account's delivery address, once
+ * each (the move is locked and marked in the same transaction; an account update is audited as
+ * `delivery-change:<id>`). Answers how many were applied.
+ */
+export async function applyDueMoves(db: Db, now: Date, limit = 100): Promise<number> {
+  const today = osloDateOf(now);
+  const due = await db.query<{ id: number | string }>(
+    `select id from delivery_changes
+      where kind = 'PERMANENT' and withdrawn_at is null and applied_at is null
+        and from_date <= $1::date
+      order by from_date, id limit $2`,
+    [today, limit],
+  );
+  let applied = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx.query<ChangeRow & { aria_account_no: string }>(
+        `select ${COLUMNS}, aria_account_no from delivery_changes
+          where id = $1 and applied_at is null and withdrawn_at is null for update`,
+        [id],
+      );
+      const address = row ? addressOf(row) : null;
+      if (!row || !address) return false;
+      await modifyAccount(
+        tx,
+        { ariaAccountNo: row.aria_account_no, address },
+        `delivery-change:${row.id}`,
+      );
+      await tx.query('update delivery_changes set applied_at = $2 where id = $1', [
+        row.id,
+        now.toISOString(),
+      ]);
+      return true;
+    });
+    if (done) applied += 1;
+  }
+  return applied;
+}
+
+// ---------------------------------------------------------------- for other modules
+
+/**
+ * How the paper of a subscription was (or will be) delivered on a day, by its changes: `STOP`
+ * (no paper that day), `TRANSFER` (to the temporary `address`), or null (to the account's own
+ * delivery address; a move counts from its first day through the account's address). For the
+ * complaint form: a stopped day has no paper to complain about, a transferred day's address is
+ * the temporary one.
+ */
+export async function deliveryChangeOn(
+  db: Queryable,
+  subscriptionNo: string,
+  date: string,
+): Promise<{
+  readonly type: 'STOP' | 'TRANSFER';
+  readonly address: DeliveryAddress | null;
+} | null> {
+  const [row] = await db.query<ChangeRow>(
+    `select ${COLUMNS} from delivery_changes
+      where subscription_no = $1 and withdrawn_at is null and kind in ('STOP', 'TRANSFER')
+        and from_date <= $2::date and (to_date is null or to_date >= $2::date)
+      order by from_date desc, id desc limit 1`,
+    [subscriptionNo, date],
+  );
+  if (!row) return null;
+  return { type: row.kind as 'STOP' | 'TRANSFER', address: addressOf(row) };
+}

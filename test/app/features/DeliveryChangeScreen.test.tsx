@@ -1,0 +1,376 @@
+// /endre-avislevering: the cut-off and the next possible day (a countdown near the cut-off), only
+// the server's delivery days offered, what a stop means for the price, a vacation stop, a cabin
+// transfer with the place filled in from the postal code, the checks before sending, the
+// server's refusals (an overlap named) with nothing typed lost, edit and withdraw of a planned
+// change, read-only history, the digital subscriber's explanation, and nynorsk.
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+
+import type { DeliveryChange, DeliveryChangeOverview } from '../../../src/app/api/delivery';
+import DeliveryChangeScreen from '../../../src/app/features/delivery-change/DeliveryChangeScreen';
+import { isoWeekday } from '../../../src/app/features/delivery-change/format';
+import { addDays } from '../../../src/shared/time/oslo';
+import { subscriberState, subscriptionWith } from '../fixtures';
+import { json, renderWithState, serveApi } from '../render';
+
+import { callsTo, inDays, problem, route } from './lifecycle-support';
+
+const PATH = '/api/subscription/S-1001/delivery-changes';
+const paper = subscriptionWith({ planProductType: 'COMBO', planName: 'Papir + digital' });
+
+/** The next `count` days from `from` days ahead that are not Sundays. */
+function weekdaysFrom(from: number, count: number): string[] {
+  const days: string[] = [];
+  for (let i = from; days.length < count; i += 1) {
+    const day = inDays(i);
+    if (isoWeekday(day) !== 7) days.push(day);
+  }
+  return days;
+}
+
+const days = weekdaysFrom(1, 60);
+
+const cabin: DeliveryChange = {
+  id: '7',
+  type: 'TRANSFER',
+  fromDate: days[20]!,
+  toDate: days[25]!,
+  openEnd: false,
+  status: 'PLANNED',
+  cutOff: `${days[19]}T13:00:00.000Z`,
+  editable: true,
+  endEditable: false,
+  issues: 6,
+  creditOre: 0,
+  address: {
+    coName: 'Per Papir',
+    street: 'Hytteveien',
+    streetNumber: '3',
+    postalCode: '4640',
+    place: 'Søgne',
+  },
+};
+
+const pastStop: DeliveryChange = {
+  id: '3',
+  type: 'STOP',
+  fromDate: inDays(-40),
+  toDate: inDays(-34),
+  openEnd: false,
+  status: 'PAST',
+  cutOff: `${inDays(-41)}T13:00:00.000Z`,
+  editable: false,
+  endEditable: false,
+  issues: 6,
+  creditOre: 0,
+  address: null,
+};
+
+const overviewOf = (overrides: Partial<DeliveryChangeOverview> = {}): DeliveryChangeOverview => ({
+  subscriptionNo: 'S-1001',
+  titleCode: 'FVN',
+  eligibility: 'PAPER',
+  calendar: {
+    earliestStart: days[0]!,
+    cutOff: new Date(Date.now() + 26 * 3600_000).toISOString(),
+    cutOffTime: '14:00',
+    cutOffDaysBefore: 1,
+    weekdays: [1, 2, 3, 4, 5, 6],
+    lastDate: inDays(365),
+    deliveryDays: days,
+  },
+  price: { stopCredit: 'NONE', creditPerIssueOre: null },
+  address: {
+    coName: 'Per Papir',
+    street: 'Dronningens gate',
+    streetNumber: '15',
+    postalCode: '4610',
+    place: 'Kristiansand S',
+  },
+  planned: [cabin],
+  current: [],
+  history: [pastStop],
+  ...overrides,
+});
+
+const postalRoute = (request: Request) => {
+  const match = /\/api\/postal-codes\/(\d{4})$/.exec(new URL(request.url).pathname);
+  if (!match) return undefined;
+  return match[1] === '4640'
+    ? json({ postalCode: '4640', place: 'Søgne' })
+    : problem(404, 'POSTAL_CODE_UNKNOWN');
+};
+
+const renderScreen = (subscription = paper, language: 'nb' | 'nn' = 'nb') =>
+  renderWithState(<DeliveryChangeScreen />, {
+    preloadedState: subscriberState(subscription),
+    language,
+    namespaces: ['delivery-change'],
+    route: '/endre-avislevering',
+  });
+
+const bodyOf = async (request: Request) => JSON.parse(await request.text()) as unknown;
+
+describe('DeliveryChangeScreen', () => {
+  it('says the cut-off and the next possible day, the price effect, and lists the changes', async () => {
+    serveApi([route('GET', PATH, () => json(overviewOf()))]);
+    await renderScreen();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Ferie og endring av levering' }),
+    ).toBeVisible();
+    const deadline = await screen.findByRole('region', { name: 'Frist for endringer' });
+    expect(deadline).toHaveTextContent('Endringen må være registrert innen kl. 14:00 dagen før.');
+    expect(deadline).toHaveTextContent(/Første mulige leveringsdag for en endring nå er \w+dag/);
+    expect(deadline).not.toHaveTextContent('går ut om');
+    expect(
+      screen.getByText(
+        'Prisen endres ikke når du stopper papiravisen en periode; digital tilgang fortsetter som før.',
+      ),
+    ).toBeVisible();
+
+    const planned = screen.getByRole('region', { name: 'Planlagte endringer' });
+    expect(within(planned).getByRole('heading', { name: 'Midlertidig adresse' })).toBeVisible();
+    expect(planned).toHaveTextContent('Per Papir, Hytteveien 3, 4640 Søgne');
+    expect(within(planned).getByRole('button', { name: 'Endre' })).toBeVisible();
+    const history = screen.getByRole('region', { name: 'Tidligere endringer' });
+    expect(within(history).getByRole('heading', { name: 'Stopp levering' })).toBeVisible();
+    expect(within(history).queryByRole('button')).toBeNull();
+  });
+
+  it('counts down in the last hours before the cut-off', async () => {
+    const overview = overviewOf();
+    serveApi([
+      route('GET', PATH, () =>
+        json({
+          ...overview,
+          calendar: {
+            ...overview.calendar!,
+            cutOff: new Date(Date.now() + 90 * 60_000 + 30_000).toISOString(),
+          },
+        }),
+      ),
+    ]);
+    await renderScreen();
+    const deadline = await screen.findByRole('region', { name: 'Frist for endringer' });
+    expect(deadline).toHaveTextContent(/går ut om 1 t 31 min\./);
+  });
+
+  it('offers only the delivery days, checks before sending, and registers a vacation stop', async () => {
+    const calls = serveApi([
+      route('GET', PATH, () => json(overviewOf())),
+      route('POST', PATH, () =>
+        json(
+          {
+            ...pastStop,
+            id: '9',
+            fromDate: days[2],
+            toDate: days[7],
+            status: 'PLANNED',
+            editable: true,
+          },
+          201,
+        ),
+      ),
+    ]);
+    const { user } = await renderScreen();
+    await screen.findByRole('region', { name: 'Frist for endringer' });
+    await user.click(screen.getByRole('button', { name: 'Registrer endringen' }));
+    const summary = await screen.findByRole('heading', { name: 'Sjekk dette før du går videre:' });
+    expect(
+      within(summary.closest('.ds-error-summary') as HTMLElement)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Velg hva du vil gjøre']);
+    expect(callsTo(calls, 'POST', PATH)).toHaveLength(0);
+
+    await user.click(screen.getByRole('radio', { name: 'Stopp levering' }));
+    const from = screen.getByRole('combobox', { name: 'Første dag' }) as HTMLSelectElement;
+    // Only the offered days (and the prompt), no Sundays.
+    const values = [...from.options].map((o) => o.value).filter(Boolean);
+    expect(values).toEqual(days);
+    await user.selectOptions(from, days[2]!);
+    const to = screen.getByRole('combobox', { name: 'Siste dag' }) as HTMLSelectElement;
+    expect([...to.options].map((o) => o.value).filter(Boolean)[0]).toBe(days[2]);
+    await user.selectOptions(to, days[7]!);
+    expect(screen.getByText('6 utgaver blir ikke levert.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Registrer endringen' }));
+    await screen.findByText(/^Registrert: stopp i leveringen/);
+    const posts = callsTo(calls, 'POST', PATH);
+    expect(posts).toHaveLength(1);
+    expect(await bodyOf(posts[0]!)).toEqual({ type: 'STOP', fromDate: days[2], toDate: days[7] });
+  });
+
+  it('fills the place in from the postal code and registers a cabin transfer', async () => {
+    const calls = serveApi([
+      route('GET', PATH, () => json(overviewOf({ planned: [] }))),
+      postalRoute,
+      route('POST', PATH, () => json({ ...cabin, id: '11' }, 201)),
+    ]);
+    const { user } = await renderScreen();
+    await screen.findByRole('region', { name: 'Frist for endringer' });
+    await user.click(screen.getByRole('radio', { name: 'Midlertidig adresse' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Første dag' }), days[20]!);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Siste dag' }), days[25]!);
+    const address = screen.getByRole('group', { name: 'Den midlertidige adressen' });
+    expect(within(address).getByRole('textbox', { name: 'Navn (eller c/o)' })).toHaveValue(
+      'Per Papir',
+    );
+    await user.type(within(address).getByRole('textbox', { name: 'Adresse' }), 'Hytteveien');
+    await user.type(within(address).getByRole('textbox', { name: 'Gatenummer' }), '3');
+    await user.type(within(address).getByRole('textbox', { name: 'Postnummer' }), '0000');
+    expect(await screen.findByText(/Vi finner ikke postnummer 0000/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Registrer endringen' }));
+    expect(await screen.findAllByText('Postnummeret finnes ikke')).not.toHaveLength(0);
+    expect(callsTo(calls, 'POST', PATH)).toHaveLength(0);
+
+    const code = within(address).getByRole('textbox', { name: 'Postnummer' });
+    await user.clear(code);
+    await user.type(code, '4640');
+    await waitFor(() =>
+      expect(within(address).getByRole('textbox', { name: 'Poststed' })).toHaveValue('Søgne'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Registrer endringen' }));
+    await screen.findByText(/^Registrert: midlertidig adresse/);
+    expect(await bodyOf(callsTo(calls, 'POST', PATH)[0]!)).toEqual({
+      type: 'TRANSFER',
+      fromDate: days[20],
+      toDate: days[25],
+      address: {
+        coName: 'Per Papir',
+        street: 'Hytteveien',
+        streetNumber: '3',
+        postalCode: '4640',
+        place: 'Søgne',
+      },
+    });
+  });
+
+  it('names the overlapping change and keeps what was chosen', async () => {
+    serveApi([
+      route('GET', PATH, () => json(overviewOf())),
+      route('POST', PATH, () => problem(409, 'DELIVERY_CHANGE_OVERLAP')),
+    ]);
+    const { user } = await renderScreen();
+    await screen.findByRole('region', { name: 'Frist for endringer' });
+    await user.click(screen.getByRole('radio', { name: 'Stopp levering' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Første dag' }), days[22]!);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Siste dag' }), days[30]!);
+    await user.click(screen.getByRole('button', { name: 'Registrer endringen' }));
+    const alert = await screen.findByText(/^Endringen overlapper med midlertidig adresse/);
+    expect(alert.closest('[role="alert"]')).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Første dag' })).toHaveValue(days[22]);
+  });
+
+  it('edits and withdraws a planned change', async () => {
+    const calls = serveApi([
+      route('GET', PATH, () => json(overviewOf())),
+      route('PUT', `${PATH}/7`, () => json({ ...cabin, toDate: days[26] })),
+      route('DELETE', `${PATH}/7`, () => json({ ...cabin, status: 'WITHDRAWN', editable: false })),
+      postalRoute,
+    ]);
+    const { user } = await renderScreen();
+    const planned = await screen.findByRole('region', { name: 'Planlagte endringer' });
+    await user.click(within(planned).getByRole('button', { name: 'Endre' }));
+    expect(await screen.findByRole('heading', { name: 'Endre midlertidig adresse' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Midlertidig adresse' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Adresse' })).toHaveValue('Hytteveien');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Siste dag' }), days[26]!);
+    await user.click(screen.getByRole('button', { name: 'Lagre endringen' }));
+    await screen.findByText(/^Lagret: midlertidig adresse/);
+    expect(await bodyOf(callsTo(calls, 'PUT', `${PATH}/7`)[0]!)).toMatchObject({
+      type: 'TRANSFER',
+      toDate: days[26],
+    });
+
+    await user.click(within(planned).getByRole('button', { name: 'Trekk tilbake' }));
+    expect(within(planned).getByText('Vil du trekke tilbake denne endringen?')).toBeVisible();
+    await user.click(within(planned).getByRole('button', { name: 'Ja, trekk tilbake' }));
+    await screen.findByText(/^Trukket tilbake: midlertidig adresse/);
+    expect(callsTo(calls, 'DELETE', `${PATH}/7`)).toHaveLength(1);
+  });
+
+  it('moves the end of a stop that has started', async () => {
+    const started: DeliveryChange = {
+      ...pastStop,
+      id: '12',
+      fromDate: inDays(-3),
+      toDate: null,
+      openEnd: true,
+      status: 'CURRENT',
+      endEditable: true,
+      issues: 3,
+    };
+    const calls = serveApi([
+      route('GET', PATH, () => json(overviewOf({ current: [started] }))),
+      route('PUT', `${PATH}/12`, () => json({ ...started, toDate: days[4], openEnd: false })),
+    ]);
+    const { user } = await renderScreen();
+    const current = await screen.findByRole('region', { name: 'Pågår nå' });
+    await user.click(within(current).getByRole('button', { name: 'Endre sluttdato' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Endre sluttdato for stopp i leveringen' }),
+    ).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Første dag' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Inntil videre (uten sluttdato)' }));
+    const to = screen.getByRole('combobox', { name: 'Siste dag' }) as HTMLSelectElement;
+    // The day before the earliest possible day (paper again from then) comes first.
+    expect([...to.options].map((o) => o.value).filter(Boolean)[0]).toBe(addDays(days[0]!, -1));
+    await user.selectOptions(to, days[4]!);
+    await user.click(screen.getByRole('button', { name: 'Lagre endringen' }));
+    await screen.findByText(/^Lagret: stopp i leveringen/);
+    expect(await bodyOf(callsTo(calls, 'PUT', `${PATH}/12`)[0]!)).toEqual({
+      type: 'STOP',
+      fromDate: inDays(-3),
+      toDate: days[4],
+    });
+  });
+
+  it('shows a change past its cut-off without edit or withdraw', async () => {
+    serveApi([
+      route('GET', PATH, () => json(overviewOf({ planned: [{ ...cabin, editable: false }] }))),
+    ]);
+    await renderScreen();
+    const planned = await screen.findByRole('region', { name: 'Planlagte endringer' });
+    expect(within(planned).queryByRole('button')).toBeNull();
+    expect(planned).toHaveTextContent(
+      'Fristen for å endre eller trekke tilbake denne har gått ut.',
+    );
+  });
+
+  it('says what a stop is credited where the title credits stopped issues', async () => {
+    serveApi([
+      route('GET', PATH, () =>
+        json(overviewOf({ price: { stopCredit: 'PER_ISSUE', creditPerIssueOre: 1250 } })),
+      ),
+    ]);
+    const { user } = await renderScreen();
+    await screen.findByRole('region', { name: 'Frist for endringer' });
+    expect(screen.getByText(/trekkes fra på neste faktura med kr 12,50 per utgave/)).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'Stopp levering' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Første dag' }), days[0]!);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Siste dag' }), days[3]!);
+    expect(screen.getByText(/Du får kr 50,00 trukket fra på neste faktura/)).toBeVisible();
+  });
+
+  it('explains to a digital subscriber why there is nothing to change', async () => {
+    serveApi([
+      route('GET', PATH, () =>
+        json(overviewOf({ eligibility: 'NOT_PAPER', calendar: null, planned: [], history: [] })),
+      ),
+    ]);
+    await renderScreen(subscriptionWith({ planProductType: 'DIGITAL', planName: 'Digital' }));
+    const notice = await screen.findByRole('region', { name: 'Gjelder bare papiravis' });
+    expect(notice).toHaveTextContent('Abonnementet ditt (Digital) er digitalt');
+    expect(within(notice).getByRole('link', { name: 'Gå til kundeservice' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Registrer endringen' })).toBeNull();
+  });
+
+  it('speaks nynorsk', async () => {
+    serveApi([route('GET', PATH, () => json(overviewOf()))]);
+    await renderScreen(paper, 'nn');
+    const deadline = await screen.findByRole('region', { name: 'Frist for endringar' });
+    expect(deadline).toHaveTextContent('Endringa må vere registrert innan kl. 14:00 dagen før.');
+    expect(screen.getByRole('radio', { name: 'Mellombels adresse' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Planlagde endringar' })).toBeVisible();
+  });
+});

@@ -1,0 +1,147 @@
+// Delivery complaints in the browser (issue 11, /tilbakemelding): papir@ (paper on FVN) goes
+// from the home page's paper section to the complaint form, chooses a day it has not reported
+// yet and what was wrong, sends, sees the receipt with today's e-paper and what happens next,
+// the case is in customer service's e-mail and the confirmation in the reader's (development
+// outbox), and opens the e-paper (the title's site, mocked: there is no internet here). The same
+// in nynorsk (the language switch). A digital subscriber is told why there is nothing to complain
+// about and goes to customer service. axe on every page.
+import { RequestMock, Selector } from 'testcafe';
+
+import { currentUrl, expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
+
+fixture('Delivery complaint').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
+
+const PAPER = 'papir@demo.minside.no';
+const EPAPER = 'https://www.fvn.no/eavis';
+
+/** Today's e-paper on the title's own site. */
+const epaperPage = RequestMock()
+  .onRequestTo(/^https:\/\/www\.fvn\.no\/eavis/)
+  .respond(
+    '<!DOCTYPE html><html lang="nb"><title>E-avis</title><h1>Fædrelandsvennen e-avis</h1></html>',
+    200,
+    { 'content-type': 'text/html; charset=utf-8' },
+  );
+
+interface OutboxMessage {
+  readonly channel: string;
+  readonly recipient: string;
+  readonly body: string;
+}
+
+/** The e-mails sent to `recipient`, newest first (GET /dev/outbox on the same server). */
+async function emailsTo(recipient: string): Promise<string[]> {
+  const response = await fetch(`http://localhost:${port}/dev/outbox`);
+  const messages = (await response.json()) as OutboxMessage[];
+  return messages
+    .filter((m) => m.channel === 'email' && m.recipient === recipient)
+    .map((m) => m.body);
+}
+
+const main = Selector('main');
+const button = (name: string) => Selector('button').withExactText(name);
+const link = (name: string) => Selector('a').withExactText(name);
+/** The most recent day that has not been reported yet (a retried journey finds the next one). */
+const firstOpenDay = Selector('.complaint-days input[type="checkbox"]:not([disabled])').nth(0);
+
+test.page(titleUrl('FVN', '/')).requestHooks(epaperPage)(
+  "a paper subscriber reports a missing paper from home, gets the receipt and opens today's e-paper",
+  async (t) => {
+    await signIn(t, PAPER);
+    await expectScreen(t, 'Hei, Per!');
+    await t.click(link('Meld fra om avisleveringen'));
+    await expectScreen(t, 'Meld fra om avisleveringen');
+    await t.expect(currentUrl()).eql(titleUrl('FVN', '/tilbakemelding'));
+    await t.expect(link('Les dagens e-avis').getAttribute('href')).eql(EPAPER);
+    // The demo complaint of five days ago is listed, and its day cannot be chosen again.
+    await t
+      .expect(Selector('h2').withExactText('Dette har du meldt fra om').exists)
+      .ok({ timeout: 20000 });
+    await t.expect(main.withText('Postkassen var tom da jeg gikk ut klokka sju.').exists).ok();
+    await t.expect(Selector('label').withText('(meldt fra om)').exists).ok();
+    await t.expect(Selector('label').withText('Avisen kom ikke').exists).ok({ timeout: 20000 });
+    await expectAccessible(t);
+
+    // Nothing chosen: told what to fix.
+    await t.click(button('Send'));
+    await t.expect(Selector('.ds-error-summary').focused).ok();
+    await t.expect(main.withText('Velg minst én dag').exists).ok();
+    await t.expect(main.withText('Velg hva som var galt').exists).ok();
+    await expectAccessible(t);
+
+    const day = await firstOpenDay.nextSibling('label').innerText;
+    await t
+      .click(firstOpenDay)
+      .click(Selector('label').withExactText('Avisen kom ikke'))
+      .typeText(Selector('#field-comment'), 'Ingen avis i postkassen.')
+      .click(button('Send'));
+
+    await t
+      .expect(Selector('h2').withExactText('Takk, vi har fått beskjeden').focused)
+      .ok({ timeout: 20000 });
+    await t.expect(main.withText('Klagen din er registrert med referanse KLAGE-').exists).ok();
+    await t.expect(main.withText(day.replace(/ \(i dag\)$/, '')).exists).ok();
+    await t.expect(main.withText('Kundeservice får klagen og følger den opp.').exists).ok();
+    await t.expect(main.withText(`Vi har sendt en bekreftelse til ${PAPER}.`).exists).ok();
+    await expectAccessible(t);
+
+    const [toCentre] = await emailsTo('kundesenter@fvn.no');
+    await t.expect(toCentre).contains('Ny leveringsklage fra Min Side.');
+    await t.expect(toCentre).contains('Kommentar: Ingen avis i postkassen.');
+    await t.expect(toCentre).match(/\d+\. klage på denne adressen siste 30 dager\./);
+    const [toReader] = await emailsTo(PAPER);
+    await t.expect(toReader).contains(`Dagens e-avis kan du lese med en gang: ${EPAPER}`);
+
+    // Today's e-paper, at once.
+    await t.click(link('Åpne dagens e-avis'));
+    await t.expect(Selector('h1').withExactText('Fædrelandsvennen e-avis').exists).ok();
+    await t.expect(currentUrl()).eql(EPAPER);
+  },
+);
+
+test.page(titleUrl('FVN', '/tilbakemelding')).requestHooks(epaperPage)(
+  'in nynorsk: the same form and receipt, and the e-paper',
+  async (t) => {
+    await signIn(t, PAPER);
+    await expectScreen(t, 'Meld fra om avisleveringen');
+    await t.click(button('Nynorsk'));
+    await expectScreen(t, 'Meld frå om avisleveringa');
+    await t.expect(Selector('legend').withExactText('Kva dagar gjeld det?').exists).ok();
+    await t.expect(Selector('label').withText('Avisa kom ikkje').exists).ok({ timeout: 20000 });
+    await expectAccessible(t);
+
+    await t
+      .click(firstOpenDay)
+      .click(Selector('label').withExactText('Avisa var våt eller skadd'))
+      .click(button('Send'));
+    await t
+      .expect(Selector('h2').withExactText('Takk, vi har fått beskjeden').focused)
+      .ok({ timeout: 20000 });
+    await t.expect(main.withText('Klaga di er registrert med referanse KLAGE-').exists).ok();
+    await t.expect(main.withText('Kundeservice får klaga og følgjer ho opp.').exists).ok();
+    await expectAccessible(t);
+
+    await t.click(link('Opne dagens e-avis'));
+    await t.expect(Selector('h1').withExactText('Fædrelandsvennen e-avis').exists).ok();
+    await t.expect(currentUrl()).eql(EPAPER);
+  },
+);
+
+test.page(titleUrl('FVN', '/tilbakemelding'))(
+  'a digital subscriber is told why and goes to customer service',
+  async (t) => {
+    await signIn(t, 'digital@demo.minside.no');
+    await expectScreen(t, 'Meld fra om avisleveringen');
+    const notice = Selector('section').withAttribute(
+      'aria-labelledby',
+      'complaint-unavailable-heading',
+    );
+    await t.expect(notice.withText('Gjelder bare papiravis').exists).ok({ timeout: 20000 });
+    await t.expect(notice.withText('Abonnementet ditt (Premium digital) er digitalt').exists).ok();
+    await t.expect(Selector('input[type="checkbox"]').exists).notOk();
+    await expectAccessible(t);
+    await t.click(notice.find('a').withExactText('Gå til kundeservice'));
+    await expectScreen(t, 'Kundeservice');
+    await t.expect(currentUrl()).eql(titleUrl('FVN', '/kundeservice'));
+  },
+);

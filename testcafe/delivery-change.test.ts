@@ -1,0 +1,163 @@
+// Delivery changes in the browser (issue 11, /endre-avislevering): papir@ (paper on FVN, and on
+// the nynorsk title Firda) goes from the home page's paper section to the screen, sees the cut-off
+// and the next possible delivery day, registers a vacation stop (and withdraws it again), a cabin
+// transfer with the place filled in from the postal code (in nynorsk, on Firda) and a move; the
+// planned changes are listed. A digital subscriber gets the explanation. axe on every page.
+import { Selector } from 'testcafe';
+
+import { currentUrl, expectAccessible, expectScreen, signIn, titleUrl } from './support';
+
+fixture('Delivery change').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
+
+const PAPER = 'papir@demo.minside.no';
+
+const main = Selector('main');
+const button = (name: string) => Selector('button').withExactText(name);
+const link = (name: string) => Selector('a').withExactText(name);
+const radio = (label: string) => Selector('label').withExactText(label);
+const fromSelect = Selector('#field-fromDate');
+const toSelect = Selector('#field-toDate');
+
+/** Chooses the `index`-th delivery day offered by a day select (0 is the prompt). */
+async function chooseDay(t: TestController, select: Selector, index: number): Promise<string> {
+  const option = select
+    .find('option')
+    .filter((node) => !!(node as HTMLOptionElement).value)
+    .nth(index);
+  const label = await option.innerText;
+  await t.click(select).click(option);
+  return label;
+}
+
+test.page(titleUrl('FVN', '/'))(
+  'a paper subscriber registers a vacation stop from home, sees the price effect, and withdraws it',
+  async (t) => {
+    await signIn(t, PAPER);
+    await expectScreen(t, 'Hei, Per!');
+    await t.click(link('Ferie, hytte eller flytting'));
+    await expectScreen(t, 'Ferie og endring av levering');
+    await t.expect(currentUrl()).eql(titleUrl('FVN', '/endre-avislevering'));
+    await t
+      .expect(main.withText('Endringen må være registrert innen kl. 14:00 dagen før.').exists)
+      .ok({ timeout: 20000 });
+    await t.expect(main.withText('Første mulige leveringsdag for en endring nå er').exists).ok();
+    await t.expect(main.withText('Prisen endres ikke når du stopper papiravisen').exists).ok();
+    // The demo data: a planned cabin transfer and a stop in the history.
+    await t.expect(Selector('h2').withExactText('Planlagte endringer').exists).ok();
+    await t.expect(main.withText('Hytteveien 3, 4640 Søgne').exists).ok();
+    await t.expect(Selector('h2').withExactText('Tidligere endringer').exists).ok();
+    await expectAccessible(t);
+
+    // Nothing chosen: told what to fix.
+    await t.click(button('Registrer endringen'));
+    await t.expect(Selector('.ds-error-summary').focused).ok();
+    await t.expect(main.withText('Velg hva du vil gjøre').exists).ok();
+
+    await t.click(radio('Stopp levering'));
+    await chooseDay(t, fromSelect, 40);
+    await chooseDay(t, toSelect, 5);
+    await t.expect(main.withText('6 utgaver blir ikke levert.').exists).ok();
+    await expectAccessible(t);
+    await t.click(button('Registrer endringen'));
+    await t.expect(main.withText('Registrert: stopp i leveringen').exists).ok({ timeout: 20000 });
+    const planned = Selector('section').withAttribute(
+      'aria-labelledby',
+      'delivery-change-planned-heading',
+    );
+    const stop = planned.find('li').withText('Stopp levering');
+    await t.expect(stop.exists).ok();
+    await t.expect(stop.withText('Kan endres til').exists).ok();
+    await expectAccessible(t);
+
+    // Withdrawn again (a second run of the journey finds the same days free).
+    await t.click(stop.find('button').withExactText('Trekk tilbake'));
+    await t.click(stop.find('button').withExactText('Ja, trekk tilbake'));
+    await t
+      .expect(main.withText('Trukket tilbake: stopp i leveringen').exists)
+      .ok({ timeout: 20000 });
+    await t.expect(planned.find('li').withText('Stopp levering').exists).notOk();
+    await expectAccessible(t);
+  },
+);
+
+test.page(titleUrl('FIR', '/endre-avislevering'))(
+  'in nynorsk on Firda: a cabin transfer with the place from the postal code',
+  async (t) => {
+    await signIn(t, PAPER);
+    await expectScreen(t, 'Ferie og endring av levering');
+    await t
+      .expect(main.withText('Endringa må vere registrert innan kl. 12:00 dagen før.').exists)
+      .ok({ timeout: 20000 });
+    // Firda credits stopped issues.
+    await t.expect(main.withText('Stoppa utgåver blir trekte frå på neste faktura').exists).ok();
+    await expectAccessible(t);
+
+    await t.click(radio('Mellombels adresse'));
+    await chooseDay(t, fromSelect, 80);
+    await chooseDay(t, toSelect, 8);
+    await t
+      .typeText(Selector('#field-address-street'), 'Hytteveien', { replace: true })
+      .typeText(Selector('#field-address-streetNumber'), '7', { replace: true })
+      .typeText(Selector('#field-address-postalCode'), '6800', { replace: true });
+    await t.expect(Selector('#field-address-place').value).eql('Førde', { timeout: 20000 });
+    await t.expect(main.withText('Postnummer 6800 er Førde.').exists).ok();
+    await expectAccessible(t);
+    await t.click(button('Registrer endringa'));
+    await t.expect(main.withText('Registrert: mellombels adresse').exists).ok({ timeout: 20000 });
+    await t.expect(main.withText('Hytteveien 7, 6800 Førde').exists).ok();
+    await expectAccessible(t);
+
+    // Withdrawn again, so a second run finds the days free.
+    const item = Selector('li').withText('Hytteveien 7, 6800 Førde');
+    await t.click(item.find('button').withExactText('Trekk tilbake'));
+    await t.click(item.find('button').withExactText('Ja, trekk tilbake'));
+    await t
+      .expect(main.withText('Trekt tilbake: mellombels adresse').exists)
+      .ok({ timeout: 20000 });
+  },
+);
+
+test.page(titleUrl('FVN', '/endre-avislevering'))(
+  'a move to a new address from a date, with an unknown postal code refused first',
+  async (t) => {
+    await signIn(t, PAPER);
+    await expectScreen(t, 'Ferie og endring av levering');
+    await t.click(radio('Flytting'));
+    const day = await chooseDay(t, fromSelect, 120);
+    await t
+      .typeText(Selector('#field-address-street'), 'Elvegata', { replace: true })
+      .typeText(Selector('#field-address-streetNumber'), '2B', { replace: true })
+      .typeText(Selector('#field-address-postalCode'), '0000', { replace: true });
+    await t.expect(main.withText('Vi finner ikke postnummer 0000.').exists).ok({ timeout: 20000 });
+    await t.click(button('Registrer endringen'));
+    await t.expect(Selector('.ds-error-summary').focused).ok();
+    await t.expect(main.withText('Postnummeret finnes ikke').exists).ok();
+    await expectAccessible(t);
+
+    await t.typeText(Selector('#field-address-postalCode'), '4631', { replace: true });
+    await t.expect(Selector('#field-address-place').value).eql('Kristiansand S', {
+      timeout: 20000,
+    });
+    await t.click(button('Registrer endringen'));
+    await t.expect(main.withText('Registrert: flytting').exists).ok({ timeout: 20000 });
+    const move = Selector('li').withText('Elvegata 2B, 4631 Kristiansand S');
+    await t.expect(move.exists).ok();
+    await t.expect(move.withText(`fra ${day}`).exists).ok();
+    await expectAccessible(t);
+    await t.click(move.find('button').withExactText('Trekk tilbake'));
+    await t.click(move.find('button').withExactText('Ja, trekk tilbake'));
+    await t.expect(main.withText('Trukket tilbake: flytting').exists).ok({ timeout: 20000 });
+  },
+);
+
+test.page(titleUrl('FVN', '/endre-avislevering'))(
+  'a digital subscriber is told there is no paper to change',
+  async (t) => {
+    await signIn(t, 'digital@demo.minside.no');
+    await expectScreen(t, 'Ferie og endring av levering');
+    await t.expect(main.withText('Gjelder bare papiravis').exists).ok({ timeout: 20000 });
+    await t.expect(main.withText('Abonnementet ditt (Premium digital) er digitalt').exists).ok();
+    await t.expect(Selector('input[type="radio"]').exists).notOk();
+    await expectAccessible(t);
+  },
+);
