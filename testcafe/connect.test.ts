@@ -115,10 +115,21 @@ test.page(titleUrl('FVN', '/leveringsadresse'))(
       .click(summary.find('a').withExactText('Gatenummer er påkrevd'))
       .expect(field('streetNumber').focused)
       .ok()
-      .typeText(field('streetNumber'), '21B')
-      .typeText(field('postalCode'), '4612', { replace: true })
-      .typeText(field('place'), 'Kristiansand', { replace: true })
-      .click(button('Lagre adressen'));
+      .typeText(field('streetNumber'), '21B');
+
+    // A postal code the register does not know is said at once and refused; nothing is lost.
+    await t.typeText(field('postalCode'), '0000', { replace: true });
+    await t.expect(main.withText('Vi finner ikke postnummer 0000.').exists).ok({ timeout: 10000 });
+    await t.click(button('Lagre adressen'));
+    await t.expect(summary.withText('Postnummeret finnes ikke').exists).ok();
+    await t.expect(field('streetNumber').value).eql('21B');
+    await expectAccessible(t);
+
+    // A known one fills the place in from the register.
+    await t.typeText(field('postalCode'), '4612', { replace: true });
+    await t.expect(field('place').value).eql('Kristiansand S', { timeout: 10000 });
+    await t.expect(main.withText('Postnummer 4612 er Kristiansand S.').exists).ok();
+    await t.click(button('Lagre adressen'));
     await t.expect(main.withText('Leveringsadressen er lagret.').exists).ok({ timeout: 10000 });
     await expectAccessible(t);
 
@@ -127,7 +138,7 @@ test.page(titleUrl('FVN', '/leveringsadresse'))(
     await expectScreen(t, 'Leveringsadresse');
     await t.expect(field('streetNumber').value).eql('21B', { timeout: 10000 });
     await t.expect(field('postalCode').value).eql('4612');
-    await t.expect(field('place').value).eql('Kristiansand');
+    await t.expect(field('place').value).eql('Kristiansand S');
   },
 );
 

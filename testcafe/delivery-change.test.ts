@@ -88,8 +88,9 @@ test.page(titleUrl('FIR', '/endre-avislevering'))(
     await t
       .expect(main.withText('Endringa må vere registrert innan kl. 12:00 dagen før.').exists)
       .ok({ timeout: 20000 });
-    // Firda credits stopped issues.
-    await t.expect(main.withText('Stoppa utgåver blir trekte frå på neste faktura').exists).ok();
+    // Firda credits stopped issues: the paper's share of the price.
+    await t.expect(main.withText('kvar stoppa utgåve blir trekt frå på neste faktura').exists).ok();
+    await t.expect(main.withText('papirdelen (50 %) av prisen per utgåve').exists).ok();
     await expectAccessible(t);
 
     await t.click(radio('Mellombels adresse'));
@@ -123,6 +124,12 @@ test.page(titleUrl('FVN', '/endre-avislevering'))(
     await signIn(t, PAPER);
     await expectScreen(t, 'Ferie og endring av levering');
     await t.click(radio('Flytting'));
+    // The address is the account's: the screen says a move moves all the reader's paper.
+    await t
+      .expect(
+        main.withText('En flytting endrer leveringsadressen for alle papiravisene dine').exists,
+      )
+      .ok();
     const day = await chooseDay(t, fromSelect, 120);
     await t
       .typeText(Selector('#field-address-street'), 'Elvegata', { replace: true })
@@ -144,8 +151,13 @@ test.page(titleUrl('FVN', '/endre-avislevering'))(
     await t.expect(move.exists).ok();
     await t.expect(move.withText(`fra ${day}`).exists).ok();
     await expectAccessible(t);
+    // Asked first, with the focus on the answer; kept, the focus is back where it was.
     await t.click(move.find('button').withExactText('Trekk tilbake'));
-    await t.click(move.find('button').withExactText('Ja, trekk tilbake'));
+    await t.expect(move.find('button').withExactText('Ja, trekk tilbake').focused).ok();
+    await t.click(move.find('button').withExactText('Nei, behold den'));
+    await t.expect(move.find('button').withExactText('Trekk tilbake').focused).ok();
+    await t.pressKey('enter');
+    await t.pressKey('enter'); // "Ja, trekk tilbake", by keyboard
     await t.expect(main.withText('Trukket tilbake: flytting').exists).ok({ timeout: 20000 });
   },
 );

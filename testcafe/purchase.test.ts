@@ -5,7 +5,8 @@
 // tid"); cancelling on the payment page cancels the order; a cancelled subscription (avsluttet@)
 // is reactivated, 3 months for the price of 1 (first seen on /betaling before logging in, which
 // returns there); a reader without a birth date (ny@) gives it once
-// on the order page before anything is priced. axe on every page.
+// on the order page before anything is priced; a paper order's address takes its place from the
+// postal code, and an unknown postal code is refused. axe on every page.
 // Titles: the other journeys expect ingen@ to have no subscription on FVN (session) and connect
 // it on FIR (connect), so the purchases here are made on AP and TVP.
 import { Selector } from 'testcafe';
@@ -161,6 +162,42 @@ test.page(titleUrl('TVP', '/bestill-abonnement'))(
     await expectAccessible(t);
     await t.click(link('Bestill abonnement'));
     await expectScreen(t, 'Bestill abonnement');
+  },
+);
+
+test.page(titleUrl('TVP', '/bestill-abonnement?plan=C-COMBO-PAPIR'))(
+  'a paper order takes the place from the postal code and refuses an unknown one',
+  async (t) => {
+    await signIn(t, 'ingen@demo.minside.no');
+    await expectScreen(t, 'Bestill abonnement');
+    const address = Selector('fieldset').withText('Leveringsadresse');
+    const field = (name: string) => Selector(`#field-address-${name}`);
+    const pay = Selector('button').withText('Betal kr');
+    await t.expect(address.exists).ok({ timeout: 20000 });
+    await t.expect(pay.exists).ok({ timeout: 20000 });
+    await t
+      .typeText(field('coName'), 'Ingrid Ingen')
+      .typeText(field('street'), 'Hytteveien')
+      .typeText(field('streetNumber'), '7')
+      .typeText(field('postalCode'), '0000');
+    await t.expect(address.withText('Vi finner ikke postnummer 0000.').exists).ok({
+      timeout: 20000,
+    });
+    await t.click(pay);
+    await t.expect(Selector('.ds-error-summary').focused).ok();
+    await t.expect(Selector('.ds-error-summary').withText('Postnummeret finnes ikke').exists).ok();
+    await t.expect(field('street').value).eql('Hytteveien');
+    await expectAccessible(t);
+
+    await t.typeText(field('postalCode'), '4640', { replace: true });
+    await t.expect(field('place').value).eql('Søgne', { timeout: 20000 });
+    await t.expect(address.withText('Postnummer 4640 er Søgne.').exists).ok();
+    await expectAccessible(t);
+    // The order is placed with the address (the payment is cancelled: nothing is activated).
+    await t.click(pay);
+    await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
+    await t.click(button('Avbryt og gå tilbake'));
+    await expectScreen(t, 'Bestillingen er avbrutt');
   },
 );
 

@@ -172,7 +172,7 @@ describe('GET and PUT /api/account', () => {
       street: 'Markens gate',
       streetNumber: '12B',
       postalCode: '4611',
-      place: 'Kristiansand',
+      place: 'Kristiansand S',
     };
     const first = await session.request({
       method: 'PUT',
@@ -300,7 +300,7 @@ describe('GET /api/account/{id}/profile', () => {
       flatNumber: 'H0201',
       floor: '2',
       postalCode: '4611',
-      place: 'Kristiansand',
+      place: 'Kristiansand S',
     };
     const put = await session.request({
       method: 'PUT',

@@ -1,7 +1,9 @@
 // Delivery complaints (/tilbakemelding): the codes, what the screen is offered, filing for the
 // reader's own paper subscription with every refusal named, one complaint per day also under
 // concurrency, the count of complaints on an address, the e-mails through the outbox, and the
-// rate limit. The clock is TEST_NOW, Tuesday 10 March 2026 09:00 in Oslo: FVN's paper comes
+// rate limit; a paper was due on each day (not before the subscription started, not on a day a
+// delivery change stopped it) and the address filed is the one the paper went to (a delivery
+// change's temporary address). The clock is TEST_NOW, Tuesday 10 March 2026 09:00 in Oslo: FVN's paper comes
 // Monday–Saturday, so of the 14 days 25 February – 10 March the Sundays 1 and 8 March are out.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,17 +16,19 @@ import {
   addressKey,
   checkComplaintDates,
   COMPLAINT_RATE_LIMIT,
-  eligibilityOf,
   epaperUrlOf,
 } from '../../src/server/domain/complaints/complaints';
 import {
   customerServiceEmail,
   readerConfirmationEmail,
 } from '../../src/server/domain/complaints/messages';
+import { recordDeliveryChange } from '../../src/server/domain/delivery/changes';
+import { eligibilityOf } from '../../src/server/domain/delivery/paper';
 import { importSubscription } from '../../src/server/domain/subscriptions/lifecycle';
 import { latestMessages } from '../../src/server/messaging/outbox';
 import { COMPLAINT_COMMENT_MAX } from '../../src/shared/complaints/complaints';
 import { SubscriptionStatus } from '../../src/shared/subscription/status';
+import { addDays } from '../../src/shared/time/oslo';
 
 import { sessionFor, spaHeaders, type TestSession } from './session-support';
 import { createTestApp, demoAccountNo, openTestDb, TEST_NOW, type TestApp } from './support';
@@ -50,10 +54,11 @@ interface Overview {
   subscriptionNo: string;
   titleCode: string;
   eligibility: string;
+  startDate: string;
   windowDays: number;
   commentMaxLength: number;
   epaperUrl: string;
-  deliveryDays: { date: string; alreadyFiled: boolean }[];
+  deliveryDays: { date: string; alreadyFiled: boolean; deliveryStopped: boolean }[];
   complaints: Receipt['complaint'][];
 }
 
@@ -372,7 +377,7 @@ describe('delivery complaints', () => {
       'Leveringsadresse: Per Papir, Dronningens gate 15, 4610 Kristiansand S',
     );
     expect(toCentre?.body).toContain('Dager: tirsdag 10. mars 2026, mandag 9. mars 2026');
-    expect(toCentre?.body).toContain('Kommentar: Ingen avis to dager på rad.');
+    expect(toCentre?.body).toContain('Kommentar fra abonnenten:\n> Ingen avis to dager på rad.');
     expect(toCentre?.body).toContain(
       'Gjentatte klager: 2. klage på denne adressen siste 30 dager.',
     );
@@ -446,6 +451,163 @@ describe('two identical complaints at once', () => {
     expect(await complaintRows(t, fvn)).toHaveLength(2); // the seeded one and this one
     expect(await emailsTo(t, 'kundesenter@fvn.no')).toHaveLength(1);
     expect(await emailsTo(t, PAPER)).toHaveLength(1);
+  });
+});
+
+describe('a paper was due, at the address it went to', () => {
+  // FVN's paper of papir@ was stopped Monday 2 – Tuesday 3 March and went to the cabin Wednesday
+  // 4 – Friday 6 March (the seeded complaint of Thursday 5 March is older than these changes).
+  const cabin = {
+    coName: 'Per Papir',
+    street: 'Hytteveien',
+    streetNumber: '3',
+    postalCode: '4640',
+    place: 'Søgne',
+  };
+  let t: TestApp;
+  let paper: TestSession;
+  let fvn: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    paper = await sessionFor(t, PAPER);
+    fvn = await subscriptionNoOf(t, PAPER, 'FVN');
+    const ariaAccountNo = await demoAccountNo(t.db, PAPER);
+    const change = { subscriptionNo: fvn, ariaAccountNo, titleCode: 'FVN' };
+    const at = new Date('2026-02-20T10:00:00+01:00');
+    await recordDeliveryChange(t.db, {
+      ...change,
+      type: 'STOP',
+      from: '2026-03-02',
+      to: '2026-03-03',
+      address: null,
+      at,
+    });
+    await recordDeliveryChange(t.db, {
+      ...change,
+      type: 'TRANSFER',
+      from: '2026-03-04',
+      to: '2026-03-06',
+      address: cabin,
+      at,
+    });
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  const storedAddress = async (reference: string) => {
+    const [row] = await t.db.query<Record<string, unknown>>(
+      `select address_street, address_street_no, address_postal, address_place, address_count
+         from complaints where reference = $1`,
+      [reference],
+    );
+    return row;
+  };
+
+  it('shows the stopped days as such, and the start of the subscription', async () => {
+    const body = (await overview(paper, fvn)).json() as Overview;
+    // The demo subscription is 400 days old: every day of the window is after its start.
+    expect(body.startDate).toBe(addDays('2026-03-10', -400));
+    expect(body.deliveryDays).toHaveLength(12);
+    expect(body.deliveryDays.filter((d) => d.deliveryStopped).map((d) => d.date)).toEqual([
+      '2026-03-03',
+      '2026-03-02',
+    ]);
+  });
+
+  it('refuses a day the delivery was stopped: 400 COMPLAINT_DATE_DELIVERY_STOPPED on that day', async () => {
+    const response = await file(paper, fvn, { dates: ['2026-03-09', '2026-03-03'], code: 'SEN' });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toMatchObject({
+      code: 'COMPLAINT_DATE_DELIVERY_STOPPED',
+      errors: [{ field: 'dates.1' }],
+    });
+    expect(await complaintRows(t, fvn)).toHaveLength(1); // the seeded one
+  });
+
+  it('files a day at the temporary address on that address, which has its own count', async () => {
+    const response = await file(paper, fvn, { dates: ['2026-03-06'], code: 'UTEBLITT' });
+    expect(response.statusCode).toBe(201);
+    const { complaint } = response.json() as Receipt;
+    expect(await storedAddress(complaint.reference)).toEqual({
+      address_street: 'Hytteveien',
+      address_street_no: '3',
+      address_postal: '4640',
+      address_place: 'Søgne',
+      address_count: 1,
+    });
+    const [toCentre] = await emailsTo(t, 'kundesenter@fvn.no');
+    expect(toCentre?.body).toContain(
+      'Leveringsadresse: Per Papir, Hytteveien 3, 4640 Søgne (midlertidig adresse)',
+    );
+    expect(toCentre?.body).not.toContain('Annen adresse');
+  });
+
+  it("files days at two addresses on the most recent day's, and tells customer service the other", async () => {
+    const response = await file(paper, fvn, { dates: ['2026-03-04', '2026-03-09'], code: 'SEN' });
+    expect(response.statusCode).toBe(201);
+    const { complaint } = response.json() as Receipt;
+    // Monday 9 March's paper went home: the seeded complaint of 5 March was the first there.
+    expect(await storedAddress(complaint.reference)).toEqual({
+      address_street: 'Dronningens gate',
+      address_street_no: '15',
+      address_postal: '4610',
+      address_place: 'Kristiansand S',
+      address_count: 2,
+    });
+    const [toCentre] = await emailsTo(t, 'kundesenter@fvn.no');
+    expect(toCentre?.body).toContain(
+      'Leveringsadresse: Per Papir, Dronningens gate 15, 4610 Kristiansand S\n',
+    );
+    expect(toCentre?.body).toContain(
+      'Annen adresse onsdag 4. mars 2026: Per Papir, Hytteveien 3, 4640 Søgne (midlertidig adresse)',
+    );
+  });
+
+  it('does not offer or accept a day before the subscription started', async () => {
+    const ariaAccountNo = await demoAccountNo(t.db, PAPER);
+    const [plan] = await t.db.query<{ id: number }>(
+      `select id from plans where title_code = 'SET' and product_type = 'COMBO' limit 1`,
+    );
+    // Started on Thursday 5 March, in the morning.
+    const subscriptionNo = await importSubscription(t.db, {
+      ariaAccountNo,
+      titleCode: 'SET',
+      planId: plan!.id,
+      status: SubscriptionStatus.ACTIVE,
+      paymentProvider: 'BANKGIRO',
+      card: null,
+      eligibleForSharing: true,
+      subscriptionInfo1: null,
+      renewalDate: '2026-04-05',
+      expiryDate: null,
+      pendingPlanId: null,
+      createdAt: new Date('2026-03-05T07:30:00+01:00'),
+    });
+    const reader = await sessionFor(t, PAPER, 'SET');
+    const page = (await overview(reader, subscriptionNo)).json() as Overview;
+    expect(page.startDate).toBe('2026-03-05');
+    expect(page.deliveryDays.map((d) => d.date)).toEqual([
+      '2026-03-10',
+      '2026-03-09',
+      '2026-03-07',
+      '2026-03-06',
+      '2026-03-05',
+    ]);
+    const before = await file(reader, subscriptionNo, {
+      dates: ['2026-03-05', '2026-03-04'],
+      code: 'UTEBLITT',
+    });
+    expect(before.statusCode).toBe(400);
+    expect(before.json()).toMatchObject({
+      code: 'COMPLAINT_DATE_BEFORE_START',
+      errors: [{ field: 'dates.1' }],
+    });
+    expect(await complaintRows(t, subscriptionNo)).toEqual([]);
+    // Its first day can be complained about.
+    const first = await file(reader, subscriptionNo, { dates: ['2026-03-05'], code: 'UTEBLITT' });
+    expect(first.statusCode).toBe(201);
   });
 });
 
@@ -635,6 +797,39 @@ describe('the rules as functions', () => {
     expect(toCentre.body).toContain('1. klage på denne adressen siste 30 dager.');
   });
 
+  it('quotes the comment, so it cannot pass for a line of the message (review of issue 11)', () => {
+    const message = {
+      titleCode: 'FVN',
+      reference: 'KLAGE-7',
+      subscriptionNo: '100000002',
+      planName: 'Papir',
+      customerNumber: '100000002',
+      reader: {
+        firstName: 'Per',
+        lastName: 'Papir',
+        email: 'p@demo.minside.no',
+        phoneNumber: null,
+      },
+      address: 'Per Papir, Dronningens gate 15, 4610 Kristiansand S',
+      dates: ['2026-03-10'],
+      code: 'UTEBLITT',
+      description: 'Avisen kom ikke',
+      comment: 'Ingen avis.\nReferanse: KLAGE-1\r\nGjentatte klager: 9. klage',
+      addressCount: 1,
+      repeatDays: 30,
+      repeated: false,
+      epaperUrl: 'https://www.fvn.no/eavis',
+    };
+    for (const mail of [customerServiceEmail(message), readerConfirmationEmail(message)]) {
+      const lines = mail.body.split('\n');
+      expect(lines).toContain('> Ingen avis.');
+      expect(lines).toContain('> Referanse: KLAGE-1');
+      expect(lines).toContain('> Gjentatte klager: 9. klage');
+      expect(lines.filter((line) => line.startsWith('Referanse:'))).toEqual(['Referanse: KLAGE-7']);
+      expect(lines.some((line) => line.startsWith('Gjentatte klager: 9'))).toBe(false);
+    }
+  });
+
   it('answers only codes the contract lists', () => {
     const contract = readFileSync(join(process.cwd(), 'openapi/minside.yaml'), 'utf8');
     const start = contract.indexOf('Known codes:');
@@ -647,6 +842,8 @@ describe('the rules as functions', () => {
       'COMPLAINT_DATE_IN_FUTURE',
       'COMPLAINT_DATE_TOO_OLD',
       'COMPLAINT_DATE_NOT_DELIVERY_DAY',
+      'COMPLAINT_DATE_BEFORE_START',
+      'COMPLAINT_DATE_DELIVERY_STOPPED',
       'COMPLAINT_ALREADY_FILED',
       'SUBSCRIPTION_STATE_CONFLICT',
       'SUBSCRIPTION_NOT_FOUND',

@@ -18,6 +18,7 @@ import { postalPlace } from '../../src/server/domain/delivery/postalCodes';
 import { getSubscription } from '../../src/server/domain/subscriptions/subscriptions';
 import { recordBillingEffects } from '../../src/server/jobs/billing';
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
+import { SubscriptionStatus as S } from '../../src/shared/subscription/status';
 import { addDays, addMonths } from '../../src/shared/time/oslo';
 
 import { sessionFor, type TestSession } from './session-support';
@@ -53,7 +54,7 @@ interface Overview {
     lastDate: string;
     deliveryDays: string[];
   } | null;
-  price: { stopCredit: string; creditPerIssueOre: number | null };
+  price: { stopCredit: string; creditPerIssueOre: number | null; paperSharePercent: number | null };
   address: Record<string, string> | null;
   planned: Change[];
   current: Change[];
@@ -147,7 +148,7 @@ describe('delivery changes', () => {
       subscriptionNo: fvn,
       titleCode: 'FVN',
       eligibility: 'PAPER',
-      price: { stopCredit: 'NONE', creditPerIssueOre: null },
+      price: { stopCredit: 'NONE', creditPerIssueOre: null, paperSharePercent: null },
       address: expect.objectContaining({ street: 'Dronningens gate', postalCode: '4610' }),
     });
     expect(body.calendar).toMatchObject({
@@ -194,21 +195,23 @@ describe('delivery changes', () => {
     ]);
   });
 
-  it('prices a stop from the subscription’s own price where the title credits stopped issues', async () => {
+  it('prices a stop from the paper’s share of the billed period’s price where the title credits stopped issues', async () => {
     const body = await overview(fir);
     expect(body.price.stopCredit).toBe('PER_ISSUE');
+    expect(body.price.paperSharePercent).toBe(50);
     const [price] = await t.db.query<{ price_ore: number }>(
       `select p.price_ore from subscriptions s join plans p on p.id = s.plan_id
         where s.subscription_no = $1`,
       [fir],
     );
     const perIssue = body.price.creditPerIssueOre!;
-    // The year up to the renewal date: Firda's Tuesday–Saturday issues less public holidays.
+    // The paid year up to the renewal date (the demo's paid giro invoice): half its price over
+    // Firda's Tuesday–Saturday issues less public holidays.
     const renewal = (await getSubscription(t.db, fir))!.renewalDate!;
     const issues = deliveryDaysBetween('FIR', addMonths(renewal, -12), addDays(renewal, -1));
     expect(issues.length).toBeGreaterThan(240);
     expect(issues.length).toBeLessThan(260);
-    expect(perIssue).toBe(Math.floor(Number(price!.price_ore) / issues.length));
+    expect(perIssue).toBe(Math.floor((0.5 * Number(price!.price_ore)) / issues.length));
     expect(body.calendar!.cutOffTime).toBe('12:00');
     const planned = body.planned[0]!;
     expect(planned.type).toBe('STOP');
@@ -329,12 +332,28 @@ describe('delivery changes', () => {
         'Avisen kommer ikke ut 15.03.2026',
       ],
       [
-        'a public holiday as the last day (17 May 2027, a Monday)',
-        { type: 'STOP', fromDate: '2027-03-01', toDate: '2027-05-17' },
+        'a public holiday as the last day (Christmas Day 2026, a Friday)',
+        { type: 'STOP', fromDate: '2026-12-21', toDate: '2026-12-25' },
         400,
         'DELIVERY_CHANGE_NOT_DELIVERY_DAY',
         'toDate',
-        'Avisen kommer ikke ut 17.05.2027',
+        'Avisen kommer ikke ut 25.12.2026',
+      ],
+      [
+        'an end after the calendar’s last date (a year ahead)',
+        { type: 'STOP', fromDate: '2027-03-09', toDate: '2028-03-01' },
+        400,
+        'DELIVERY_CHANGE_TOO_FAR',
+        'toDate',
+        'Endringen kan ikke vare lenger enn til 10.03.2027',
+      ],
+      [
+        'a temporary address ending the day after the last date',
+        { type: 'TRANSFER', fromDate: '2027-03-02', toDate: '2027-03-11', address: CABIN },
+        400,
+        'DELIVERY_CHANGE_TOO_FAR',
+        'toDate',
+        'Endringen kan ikke vare lenger enn til 10.03.2027',
       ],
       [
         'a start more than a year ahead',
@@ -741,14 +760,162 @@ describe('delivery changes', () => {
       );
       expect(event).toBeDefined();
     });
+
+    const ELVEGATA = {
+      coName: 'Per Papir',
+      street: 'Elvegata',
+      streetNumber: '2B',
+      postalCode: '6800',
+    };
+
+    it('is refused over a stop or temporary address of another of the reader’s paper subscriptions, and such a change over a move', async () => {
+      // FVN has the demo's cabin transfer 09.04–18.04; the address is the account's, so a move
+      // of Firda inside it would move FVN's paper too.
+      const inside = await create(
+        { type: 'PERMANENT', fromDate: '2026-04-14', address: ELVEGATA },
+        fir,
+      );
+      expect(refusal(inside)).toMatchObject({
+        status: 409,
+        code: 'DELIVERY_CHANGE_OTHER_SUBSCRIPTION',
+        detail: expect.stringContaining(
+          'Fædrelandsvennen har midlertidig adresse 09.04.2026–18.04.2026',
+        ),
+      });
+      const after = await create(
+        { type: 'PERMANENT', fromDate: '2026-04-21', address: ELVEGATA },
+        fir,
+      );
+      expect(after.statusCode).toBe(201);
+      // And the other way round: a stop of FVN over Firda's move day.
+      const stop = await create({ type: 'STOP', fromDate: '2026-04-20', toDate: '2026-04-25' });
+      expect(refusal(stop)).toMatchObject({
+        status: 409,
+        code: 'DELIVERY_CHANGE_OTHER_SUBSCRIPTION',
+        detail: expect.stringContaining('Firda har en flytting fra 21.04.2026'),
+      });
+      const openStop = await create({ type: 'STOP', fromDate: '2026-04-20', openEnd: true });
+      expect(refusal(openStop).code).toBe('DELIVERY_CHANGE_OTHER_SUBSCRIPTION');
+      expect(
+        (await create({ type: 'STOP', fromDate: '2026-04-22', toDate: '2026-04-25' })).statusCode,
+      ).toBe(201);
+    });
+
+    it('of two requests at once for two subscriptions, registers one and refuses the other', async () => {
+      const [move, stop] = await Promise.all([
+        create({ type: 'PERMANENT', fromDate: '2026-05-05', address: ELVEGATA }, fir),
+        create({ type: 'STOP', fromDate: '2026-05-04', toDate: '2026-05-09' }),
+      ]);
+      expect([move.statusCode, stop.statusCode].sort()).toEqual([201, 409]);
+      const refused = move.statusCode === 409 ? move : stop;
+      expect(refusal(refused).code).toBe('DELIVERY_CHANGE_OTHER_SUBSCRIPTION');
+    });
+
+    it('is not applied when its subscription is no longer a paper one with access', async () => {
+      const before = (await overview()).address;
+      const fvnMove = (
+        await create({ type: 'PERMANENT', fromDate: '2026-03-16', address: ELVEGATA })
+      ).json() as Change;
+      const firMove = (
+        await create({ type: 'PERMANENT', fromDate: '2026-03-17', address: ELVEGATA }, fir)
+      ).json() as Change;
+      const [digital] = await t.db.query<{ id: string }>(
+        `select id::text as id from plans where title_code = 'FIR' and product_type = 'DIGITAL'
+          order by id limit 1`,
+      );
+      const [kept] = await t.db.query<{ plan_id: string; status_code: number }>(
+        `select plan_id::text as plan_id, status_code from subscriptions
+          where subscription_no = $1`,
+        [fvn],
+      );
+      const [keptFir] = await t.db.query<{ plan_id: string }>(
+        'select plan_id::text as plan_id from subscriptions where subscription_no = $1',
+        [fir],
+      );
+      try {
+        // FVN cancelled meanwhile, Firda made digital.
+        await t.db.query('update subscriptions set status_code = $2 where subscription_no = $1', [
+          fvn,
+          S.CANCELLED,
+        ]);
+        await t.db.query('update subscriptions set plan_id = $2 where subscription_no = $1', [
+          fir,
+          digital!.id,
+        ]);
+        await at('2026-03-17T06:00:00+01:00');
+        expect(await applyDueMoves(t.db, t.clock.now())).toBe(0);
+        expect(await applyDueMoves(t.db, t.clock.now())).toBe(0);
+        const body = await overview();
+        expect(body.eligibility).toBe('NOT_ACTIVE');
+        expect(body.address).toEqual(before);
+        expect(body.history.find((c) => c.id === fvnMove.id)).toMatchObject({
+          status: 'PAST',
+          notApplied: 'NOT_ACTIVE',
+        });
+        const skipped = await t.db.query<{ id: string; skip_reason: string }>(
+          `select id::text as id, skip_reason from delivery_changes
+            where id = any($1::bigint[]) order by id`,
+          [[fvnMove.id, firMove.id]],
+        );
+        expect(skipped).toEqual([
+          { id: fvnMove.id, skip_reason: 'NOT_ACTIVE' },
+          { id: firMove.id, skip_reason: 'NOT_PAPER' },
+        ]);
+        expect(
+          await t.db.query(`select 1 from account_events where actor = any($1::text[])`, [
+            [`delivery-change:${fvnMove.id}`, `delivery-change:${firMove.id}`],
+          ]),
+        ).toEqual([]);
+      } finally {
+        await t.db.query(
+          'update subscriptions set status_code = $2, plan_id = $3 where subscription_no = $1',
+          [fvn, kept!.status_code, kept!.plan_id],
+        );
+        await t.db.query('update subscriptions set plan_id = $2 where subscription_no = $1', [
+          fir,
+          keptFir!.plan_id,
+        ]);
+      }
+    });
+
+    it('waits while its subscription is suspended, and is applied once it is resumed', async () => {
+      const move = (
+        await create({ type: 'PERMANENT', fromDate: '2026-03-16', address: ELVEGATA })
+      ).json() as Change;
+      await t.db.query('update subscriptions set status_code = $2 where subscription_no = $1', [
+        fvn,
+        S.SUSPENDED,
+      ]);
+      try {
+        await at('2026-03-17T06:00:00+01:00');
+        expect(await applyDueMoves(t.db, t.clock.now())).toBe(0);
+        const [row] = await t.db.query<{ skip_reason: string | null; applied_at: unknown }>(
+          'select skip_reason, applied_at from delivery_changes where id = $1',
+          [move.id],
+        );
+        expect(row).toEqual({ skip_reason: null, applied_at: null });
+      } finally {
+        await t.db.query('update subscriptions set status_code = $2 where subscription_no = $1', [
+          fvn,
+          S.ACTIVE,
+        ]);
+      }
+      expect(await applyDueMoves(t.db, t.clock.now())).toBe(1);
+      expect((await overview()).address).toMatchObject({ street: 'Elvegata', place: 'Førde' });
+    });
   });
 
   describe('the credit of stopped issues', () => {
     it('takes the stopped issues off the next renewal, once', async () => {
       const subscription = (await getSubscription(t.db, fir))!;
-      const { price, planned, history } = await overview(fir);
-      const perIssue = price.creditPerIssueOre!;
-      const credit = (planned[0]!.issues + history[0]!.issues) * perIssue;
+      const { price, planned, current, history } = await overview(fir);
+      const stops = [...planned, ...current, ...history].filter(
+        (c) => c.type === 'STOP' && c.status !== 'WITHDRAWN',
+      );
+      // The demo's two stops, both in the paid year: what the screen said is what is credited.
+      expect(stops).toHaveLength(2);
+      const credit = stops.reduce((sum, c) => sum + c.creditOre, 0);
+      expect(credit).toBe(stops.reduce((sum, c) => sum + c.issues, 0) * price.creditPerIssueOre!);
       expect(credit).toBeGreaterThan(0);
       t.clock.set(`${subscription.renewalDate}T08:00:00+02:00`);
       const run = await runDueJobs(t.db, t.clock);

@@ -586,3 +586,87 @@ describe('two runs at once (two instances)', () => {
     );
   });
 });
+
+describe('an invoice whose claim fails', () => {
+  it('is logged with its number and counted as failed, and the next invoice still gets its reminder', async () => {
+    const broken = await reader({ renewalDate: '2026-12-01' });
+    const next = await reader({ renewalDate: '2026-12-01' });
+    const brokenNo = await billed(broken, '2026-09-01'); // due 15 September, reminder 22nd
+    const nextNo = await billed(next, '2026-09-01');
+    expect(Number(brokenNo)).toBeLessThan(Number(nextNo)); // claimed first
+    // The outbox refuses the broken reader's e-mail (a fault in that row, not in the job).
+    await t.db.exec(`
+      create function refuse_broken_mail() returns trigger language plpgsql as $$
+      begin
+        if new.recipient = '${broken.email}' then
+          raise exception 'outbox refused %', new.recipient;
+        end if;
+        return new;
+      end $$;
+      create trigger refuse_broken_mail before insert on outbox
+        for each row execute function refuse_broken_mail();`);
+    const logged: { obj: object; msg: string }[] = [];
+    try {
+      for (let run = 0; run < 2; run += 1) {
+        t.clock.set(at('2026-09-22'));
+        const result = await runDunning(t.db, t.clock, {
+          error: (obj, msg) => logged.push({ obj, msg }),
+        });
+        const mine = result.errors.filter((e) => e.ariaInvoiceNo === brokenNo);
+        expect(mine).toEqual([
+          {
+            billingEffectId: String(Number(brokenNo) - INVOICE_NUMBER_OFFSET),
+            ariaInvoiceNo: brokenNo,
+            message: expect.stringContaining('outbox refused'),
+          },
+        ]);
+        expect(result.failed).toBeGreaterThanOrEqual(1);
+      }
+      // Each run reported it at error level, with the invoice number; nothing of it was kept.
+      expect(
+        logged.filter((l) => (l.obj as { ariaInvoiceNo?: string }).ariaInvoiceNo === brokenNo),
+      ).toEqual([
+        {
+          obj: expect.objectContaining({ ariaInvoiceNo: brokenNo, step: 'reminders' }),
+          msg: 'dunning failed for an invoice',
+        },
+        {
+          obj: expect.objectContaining({ ariaInvoiceNo: brokenNo, step: 'reminders' }),
+          msg: 'dunning failed for an invoice',
+        },
+      ]);
+      expect(await noticesOf(broken)).toEqual([]);
+      // The invoice after it got its reminder on the first run, once.
+      expect(await noticesOf(next)).toEqual([
+        { kind: 'reminder', suspends_on: '2026-09-29', email: next.email },
+      ]);
+      expect(await mailsTo(next.email)).toHaveLength(1);
+    } finally {
+      await t.db.exec(`drop trigger refuse_broken_mail on outbox;
+        drop function refuse_broken_mail();`);
+    }
+    // Once the fault is gone, the next run sends the broken one's reminder too.
+    t.clock.set(at('2026-09-23'));
+    const healed = await runDunning(t.db, t.clock);
+    expect(healed.errors).toEqual([]);
+    expect(await noticesOf(broken)).toEqual([
+      { kind: 'reminder', suspends_on: '2026-09-30', email: broken.email },
+    ]);
+  });
+});
+
+describe('an invoice of 0 kr', () => {
+  it('is never dunned (it cannot be paid)', async () => {
+    const r = await reader({ renewalDate: '2026-12-01' });
+    const no = await billed(r, '2026-10-01');
+    // As no writer leaves one any more (billing records 0 kr paid): an open invoice of 0 kr.
+    await t.db.query('update billing_effects set amount_ore = 0 where id = $1', [
+      String(Number(no) - INVOICE_NUMBER_OFFSET),
+    ]);
+    await dunOn('2026-10-22');
+    await dunOn('2026-11-20');
+    expect(await noticesOf(r)).toEqual([]);
+    expect(await statusOf(r)).toBe(S.ACTIVE);
+    expect((await homeOf(r)).subscription.unpaidInvoices).toEqual([]);
+  });
+});

@@ -248,7 +248,7 @@ describe('control characters in text (item 10)', () => {
           street: 'Storgata\u0000',
           streetNumber: '1',
           postalCode: '4611',
-          place: 'Kristiansand',
+          place: 'Kristiansand S',
         },
       },
     });

@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 /** Signs in at the provider (demo button) in `browser`; the provider's claims of the sign-in. */
-async function signIn(browser: Browser) {
+async function signIn(browser: Browser, email = EMAIL) {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const url = client.buildAuthorizationUrl(config, {
@@ -56,7 +56,7 @@ async function signIn(browser: Browser) {
   const login = await browser.fetch(`${interaction.href}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: EMAIL, demo: '1' }).toString(),
+    body: new URLSearchParams({ email, demo: '1' }).toString(),
   });
   const callback = await browser.followUntil(login, redirectUri);
   const tokens = await client.authorizationCodeGrant(config, new URL(callback), {
@@ -79,11 +79,11 @@ const post = (browser: Browser, fields: Record<string, string>, origin?: string)
     body: new URLSearchParams(fields).toString(),
   });
 
-async function identityRow() {
+async function identityRow(email = EMAIL) {
   const [row] = await t.db.query<{ given_name: string; family_name: string; birth_date: string }>(
     `select given_name, family_name, birth_date::text as birth_date from identity_users
       where email = $1`,
-    [EMAIL],
+    [email],
   );
   return row!;
 }
@@ -122,49 +122,85 @@ describe('the embedded provider’s account page', () => {
     expect(html).not.toContain('Tilbake til');
   });
 
-  it('refuses a bad name or birth date, keeping what was typed, and saves a good one', async () => {
+  it('refuses a bad name, keeping what was typed, and saves a good one', async () => {
     const browser = new Browser(issuer);
     await signIn(browser);
     const bad = await post(browser, {
       givenName: ' ',
-      familyName: 'Digital',
-      birthDate: '2999-01-01',
+      familyName: 'Digitalsen',
+      birthDate: '1979-09-30',
     });
     expect(bad.status).toBe(422);
     const html = await bad.text();
     expect(html).toContain('Sjekk felta under og prøv igjen.');
     expect(html).toMatch(/id="givenName" [^>]*aria-invalid="true"/);
-    expect(html).toMatch(
-      /id="birthDate" [^>]*value="2999-01-01" aria-invalid="true" aria-describedby="birthDate-note birthDate-error"/,
-    );
+    expect(html).toMatch(/id="familyName" [^>]*value="Digitalsen"/);
     expect(await identityRow()).toEqual({
       given_name: 'Dag',
       family_name: 'Digital',
       birth_date: '1979-09-30',
     });
-    // A birth date the provider knows can be corrected, not removed.
-    const removed = await post(browser, { givenName: 'Dag', familyName: 'Digital', birthDate: '' });
-    expect(removed.status).toBe(422);
 
     const good = await post(browser, {
       givenName: 'Dagny',
       familyName: 'Digitalsen',
-      birthDate: '1979-10-01',
+      birthDate: '1979-09-30',
     });
     expect(good.status).toBe(200);
     expect(await good.text()).toContain('Endringane er lagra.');
     expect(await identityRow()).toEqual({
       given_name: 'Dagny',
       family_name: 'Digitalsen',
-      birth_date: '1979-10-01',
+      birth_date: '1979-09-30',
     });
     // The next sign-in tells Min Side.
     const claims = await signIn(new Browser(issuer));
     expect(claims).toMatchObject({
       given_name: 'Dagny',
       family_name: 'Digitalsen',
-      birthdate: '1979-10-01',
+      birthdate: '1979-09-30',
     });
+  });
+
+  it('keeps a known birth date as it is: the age rules rest on it (review of issue 11)', async () => {
+    const browser = new Browser(issuer);
+    await signIn(browser);
+    const before = await identityRow();
+    const page = await (await browser.fetch(pageUrl())).text();
+    expect(page).toMatch(new RegExp(`id="birthDate" [^>]*value="${before.birth_date}" readonly`));
+    // Younger (the youth plan is under 34), removed, or nonsense: refused, nothing written.
+    for (const birthDate of ['2000-01-01', '', '2999-01-01']) {
+      const refused = await post(browser, {
+        givenName: before.given_name,
+        familyName: before.family_name,
+        birthDate,
+      });
+      expect(refused.status).toBe(422);
+      const html = await refused.text();
+      expect(html).toContain('Fødselsdatoen kan ikkje endrast her.');
+      expect(html).toMatch(/id="birthDate" [^>]*aria-invalid="true"/);
+      expect(await identityRow()).toEqual(before);
+    }
+  });
+
+  it('takes a birth date the provider does not know once, checked, and then keeps it', async () => {
+    const email = 'ny@demo.minside.no';
+    const browser = new Browser(issuer);
+    await signIn(browser, email);
+    expect((await identityRow(email)).birth_date).toBeNull();
+    const named = { givenName: 'Nora', familyName: 'Ny' };
+    const future = await post(browser, { ...named, birthDate: '2999-01-01' });
+    expect(future.status).toBe(422);
+    expect(await future.text()).toContain(
+      'Fødselsdatoen må vere ein ekte dato mellom 1900 og i dag.',
+    );
+    expect((await identityRow(email)).birth_date).toBeNull();
+
+    expect((await post(browser, { ...named, birthDate: '1990-05-17' })).status).toBe(200);
+    expect((await identityRow(email)).birth_date).toBe('1990-05-17');
+    const again = await post(browser, { ...named, birthDate: '2001-05-17' });
+    expect(again.status).toBe(422);
+    expect((await identityRow(email)).birth_date).toBe('1990-05-17');
   });
 
   it('takes a post from its own origin only', async () => {

@@ -277,7 +277,7 @@ describe('orders and payments', () => {
           street: 'Markens gate',
           streetNumber: '12',
           postalCode: '4611',
-          place: 'Kristiansand',
+          place: 'Kristiansand S',
         },
       });
       expect(withAddress.statusCode).toBe(201);

@@ -290,7 +290,7 @@ describe('the audit trail of profile changes', () => {
       street: 'Gata',
       streetNumber: '1',
       postalCode: '4611',
-      place: 'Kristiansand',
+      place: 'Kristiansand S',
     };
     await put(session, { ariaAccountNo, address });
     await put(session, { ariaAccountNo, address });

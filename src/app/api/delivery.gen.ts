@@ -47,13 +47,6 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["delivery"],
       }),
-      getPostalPlace: build.query<
-        GetPostalPlaceApiResponse,
-        GetPostalPlaceApiArg
-      >({
-        query: (queryArg) => ({ url: `/postal-codes/${queryArg.postalCode}` }),
-        providesTags: ["delivery"],
-      }),
     }),
     overrideExisting: false,
   });
@@ -88,12 +81,6 @@ export type WithdrawDeliveryChangeApiArg = {
   /** Delivery change id; one of another subscription is not found. */
   changeId: string;
 };
-export type GetPostalPlaceApiResponse =
-  /** status 200 The postal place. */ PostalPlace;
-export type GetPostalPlaceApiArg = {
-  /** Four digits. */
-  postalCode: string;
-};
 export type SubscriptionNo = string;
 export type TitleCode = string;
 export type DeliveryChangeEligibility = "PAPER" | "NOT_PAPER" | "NOT_ACTIVE";
@@ -114,10 +101,12 @@ export type DeliveryCalendar = {
 };
 export type NullValue = null | null;
 export type DeliveryPriceEffect = {
-  /** NONE: a stop does not change the price (digital access continues). PER_ISSUE: each stopped issue is credited on the next invoice. */
+  /** NONE: a stop does not change the price (digital access continues). PER_ISSUE: each stopped issue is credited on the next renewal invoice with the paper's share of the price of the billed and paid period it falls in. */
   stopCredit: "NONE" | "PER_ISSUE";
-  /** The credit of one stopped issue, from the subscription's own price. */
+  /** The credit of one stopped issue now: the paper's share of the price of the billed period today falls in (else the latest one) over its delivery days. Null where the title credits none or nothing has been billed for the subscription here yet. */
   creditPerIssueOre: number | null;
+  /** The paper's share of the price a stopped issue is credited with (per cent). */
+  paperSharePercent: number | null;
 };
 export type DeliveryAddress = {
   /** Name on the delivery address (recipient or c/o); "Navn er påkrevd på leveringsadresse". */
@@ -130,10 +119,11 @@ export type DeliveryAddress = {
   flatNumber?: string;
   floor?: string;
   postalCode: string;
-  /** Postal place. */
+  /** Postal place. In a request it is replaced by the place the postal-code register names for `postalCode` (`getPostalPlace`). */
   place: string;
 };
 export type DeliveryChangeType = "STOP" | "TRANSFER" | "PERMANENT";
+export type DeliveryMoveNotApplied = "NOT_PAPER" | "NOT_ACTIVE";
 export type DeliveryChange = {
   id: string;
   type: DeliveryChangeType;
@@ -149,10 +139,12 @@ export type DeliveryChange = {
   endEditable: boolean;
   /** Delivery days the change covers (an open-ended stop: those from its start up to today, 0 before it starts); for PERMANENT 0. */
   issues: number;
-  /** What a STOP is credited on the next invoice (0 where the title credits none). */
+  /** What a STOP is credited on renewal invoices, as far as can be told today: the øre credited so far and the rest of its stopped issues at the paper's share of the price of the billed period each falls in (0 where the title credits none; a day of a trial, or of a period never billed and paid, is not credited). */
   creditOre: number;
   /** The address of a TRANSFER or PERMANENT change; null for STOP. */
   address: DeliveryAddress | NullValue;
+  /** A PERMANENT that was not carried out on its first day because its subscription was no longer paper (NOT_PAPER) or had no access (NOT_ACTIVE) then; the account's address stayed. Null otherwise. */
+  notApplied: DeliveryMoveNotApplied | NullValue;
 };
 export type DeliveryChangeOverview = {
   subscriptionNo: SubscriptionNo;
@@ -184,7 +176,7 @@ export type Problem = {
   detail?: string;
   /** URI reference of this occurrence (normally the request path). */
   instance?: string;
-  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, PHONE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL, COMPLAINT_CODE_UNKNOWN, COMPLAINT_DATE_IN_FUTURE, COMPLAINT_DATE_TOO_OLD, COMPLAINT_DATE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_TOO_EARLY, DELIVERY_CHANGE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_END_BEFORE_START, DELIVERY_CHANGE_END_REQUIRED, DELIVERY_CHANGE_TOO_FAR, POSTAL_CODE_UNKNOWN (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED, PAPER_SUBSCRIPTION_REQUIRED, IDENTITY_OWNED_FIELD (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND, DELIVERY_CHANGE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED, COMPLAINT_ALREADY_FILED, DELIVERY_CHANGE_OVERLAP, DELIVERY_CHANGE_LOCKED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, PHONE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL, COMPLAINT_CODE_UNKNOWN, COMPLAINT_DATE_IN_FUTURE, COMPLAINT_DATE_TOO_OLD, COMPLAINT_DATE_NOT_DELIVERY_DAY, COMPLAINT_DATE_BEFORE_START, COMPLAINT_DATE_DELIVERY_STOPPED, DELIVERY_CHANGE_TOO_EARLY, DELIVERY_CHANGE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_END_BEFORE_START, DELIVERY_CHANGE_END_REQUIRED, DELIVERY_CHANGE_TOO_FAR, POSTAL_CODE_UNKNOWN (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED, PAPER_SUBSCRIPTION_REQUIRED, IDENTITY_OWNED_FIELD (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND, DELIVERY_CHANGE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED, COMPLAINT_ALREADY_FILED, DELIVERY_CHANGE_OVERLAP, DELIVERY_CHANGE_OTHER_SUBSCRIPTION, DELIVERY_CHANGE_LOCKED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
   code: string;
   /** Field-level validation errors (400 only). */
   errors?: ProblemFieldError[];
@@ -209,16 +201,10 @@ export type DeliveryChangeRequest = {
   openEnd?: boolean;
   address?: DeliveryChangeAddress;
 };
-export type PostalPlace = {
-  postalCode: string;
-  place: string;
-};
 export const {
   useGetDeliveryChangesQuery,
   useLazyGetDeliveryChangesQuery,
   useCreateDeliveryChangeMutation,
   useUpdateDeliveryChangeMutation,
   useWithdrawDeliveryChangeMutation,
-  useGetPostalPlaceQuery,
-  useLazyGetPostalPlaceQuery,
 } = injectedRtkApi;

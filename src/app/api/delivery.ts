@@ -1,14 +1,6 @@
 // Delivery endpoints in use by the SPA (/endre-avislevering): the delivery calendar and changes of
-// a paper subscription, and the postal-code register. A change made refetches the page's
-// overview (tag `delivery`); a postal place never changes with it.
-import { deliveryApi } from './delivery.gen';
-
-export const deliveryEndpoints = deliveryApi.enhanceEndpoints({
-  endpoints: {
-    getPostalPlace: { providesTags: [] },
-  },
-});
-
+// a paper subscription. A change made refetches the page's overview (tag `delivery`). The
+// postal-code register the address fields use is api/address.ts.
 export type {
   DeliveryAddress as DeliveryChangeAddressView,
   DeliveryCalendar,
@@ -16,12 +8,12 @@ export type {
   DeliveryChangeOverview,
   DeliveryChangeRequest,
   DeliveryChangeType,
+  DeliveryMoveNotApplied,
   DeliveryPriceEffect,
 } from './delivery.gen';
 export {
   useCreateDeliveryChangeMutation,
   useGetDeliveryChangesQuery,
-  useLazyGetPostalPlaceQuery,
   useUpdateDeliveryChangeMutation,
   useWithdrawDeliveryChangeMutation,
 } from './delivery.gen';

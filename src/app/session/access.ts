@@ -8,7 +8,7 @@ export type Access = 'allow' | 'login' | 'no-subscription';
 /**
  * Where a reader whose subscription is SUSPENDED (a giro invoice unpaid past its reminder's day,
  * dunning) may still go, as route paths: home (it says why), the invoices and paying one (paying
- * resumes it), the contact details (where the reminders go), and the unguarded prices and
+ * resumes it), the contact details and the profile (where the reminders go), and the unguarded prices and
  * customer service. The other A+S routes send them to /ingen-abonnement, like any reader
  * without access: what they do there (change, cancel, delivery) is refused while suspended.
  */
@@ -17,6 +17,7 @@ export const OPEN_WHILE_SUSPENDED: readonly string[] = [
   '/fakturaoversikt',
   '/betal-faktura/:ariaInvoiceNo',
   '/kontakt',
+  '/endre-profil',
   '/nye-priser',
   '/kundeservice',
 ];

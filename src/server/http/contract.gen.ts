@@ -174,7 +174,7 @@ export interface paths {
         get?: never;
         /**
          * Update account and profile
-         * @description Updates the profile fields (name, phone, e-mail, birth date) and the delivery address of the account. Only the fields present are changed, all or none. The birth date can be given once (see `AccountUpdate.birthDate`). A field the identity provider owns for this reader (`AccountProfile.identity.ownedFields`) is refused with 403 `IDENTITY_OWNED_FIELD` naming it: it is changed at the provider. The phone number is validated and stored in E.164 (`ContactPhoneNumber`). Every change is recorded in the account's audit trail with the names of the fields that changed.
+         * @description Updates the profile fields (name, phone, e-mail, birth date) and the delivery address of the account. Only the fields present are changed, all or none. The birth date can be given once (see `AccountUpdate.birthDate`). A field the identity provider owns for this reader (`AccountProfile.identity.ownedFields`) is refused with 403 `IDENTITY_OWNED_FIELD` naming it: it is changed at the provider. The phone number is validated and stored in E.164 (`ContactPhoneNumber`). The address's postal code must be in the postal-code register (`getPostalPlace`): an unknown one is 400 `POSTAL_CODE_UNKNOWN` on `address.postalCode`, and the place stored is the register's (the one sent is replaced). Addresses stored earlier are left as they are. Every change is recorded in the account's audit trail with the names of the fields that changed.
          */
         put: operations["modifyAccount"];
         /**
@@ -541,13 +541,13 @@ export interface paths {
         };
         /**
          * What a delivery complaint can be filed for, and the reader's earlier complaints
-         * @description For /tilbakemelding. Whether the subscription can have a delivery complaint (`eligibility`: only a paper subscription, planProductType COMBO, that gives access, spec §5), the days that may be complained about (the title's delivery days, publishing weekdays less Norwegian public holidays, from today back `windowDays` calendar days, most recent first, each saying whether a complaint for it is filed already), the longest comment, the link to today's e-paper (part of every paper subscription), and the complaints filed for this subscription, newest first. A digital subscription answers 200 with `eligibility` NOT_PAPER and no days, so the screen can say where to go instead. A subscription of another account is not found (404).
+         * @description For /tilbakemelding. Whether the subscription can have a delivery complaint (`eligibility`: only a paper subscription, planProductType COMBO, that gives access, spec §5), the days that may be complained about (the title's delivery days, publishing weekdays less Norwegian public holidays, from today back `windowDays` calendar days but not before the subscription's `startDate`, most recent first, each saying whether a complaint for it is filed already and whether a delivery change stopped the paper that day), the longest comment, the link to today's e-paper (part of every paper subscription), and the complaints filed for this subscription, newest first. A digital subscription answers 200 with `eligibility` NOT_PAPER and no days, so the screen can say where to go instead. A subscription of another account is not found (404).
          */
         get: operations["getComplaints"];
         put?: never;
         /**
          * File a delivery complaint
-         * @description Files a delivery complaint for the reader's own paper subscription: one or more delivery days (each one of the days `getComplaints` offers: a delivery day of the title, not after today and not more than `windowDays` back), a complaint code from `GET complaintcodes` and an optional comment. Stored with the delivery address of the account at this moment and how many complaints that address has had in the last 30 days; e-mailed to the title's customer centre, and a confirmation to the reader, through the outbox. Answers the receipt with the link to today's e-paper. Refusals name the field: 400 `COMPLAINT_CODE_UNKNOWN` (code), `COMPLAINT_DATE_IN_FUTURE`, `COMPLAINT_DATE_TOO_OLD`, `COMPLAINT_DATE_NOT_DELIVERY_DAY` (dates.N); 409 `COMPLAINT_ALREADY_FILED` (dates.N) when a complaint for that day of this subscription exists (also for two identical requests at once: one is filed, the other refused); 409 `SUBSCRIPTION_STATE_CONFLICT` for a subscription without access; 403 `PAPER_SUBSCRIPTION_REQUIRED` for a digital subscription; 404 for a subscription of another account; 429 after 10 complaints in an hour from one account.
+         * @description Files a delivery complaint for the reader's own paper subscription: one or more delivery days (each one of the days `getComplaints` offers: a delivery day of the title, not after today and not more than `windowDays` back, a paper was due: not before the subscription started, not stopped by a delivery change), a complaint code from `GET complaintcodes` and an optional comment. Stored with the delivery address the paper went to (a delivery change's temporary address on a day it applied, else the account's; of days at different addresses, the most recent day's, the others told to customer service) and how many complaints that address has had in the last 30 days; e-mailed to the title's customer centre, and a confirmation to the reader, through the outbox. Answers the receipt with the link to today's e-paper. Refusals name the field: 400 `COMPLAINT_CODE_UNKNOWN` (code), `COMPLAINT_DATE_IN_FUTURE`, `COMPLAINT_DATE_TOO_OLD`, `COMPLAINT_DATE_NOT_DELIVERY_DAY`, `COMPLAINT_DATE_BEFORE_START`, `COMPLAINT_DATE_DELIVERY_STOPPED` (dates.N); 409 `COMPLAINT_ALREADY_FILED` (dates.N) when a complaint for that day of this subscription exists (also for two identical requests at once: one is filed, the other refused); 409 `SUBSCRIPTION_STATE_CONFLICT` for a subscription without access; 403 `PAPER_SUBSCRIPTION_REQUIRED` for a digital subscription; 404 for a subscription of another account; 429 after 10 complaints in an hour from one account.
          */
         post: operations["fileComplaint"];
         delete?: never;
@@ -571,7 +571,7 @@ export interface paths {
         put?: never;
         /**
          * Register a delivery change (stop, temporary address, move)
-         * @description Registers a change of the paper delivery of the reader's own paper subscription: STOP (no paper from `fromDate` to `toDate`, or until further notice with `openEnd`; digital access continues), TRANSFER (the paper to a temporary `address` from `fromDate` to `toDate`; a vacation change requires an address, spec §5) or PERMANENT (a move: the paper to the new `address` from `fromDate` on; no end). `fromDate` and `toDate` are delivery days of the title. Refusals: 400 `DELIVERY_CHANGE_TOO_EARLY` (fromDate) when the start is before the earliest possible day (the change must be registered before the cut-off the day before: the message names the next possible delivery day), `DELIVERY_CHANGE_NOT_DELIVERY_DAY` (fromDate or toDate), `DELIVERY_CHANGE_END_BEFORE_START` (toDate), `DELIVERY_CHANGE_END_REQUIRED` (toDate, a TRANSFER without an end), `DELIVERY_CHANGE_TOO_FAR` (more than a year ahead or a period longer than a year), `DELIVERY_ADDRESS_REQUIRED` (address), `POSTAL_CODE_UNKNOWN` (address.postalCode), `VALIDATION_FAILED` with the spec §5 message of an address field; 409 `DELIVERY_CHANGE_OVERLAP` (fromDate) when it overlaps another planned or current change (the message names its type and dates; also for two overlapping requests at once: one is registered, the other refused); 409 `SUBSCRIPTION_STATE_CONFLICT` for a subscription without access; 403 `PAPER_SUBSCRIPTION_REQUIRED` for a digital subscription; 404 for a subscription of another account; 429 after 30 changes in an hour from one account.
+         * @description Registers a change of the paper delivery of the reader's own paper subscription: STOP (no paper from `fromDate` to `toDate`, or until further notice with `openEnd`; digital access continues), TRANSFER (the paper to a temporary `address` from `fromDate` to `toDate`; a vacation change requires an address, spec §5) or PERMANENT (a move: the paper to the new `address` from `fromDate` on; no end). `fromDate` and `toDate` are delivery days of the title. Refusals: 400 `DELIVERY_CHANGE_TOO_EARLY` (fromDate) when the start is before the earliest possible day (the change must be registered before the cut-off the day before: the message names the next possible delivery day), `DELIVERY_CHANGE_NOT_DELIVERY_DAY` (fromDate or toDate), `DELIVERY_CHANGE_END_BEFORE_START` (toDate), `DELIVERY_CHANGE_END_REQUIRED` (toDate, a TRANSFER without an end), `DELIVERY_CHANGE_TOO_FAR` (fromDate or toDate after the calendar's `lastDate`, a year ahead, or a period longer than a year), `DELIVERY_ADDRESS_REQUIRED` (address), `POSTAL_CODE_UNKNOWN` (address.postalCode), `VALIDATION_FAILED` with the spec §5 message of an address field; 409 `DELIVERY_CHANGE_OVERLAP` (fromDate) when it overlaps another planned or current change (the message names its type and dates; also for two overlapping requests at once: one is registered, the other refused); 409 `DELIVERY_CHANGE_OTHER_SUBSCRIPTION` (fromDate) when the delivery address, which is the account's and so moves the paper of all the reader's paper subscriptions, would move inside a STOP or TRANSFER of another of them: a PERMANENT whose first day one of them covers, or a STOP or TRANSFER over the first day of a planned move of another one (the message names the title and the change); 409 `SUBSCRIPTION_STATE_CONFLICT` for a subscription without access; 403 `PAPER_SUBSCRIPTION_REQUIRED` for a digital subscription; 404 for a subscription of another account; 429 after 30 changes in an hour from one account.
          */
         post: operations["createDeliveryChange"];
         delete?: never;
@@ -590,7 +590,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a planned delivery change
-         * @description Replaces a planned change of the reader's own subscription (type, dates, address) by the same rules as registering one, until the cut-off of its first day. After that only the end of a STOP or TRANSFER can move (`endEditable`: the same type and `fromDate`, a new `toDate` or, for a STOP, `openEnd`), as long as the first delivery it changes is not before the earliest possible day (400 `DELIVERY_CHANGE_TOO_EARLY` on toDate); anything else is 409 `DELIVERY_CHANGE_LOCKED`. The change itself is left out of the overlap check. A change of another subscription or account is not found (404 `DELIVERY_CHANGE_NOT_FOUND`); a withdrawn one is 409 `DELIVERY_CHANGE_LOCKED`.
+         * @description Replaces a planned change of the reader's own subscription (type, dates, address) by the same rules as registering one, until the cut-off of its first day. After that only the end of a STOP or TRANSFER can move (`endEditable`: the same type and `fromDate`, a new `toDate` or, for a STOP, `openEnd`), as long as the first delivery it changes is not before the earliest possible day (400 `DELIVERY_CHANGE_TOO_EARLY` on toDate); anything else is 409 `DELIVERY_CHANGE_LOCKED`; an end after the calendar's `lastDate` is 400 `DELIVERY_CHANGE_TOO_FAR`. The change itself is left out of the overlap check (`DELIVERY_CHANGE_OVERLAP`, `DELIVERY_CHANGE_OTHER_SUBSCRIPTION` as for registering one). A change of another subscription or account is not found (404 `DELIVERY_CHANGE_NOT_FOUND`); a withdrawn one is 409 `DELIVERY_CHANGE_LOCKED`.
          */
         put: operations["updateDeliveryChange"];
         post?: never;
@@ -613,7 +613,7 @@ export interface paths {
         };
         /**
          * The postal place of a Norwegian postal code
-         * @description Looks a postal code up in Posten/Bring's postal-code register (shipped with the server): the place the address fields fill in. An unknown code is 404 `POSTAL_CODE_UNKNOWN`.
+         * @description Looks a postal code up in Posten/Bring's postal-code register (shipped with the server): the place the address fields fill in. An unknown code is 404 `POSTAL_CODE_UNKNOWN`. The same register decides every delivery address written (`modifyAccount`, `createOrder`, `createDeliveryChange`, `updateDeliveryChange`): an unknown code is refused there with 400 `POSTAL_CODE_UNKNOWN`, and the place stored is the one answered here.
          */
         get: operations["getPostalPlace"];
         put?: never;
@@ -719,7 +719,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order and start its payment
-         * @description Prices the order on the server (as `quoteOrder`), stores it and creates its payment with the provider; answers with the provider's page to send the browser to. Idempotent by the `Idempotency-Key` header: the same key with the same body answers the same order (200) and never creates a second payment, also when both requests arrive at once; the same key with a different body is refused with 422 `IDEMPOTENCY_KEY_REUSED`. Nothing is activated until `completeOrder` has verified the payment with the provider. At most one order per account, title and kind is open at a time: a new order ends an earlier open one whose payment has not been made (it is cancelled at the provider; one paid meanwhile is completed, and the new order is then refused as `ALREADY_SUBSCRIBER`), and an order placed while another is being placed at the same moment is refused with 409 `ORDER_IN_PROGRESS`. Completing an order refuses (and refunds) a second activation of a title the account already holds.
+         * @description Prices the order on the server (as `quoteOrder`), stores it and creates its payment with the provider; answers with the provider's page to send the browser to. Idempotent by the `Idempotency-Key` header: the same key with the same body answers the same order (200) and never creates a second payment, also when both requests arrive at once; the same key with a different body is refused with 422 `IDEMPOTENCY_KEY_REUSED`. Nothing is activated until `completeOrder` has verified the payment with the provider. At most one order per account, title and kind is open at a time: a new order ends an earlier open one whose payment has not been made (it is cancelled at the provider; one paid meanwhile is completed, and the new order is then refused as `ALREADY_SUBSCRIBER`), and an order placed while another is being placed at the same moment is refused with 409 `ORDER_IN_PROGRESS`. Completing an order refuses (and refunds) a second activation of a title the account already holds. A `deliveryAddress` (required for a new paper plan: 400 `DELIVERY_ADDRESS_REQUIRED`) becomes the account's delivery address when the order completes; its postal code must be in the postal-code register (`getPostalPlace`): an unknown one is 400 `POSTAL_CODE_UNKNOWN` on `deliveryAddress.postalCode`, and the place stored is the register's (the one sent is replaced).
          */
         post: operations["createOrder"];
         delete?: never;
@@ -956,7 +956,7 @@ export interface components {
              * @description URI reference of this occurrence (normally the request path).
              */
             instance?: string;
-            /** @description Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, PHONE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL, COMPLAINT_CODE_UNKNOWN, COMPLAINT_DATE_IN_FUTURE, COMPLAINT_DATE_TOO_OLD, COMPLAINT_DATE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_TOO_EARLY, DELIVERY_CHANGE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_END_BEFORE_START, DELIVERY_CHANGE_END_REQUIRED, DELIVERY_CHANGE_TOO_FAR, POSTAL_CODE_UNKNOWN (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED, PAPER_SUBSCRIPTION_REQUIRED, IDENTITY_OWNED_FIELD (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND, DELIVERY_CHANGE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED, COMPLAINT_ALREADY_FILED, DELIVERY_CHANGE_OVERLAP, DELIVERY_CHANGE_LOCKED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+            /** @description Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, PHONE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL, COMPLAINT_CODE_UNKNOWN, COMPLAINT_DATE_IN_FUTURE, COMPLAINT_DATE_TOO_OLD, COMPLAINT_DATE_NOT_DELIVERY_DAY, COMPLAINT_DATE_BEFORE_START, COMPLAINT_DATE_DELIVERY_STOPPED, DELIVERY_CHANGE_TOO_EARLY, DELIVERY_CHANGE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_END_BEFORE_START, DELIVERY_CHANGE_END_REQUIRED, DELIVERY_CHANGE_TOO_FAR, POSTAL_CODE_UNKNOWN (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED, PAPER_SUBSCRIPTION_REQUIRED, IDENTITY_OWNED_FIELD (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND, DELIVERY_CHANGE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED, COMPLAINT_ALREADY_FILED, DELIVERY_CHANGE_OVERLAP, DELIVERY_CHANGE_OTHER_SUBSCRIPTION, DELIVERY_CHANGE_LOCKED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
             code: string;
             /** @description Field-level validation errors (400 only). */
             errors?: components["schemas"]["ProblemFieldError"][];
@@ -1128,7 +1128,7 @@ export interface components {
             flatNumber?: string;
             floor?: string;
             postalCode: string;
-            /** @description Postal place. */
+            /** @description Postal place. In a request it is replaced by the place the postal-code register names for `postalCode` (`getPostalPlace`). */
             place: string;
         };
         /** @description Search by e-mail or by phone: both are optional but at least one must be given (with `titleCode` that is at least two properties; the server also checks it and answers 400 VALIDATION_FAILED otherwise). */
@@ -1900,6 +1900,8 @@ export interface components {
             date: string;
             /** @description A complaint for this day of the subscription is filed already. */
             alreadyFiled: boolean;
+            /** @description A delivery change (STOP) stopped the paper this day: no paper was due, so there is nothing to complain about. */
+            deliveryStopped: boolean;
         };
         Complaint: {
             /** @description The complaint's reference (KLAGE-n), for customer service. */
@@ -1971,11 +1973,15 @@ export interface components {
             endEditable: boolean;
             /** @description Delivery days the change covers (an open-ended stop: those from its start up to today, 0 before it starts); for PERMANENT 0. */
             issues: number;
-            /** @description What a STOP is credited on the next invoice (0 where the title credits none). */
+            /** @description What a STOP is credited on renewal invoices, as far as can be told today: the øre credited so far and the rest of its stopped issues at the paper's share of the price of the billed period each falls in (0 where the title credits none; a day of a trial, or of a period never billed and paid, is not credited). */
             creditOre: number;
             /** @description The address of a TRANSFER or PERMANENT change; null for STOP. */
             address: components["schemas"]["DeliveryAddress"] | components["schemas"]["NullValue"];
+            /** @description A PERMANENT that was not carried out on its first day because its subscription was no longer paper (NOT_PAPER) or had no access (NOT_ACTIVE) then; the account's address stayed. Null otherwise. */
+            notApplied: components["schemas"]["DeliveryMoveNotApplied"] | components["schemas"]["NullValue"];
         };
+        /** @enum {string} */
+        DeliveryMoveNotApplied: "NOT_PAPER" | "NOT_ACTIVE";
         DeliveryCalendar: {
             /**
              * Format: date
@@ -2002,12 +2008,14 @@ export interface components {
         };
         DeliveryPriceEffect: {
             /**
-             * @description NONE: a stop does not change the price (digital access continues). PER_ISSUE: each stopped issue is credited on the next invoice.
+             * @description NONE: a stop does not change the price (digital access continues). PER_ISSUE: each stopped issue is credited on the next renewal invoice with the paper's share of the price of the billed and paid period it falls in.
              * @enum {string}
              */
             stopCredit: "NONE" | "PER_ISSUE";
-            /** @description The credit of one stopped issue, from the subscription's own price. */
+            /** @description The credit of one stopped issue now: the paper's share of the price of the billed period today falls in (else the latest one) over its delivery days. Null where the title credits none or nothing has been billed for the subscription here yet. */
             creditPerIssueOre: number | null;
+            /** @description The paper's share of the price a stopped issue is credited with (per cent). */
+            paperSharePercent: number | null;
         };
         DeliveryChangeOverview: {
             subscriptionNo: components["schemas"]["SubscriptionNo"];
@@ -2030,6 +2038,11 @@ export interface components {
             subscriptionNo: components["schemas"]["SubscriptionNo"];
             titleCode: components["schemas"]["TitleCode"];
             eligibility: components["schemas"]["ComplaintEligibility"];
+            /**
+             * Format: date
+             * @description The subscription's first day (Europe/Oslo): no paper was due before it, so no earlier day is offered.
+             */
+            startDate: string;
             /** @description How many calendar days back (today included) a delivery day may be. */
             windowDays: number;
             commentMaxLength: number;
@@ -2144,6 +2157,15 @@ export interface components {
                  *       ]
                  *     }
                  */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request is malformed or fails validation; for a delivery address also a postal code the postal-code register does not know (`POSTAL_CODE_UNKNOWN`, on the address's dotted postal-code field). */
+        AddressRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2721,7 +2743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["AddressRefused"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3727,21 +3749,30 @@ export interface operations {
                      *       "subscriptionNo": "500000007",
                      *       "titleCode": "FVN",
                      *       "eligibility": "PAPER",
+                     *       "startDate": "2025-02-03",
                      *       "windowDays": 14,
                      *       "commentMaxLength": 500,
                      *       "epaperUrl": "https://www.fvn.no/eavis",
                      *       "deliveryDays": [
                      *         {
                      *           "date": "2026-03-10",
-                     *           "alreadyFiled": false
+                     *           "alreadyFiled": false,
+                     *           "deliveryStopped": false
                      *         },
                      *         {
                      *           "date": "2026-03-09",
-                     *           "alreadyFiled": false
+                     *           "alreadyFiled": false,
+                     *           "deliveryStopped": false
                      *         },
                      *         {
                      *           "date": "2026-03-07",
-                     *           "alreadyFiled": true
+                     *           "alreadyFiled": true,
+                     *           "deliveryStopped": false
+                     *         },
+                     *         {
+                     *           "date": "2026-03-06",
+                     *           "alreadyFiled": false,
+                     *           "deliveryStopped": true
                      *         }
                      *       ],
                      *       "complaints": [
@@ -3883,7 +3914,8 @@ export interface operations {
                      *       },
                      *       "price": {
                      *         "stopCredit": "NONE",
-                     *         "creditPerIssueOre": null
+                     *         "creditPerIssueOre": null,
+                     *         "paperSharePercent": null
                      *       },
                      *       "address": {
                      *         "coName": "Per Papir",
@@ -3911,7 +3943,8 @@ export interface operations {
                      *             "streetNumber": "3",
                      *             "postalCode": "4640",
                      *             "place": "Søgne"
-                     *           }
+                     *           },
+                     *           "notApplied": null
                      *         }
                      *       ],
                      *       "current": [],
@@ -3985,7 +4018,8 @@ export interface operations {
                      *         "streetNumber": "3",
                      *         "postalCode": "4640",
                      *         "place": "Søgne"
-                     *       }
+                     *       },
+                     *       "notApplied": null
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryChange"];
@@ -4051,7 +4085,8 @@ export interface operations {
                      *       "endEditable": false,
                      *       "issues": 18,
                      *       "creditOre": 0,
-                     *       "address": null
+                     *       "address": null,
+                     *       "notApplied": null
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryChange"];
@@ -4106,7 +4141,8 @@ export interface operations {
                      *       "endEditable": false,
                      *       "issues": 18,
                      *       "creditOre": 0,
-                     *       "address": null
+                     *       "address": null,
+                     *       "notApplied": null
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryChange"];
@@ -4598,7 +4634,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["AddressRefused"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];

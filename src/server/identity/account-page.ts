@@ -50,9 +50,14 @@ function check(form: Form, identity: IdentityDetails, today: string, t: PageText
   const name = (value: string) => value.length > 0 && value.length <= 100 && !NOT_PLAIN.test(value);
   if (!name(form.givenName)) errors.givenName = t.nameRequired;
   if (!name(form.familyName)) errors.familyName = t.nameRequired;
-  // Known once, it stays known: it can be corrected, not removed.
-  if (form.birthDate ? birthDateProblem(form.birthDate, today) : identity.birthDate)
+  // Known once, it stays as it is: the newspapers' age rules (18+ to buy, the youth plan under
+  // 34) rest on it, so a reader cannot make themselves younger here; a wrong one is corrected by
+  // customer service. Unknown, it may be given once.
+  if (identity.birthDate) {
+    if (form.birthDate !== identity.birthDate) errors.birthDate = t.birthDateLocked;
+  } else if (form.birthDate && birthDateProblem(form.birthDate, today)) {
     errors.birthDate = t.birthDateInvalid;
+  }
   return errors;
 }
 
@@ -128,7 +133,7 @@ ${message('familyName')}
 <label for="birthDate">${escapeHtml(t.birthDate)}</label>
 <p class="note" id="birthDate-note">${escapeHtml(identity.birthDate ? t.birthDateNote : t.birthDateOptionalNote)}</p>
 ${message('birthDate')}
-<input id="birthDate" name="birthDate" type="date" autocomplete="bday" min="1900-01-01" value="${escapeHtml(form.birthDate)}"${invalid('birthDate')}>
+<input id="birthDate" name="birthDate" type="date" autocomplete="bday" min="1900-01-01" value="${escapeHtml(identity.birthDate ?? form.birthDate)}"${identity.birthDate ? ' readonly' : ''}${invalid('birthDate')}>
 <button type="submit">${escapeHtml(t.save)}</button>
 </form>
 <h2>${escapeHtml(t.loginEmail)}</h2>

@@ -50,6 +50,7 @@ export interface PageTexts {
     readonly invalid: string;
     readonly nameRequired: string;
     readonly birthDateInvalid: string;
+    readonly birthDateLocked: string;
     readonly signedOut: string;
     readonly backTo: (clientName: string) => string;
   };
@@ -99,7 +100,7 @@ const nb: PageTexts = {
     familyName: 'Etternavn',
     birthDate: 'Fødselsdato',
     birthDateNote:
-      'Avisene bruker den til aldersgrensene for abonnementer. Den kan rettes, ikke fjernes.',
+      'Avisene bruker den til aldersgrensene for abonnementer, så den kan ikke endres her. Er den feil, kontakt kundeservice hos avisen din.',
     birthDateOptionalNote: 'Valgfritt. Avisene bruker den til aldersgrensene for abonnementer.',
     loginEmail: 'E-postadressen du logger inn med',
     loginEmailNote: 'Den kan ikke endres i denne innloggingstjenesten.',
@@ -108,6 +109,8 @@ const nb: PageTexts = {
     invalid: 'Sjekk feltene under og prøv igjen.',
     nameRequired: 'Fyll inn fornavn og etternavn (høyst 100 tegn hver).',
     birthDateInvalid: 'Fødselsdatoen må være en ekte dato mellom 1900 og i dag.',
+    birthDateLocked:
+      'Fødselsdatoen kan ikke endres her. Er den feil, kontakt kundeservice hos avisen din.',
     signedOut:
       'Du er ikke logget inn hos innloggingstjenesten. Logg inn i Min side på nytt, og følg lenken derfra.',
     backTo: (name) => `Tilbake til ${name}`,
@@ -158,7 +161,7 @@ const nn: PageTexts = {
     familyName: 'Etternamn',
     birthDate: 'Fødselsdato',
     birthDateNote:
-      'Avisene bruker han til aldersgrensene for abonnement. Han kan rettast, ikkje fjernast.',
+      'Avisene bruker han til aldersgrensene for abonnement, så han kan ikkje endrast her. Er han feil, kontakt kundeservice hos avisa di.',
     birthDateOptionalNote: 'Valfritt. Avisene bruker han til aldersgrensene for abonnement.',
     loginEmail: 'E-postadressa du loggar inn med',
     loginEmailNote: 'Ho kan ikkje endrast i denne innloggingstenesta.',
@@ -167,6 +170,8 @@ const nn: PageTexts = {
     invalid: 'Sjekk felta under og prøv igjen.',
     nameRequired: 'Fyll inn førenamn og etternamn (høgst 100 teikn kvar).',
     birthDateInvalid: 'Fødselsdatoen må vere ein ekte dato mellom 1900 og i dag.',
+    birthDateLocked:
+      'Fødselsdatoen kan ikkje endrast her. Er han feil, kontakt kundeservice hos avisa di.',
     signedOut:
       'Du er ikkje logga inn hos innloggingstenesta. Logg inn i Mi side på nytt, og følg lenkja derifrå.',
     backTo: (name) => `Tilbake til ${name}`,

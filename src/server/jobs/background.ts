@@ -45,10 +45,10 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
           // Dunning in a try of its own: a reminder or suspension that is due does not wait for
           // trouble with charges or orders (its own error is still reported).
           try {
-            const dunning = await runDunning(deps.db, deps.clock);
+            // Each invoice that failed is logged at error level as it fails (runDunning).
+            const dunning = await runDunning(deps.db, deps.clock, deps.log);
             if (dunning.reminders + dunning.suspensions + dunning.failed > 0)
               deps.log.info({ dunning }, 'dunning ran');
-            for (const e of dunning.errors) deps.log.error(e, 'dunning failed for an invoice');
           } catch (error) {
             deps.log.error({ err: error }, 'dunning could not run');
           }

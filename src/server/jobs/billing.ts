@@ -24,13 +24,21 @@ export async function recordBillingEffects(
     for (const effect of job.effects) {
       try {
         const inserted = await db.transaction(async (tx) => {
-          // A renewal bills the period less the stopped paper issues its title credits.
+          // A renewal bills the period less the stopped paper issues its title credits (never
+          // more than its amount; one brought to 0 kr is recorded paid, settlement.ts).
           const credit =
             effect.reason === 'renewal'
               ? await creditStoppedIssues(tx, job.subscriptionNo, effect)
               : 0;
           const billed = credit > 0 ? { ...effect, amountOre: effect.amountOre - credit } : effect;
-          const ok = await recordBillingEffect(tx, job.eventId, job.subscriptionNo, billed, now);
+          const ok = await recordBillingEffect(
+            tx,
+            job.eventId,
+            job.subscriptionNo,
+            billed,
+            now,
+            credit,
+          );
           if (!ok && credit > 0) throw new AlreadyRecorded();
           return ok;
         });

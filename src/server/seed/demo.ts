@@ -30,7 +30,11 @@ import { type DeliveryChangeType, recordDeliveryChange } from '../domain/deliver
 import { giroDueDate, importReminder, suspensionDay } from '../domain/dunning/dunning';
 import { dunningTermsOf } from '../domain/dunning/terms';
 import { planDescription } from '../domain/invoices/descriptions';
-import { recordBillingEffect, recordOrderCharge } from '../domain/invoices/settlement';
+import {
+  recordBillingEffect,
+  recordOrderCharge,
+  settleCharge,
+} from '../domain/invoices/settlement';
 import { importCompletedOrder } from '../domain/orders/orders';
 import { priceOrder, type Buyer } from '../domain/orders/pricing';
 import {
@@ -76,6 +80,11 @@ interface DemoSubscription {
    * at its first run once that day has come.
    */
   readonly remindedDaysAgo?: number;
+  /**
+   * The renewal that started the current period was billed by giro and paid (it came with the
+   * subscription's history): stopped paper issues of the period are credited from its price.
+   */
+  readonly paidPeriod?: boolean;
   readonly pendingChange?: { readonly planId: string; readonly period: Period };
   /**
    * Bought in Min Side this many days ago, paid by card with the first-month offer (1 kr): the
@@ -229,6 +238,7 @@ export const demoUsers: readonly DemoUser[] = [
         status: SubscriptionStatus.ACTIVE,
         provider: 'BANKGIRO',
         renewsIn: 100,
+        paidPeriod: true,
         complaint: {
           daysAgo: 8,
           code: 'SKADET',
@@ -625,9 +635,9 @@ async function seedSubscription(
       : null,
     createdAt: new Date(now.getTime() - 400 * 24 * 3600 * 1000),
   });
-  if (!s.unpaidInvoice || !renewal) return;
-  // The renewal that started the current period, billed by giro and not paid: its audit event
-  // and its billing effect, as the renewal job writes them.
+  if (!(s.unpaidInvoice || s.paidPeriod) || !renewal) return;
+  // The renewal that started the current period, billed by giro (not paid, or paid): its audit
+  // event and its billing effect, as the renewal job writes them, and the payment.
   const start = addMonths(renewal, -periodMonths[s.period]);
   const issued = new Date(`${start}T07:00:00Z`);
   const [{ price_ore: price } = { price_ore: 0 }] = await db.query<{ price_ore: number }>(
@@ -656,6 +666,13 @@ async function seedSubscription(
     },
     issued,
   );
+  if (s.paidPeriod) {
+    const [effect] = await db.query<{ id: number }>(
+      'select id from billing_effects where event_id = $1',
+      [eventId],
+    );
+    await settleCharge(db, effect!.id, 'paid', null, new Date(issued.getTime() + 9 * 86_400_000));
+  }
   if (s.remindedDaysAgo !== undefined) {
     const remindedOn = addDays(today, -s.remindedDaysAgo);
     await importReminder(db, {

@@ -9,10 +9,12 @@ export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 /**
  * What a stop of paper delivery does to the price. 'none': the price stays the same (digital
- * access continues); 'perIssue': each stopped issue is credited on the next invoice, computed
- * from the subscription's own price records.
+ * access continues). `{ paperShare }`: each stopped issue is credited on the next renewal
+ * invoice with the paper's share of the price of the period it fell in (a fraction above 0, at
+ * most 1: 0.5 credits half the price per issue; the rest is the digital access that continues),
+ * from the subscription's own billing records (domain/delivery/stopCredits.ts).
  */
-export type StopCredit = 'none' | 'perIssue';
+export type StopCredit = 'none' | { readonly paperShare: number };
 
 export interface DeliverySchedule {
   /** Weekdays the paper is published and delivered, ascending. No paper on public holidays. */
@@ -34,9 +36,14 @@ export const DEFAULT_DELIVERY_SCHEDULE: DeliverySchedule = Object.freeze({
 /** Titles whose paper differs from the default (Monday–Saturday, 14:00 the day before, no credit). */
 const overrides: Readonly<Record<string, Partial<DeliverySchedule>>> = {
   // Adresseavisen also has a Sunday paper and credits stopped issues.
-  ADR: { weekdays: [1, 2, 3, 4, 5, 6, 7], cutOffTime: '15:00', stopCredit: 'perIssue' },
-  // Firda: Tuesday to Saturday, earlier cut-off, stopped issues credited.
-  FIR: { weekdays: [2, 3, 4, 5, 6], cutOffTime: '12:00', stopCredit: 'perIssue' },
+  // The paper is half the price of their COMBO subscriptions.
+  ADR: {
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    cutOffTime: '15:00',
+    stopCredit: { paperShare: 0.5 },
+  },
+  // Firda: Tuesday to Saturday, earlier cut-off, stopped issues credited (half the price).
+  FIR: { weekdays: [2, 3, 4, 5, 6], cutOffTime: '12:00', stopCredit: { paperShare: 0.5 } },
   // Local titles published three days a week.
   GAT: { weekdays: [2, 4, 6] },
   FJT: { weekdays: [2, 4, 6] },
@@ -60,6 +67,13 @@ function validate(code: string, schedule: DeliverySchedule): DeliverySchedule {
   }
   if (!Number.isInteger(schedule.cutOffDaysBefore) || schedule.cutOffDaysBefore < 1) {
     throw new Error(`Cut-off days of ${code} must be a whole number of at least 1`);
+  }
+  const credit = schedule.stopCredit;
+  if (
+    credit !== 'none' &&
+    !(Number.isFinite(credit.paperShare) && credit.paperShare > 0 && credit.paperShare <= 1)
+  ) {
+    throw new Error(`The paper share of ${code}'s stop credit must be above 0 and at most 1`);
   }
   return Object.freeze({ ...schedule, weekdays: Object.freeze([...days]) });
 }

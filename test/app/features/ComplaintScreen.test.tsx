@@ -1,5 +1,6 @@
-// /tilbakemelding: the days the server offers (today first, a day complained about already
-// shown but not choosable), the codes, the checks before sending, one request for a double
+// /tilbakemelding: the days the server offers (today first, a day complained about already or
+// one whose delivery was stopped shown with the reason but not choosable, a start within the
+// window said), the codes, the checks before sending, one request for a double
 // click, the receipt in the same flow with today's e-paper and what happens next, the earlier
 // complaints, the server's refusals on their field with nothing typed lost, the digital
 // subscriber sent to customer service, and nynorsk.
@@ -35,13 +36,14 @@ const overviewOf = (overrides: Partial<ComplaintOverview> = {}): ComplaintOvervi
   subscriptionNo: 'S-1001',
   titleCode: 'FVN',
   eligibility: 'PAPER',
+  startDate: '2025-02-03',
   windowDays: 14,
   commentMaxLength: 500,
   epaperUrl: 'https://www.fvn.no/eavis',
   deliveryDays: [
-    { date: today(), alreadyFiled: false },
-    { date: inDays(-1), alreadyFiled: false },
-    { date: inDays(-2), alreadyFiled: true },
+    { date: today(), alreadyFiled: false, deliveryStopped: false },
+    { date: inDays(-1), alreadyFiled: false, deliveryStopped: false },
+    { date: inDays(-2), alreadyFiled: true, deliveryStopped: false },
   ],
   complaints: [earlier],
   ...overrides,
@@ -200,9 +202,11 @@ describe('ComplaintScreen', () => {
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
     expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent('KLAGE-9');
 
-    // Another one: back to an empty form.
+    // Another one: back to an empty form, with the focus on its heading (not lost with the
+    // button that went away).
     await user.click(screen.getByRole('button', { name: 'Meld fra om noe mer' }));
     expect(await screen.findByRole('button', { name: 'Send' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'Fortell oss hva som skjedde' })).toHaveFocus();
     expect(screen.getByRole('textbox', { name: /^Kommentar/ })).toHaveValue('');
   });
 
@@ -231,9 +235,9 @@ describe('ComplaintScreen', () => {
           reported
             ? overviewOf({
                 deliveryDays: [
-                  { date: today(), alreadyFiled: true },
-                  { date: inDays(-1), alreadyFiled: false },
-                  { date: inDays(-2), alreadyFiled: true },
+                  { date: today(), alreadyFiled: true, deliveryStopped: false },
+                  { date: inDays(-1), alreadyFiled: false, deliveryStopped: false },
+                  { date: inDays(-2), alreadyFiled: true, deliveryStopped: false },
                 ],
               })
             : overviewOf(),
@@ -274,6 +278,134 @@ describe('ComplaintScreen', () => {
     expect(screen.getAllByRole('checkbox')[1]).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Avisen kom for sent' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: /^Kommentar/ })).toHaveValue('Kom kl. 11');
+    expect(callsTo(calls, 'GET', PATH).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows a stopped day with its reason, and says when the subscription started', async () => {
+    serveApi([
+      route('GET', PATH, () =>
+        json(
+          overviewOf({
+            startDate: inDays(-2),
+            deliveryDays: [
+              { date: today(), alreadyFiled: false, deliveryStopped: false },
+              { date: inDays(-1), alreadyFiled: false, deliveryStopped: true },
+              { date: inDays(-2), alreadyFiled: false, deliveryStopped: false },
+            ],
+          }),
+        ),
+      ),
+      codesRoute,
+    ]);
+    await renderScreen();
+    const group = await screen.findByRole('group', { name: 'Hvilke dager gjelder det?' });
+    const boxes = within(group).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes).toHaveLength(3);
+    expect(boxes[1]).toBeDisabled();
+    expect(boxes[1]).toHaveAccessibleName(dayLabel(inDays(-1)));
+    expect(boxes[1]!.labels?.[0]).toHaveTextContent(/\(leveringen var stoppet\)$/);
+    expect(boxes[0]).toBeEnabled();
+    expect(boxes[2]).toBeEnabled();
+    // Only the days since the start are there, and the hint says why.
+    expect(group).toHaveAccessibleDescription(
+      expect.stringMatching(
+        new RegExp(
+          `Abonnementet ditt startet ${weekdays[isoWeekday(inDays(-2)) - 1]} ${Number(inDays(-2).slice(8))}\\. .*, så dagene før det er ikke med\\.`,
+        ),
+      ),
+    );
+  });
+
+  it('shows a stopped day and the start in nynorsk', async () => {
+    serveApi([
+      route('GET', PATH, () =>
+        json(
+          overviewOf({
+            startDate: inDays(-1),
+            deliveryDays: [
+              { date: today(), alreadyFiled: false, deliveryStopped: true },
+              { date: inDays(-1), alreadyFiled: false, deliveryStopped: false },
+            ],
+          }),
+        ),
+      ),
+      codesRoute,
+    ]);
+    await renderScreen(paper, 'nn');
+    const group = await screen.findByRole('group', { name: 'Kva dagar gjeld det?' });
+    const [stopped] = within(group).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(stopped).toBeDisabled();
+    expect(stopped!.labels?.[0]).toHaveTextContent(/\(i dag\) \(leveringa var stoppa\)$/);
+    expect(group).toHaveAccessibleDescription(
+      expect.stringContaining('så dagane før det er ikkje med.'),
+    );
+    expect(group).toHaveAccessibleDescription(expect.stringContaining('Abonnementet ditt starta'));
+  });
+
+  it('says nothing of a start long before the window', async () => {
+    serveApi([route('GET', PATH, () => json(overviewOf())), codesRoute]);
+    await renderScreen();
+    const group = await screen.findByRole('group', { name: 'Hvilke dager gjelder det?' });
+    expect(group).not.toHaveAccessibleDescription(/startet/);
+  });
+
+  it.each([
+    [
+      'COMPLAINT_DATE_DELIVERY_STOPPED',
+      'Leveringen var stoppet en av dagene du valgte, så det kom ingen avis den dagen. Den er tatt bort fra valget ditt.',
+    ],
+    [
+      'COMPLAINT_DATE_BEFORE_START',
+      'En av dagene du valgte, var før abonnementet ditt startet. Den er tatt bort fra valget ditt.',
+    ],
+  ])('puts %s on the day field, takes the day out and keeps the rest', async (code, message) => {
+    let refused = false;
+    const calls = serveApi([
+      route('GET', PATH, () =>
+        json(
+          refused
+            ? overviewOf({
+                deliveryDays: [
+                  { date: today(), alreadyFiled: false, deliveryStopped: false },
+                  { date: inDays(-1), alreadyFiled: false, deliveryStopped: true },
+                ],
+              })
+            : overviewOf(),
+        ),
+      ),
+      codesRoute,
+      route('POST', PATH, () => {
+        refused = true;
+        return new Response(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            code,
+            errors: [{ field: 'dates.1', message: 'no paper was due' }],
+          }),
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        );
+      }),
+    ]);
+    const { user } = await renderScreen();
+    const boxes = await screen.findAllByRole('checkbox');
+    await user.click(boxes[0]!);
+    await user.click(boxes[1]!);
+    await user.click(screen.getByRole('radio', { name: 'Avisen kom ikke' }));
+    await user.type(screen.getByRole('textbox', { name: /^Kommentar/ }), 'Ingen avis');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    await waitFor(() =>
+      expect(
+        screen.getByRole('group', { name: 'Hvilke dager gjelder det?' }),
+      ).toHaveAccessibleDescription(expect.stringContaining(message)),
+    );
+    expect(screen.getAllByRole('checkbox')[0]).toBeChecked();
+    await waitFor(() => expect(screen.getAllByRole('checkbox')[1]).toBeDisabled());
+    expect(screen.getAllByRole('checkbox')[1]).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Avisen kom ikke' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: /^Kommentar/ })).toHaveValue('Ingen avis');
     expect(callsTo(calls, 'GET', PATH).length).toBeGreaterThanOrEqual(2);
   });
 

@@ -49,6 +49,7 @@ const cabin: DeliveryChange = {
     postalCode: '4640',
     place: 'Søgne',
   },
+  notApplied: null,
 };
 
 const pastStop: DeliveryChange = {
@@ -64,6 +65,7 @@ const pastStop: DeliveryChange = {
   issues: 6,
   creditOre: 0,
   address: null,
+  notApplied: null,
 };
 
 const overviewOf = (overrides: Partial<DeliveryChangeOverview> = {}): DeliveryChangeOverview => ({
@@ -79,7 +81,7 @@ const overviewOf = (overrides: Partial<DeliveryChangeOverview> = {}): DeliveryCh
     lastDate: inDays(365),
     deliveryDays: days,
   },
-  price: { stopCredit: 'NONE', creditPerIssueOre: null },
+  price: { stopCredit: 'NONE', creditPerIssueOre: null, paperSharePercent: null },
   address: {
     coName: 'Per Papir',
     street: 'Dronningens gate',
@@ -110,6 +112,21 @@ const renderScreen = (subscription = paper, language: 'nb' | 'nn' = 'nb') =>
   });
 
 const bodyOf = async (request: Request) => JSON.parse(await request.text()) as unknown;
+
+/** A 400 refusal naming the request field, as the server answers one. */
+const fieldProblem = (code: string, field: string) =>
+  new Response(
+    JSON.stringify({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      code,
+      errors: [{ field, message: 'server text' }],
+    }),
+    { status: 400, headers: { 'content-type': 'application/problem+json' } },
+  );
+
+const NOT_SAVED = /Vi fikk ikke lagret endringen/;
 
 describe('DeliveryChangeScreen', () => {
   it('says the cut-off and the next possible day, the price effect, and lists the changes', async () => {
@@ -340,12 +357,23 @@ describe('DeliveryChangeScreen', () => {
   it('says what a stop is credited where the title credits stopped issues', async () => {
     serveApi([
       route('GET', PATH, () =>
-        json(overviewOf({ price: { stopCredit: 'PER_ISSUE', creditPerIssueOre: 1250 } })),
+        json(
+          overviewOf({
+            price: { stopCredit: 'PER_ISSUE', creditPerIssueOre: 1250, paperSharePercent: 50 },
+          }),
+        ),
       ),
     ]);
     const { user } = await renderScreen();
     await screen.findByRole('region', { name: 'Frist for endringer' });
-    expect(screen.getByText(/trekkes fra på neste faktura med kr 12,50 per utgave/)).toBeVisible();
+    expect(
+      screen.getByText(
+        /trekkes fra på neste faktura med kr 12,50, papirdelen \(50 %\) av prisen per utgave/,
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getAllByText(/Bare dager i perioder som er fakturert og betalt/)[0],
+    ).toBeVisible();
     await user.click(screen.getByRole('radio', { name: 'Stopp levering' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Første dag' }), days[0]!);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Siste dag' }), days[3]!);
@@ -372,5 +400,236 @@ describe('DeliveryChangeScreen', () => {
     expect(deadline).toHaveTextContent('Endringa må vere registrert innan kl. 14:00 dagen før.');
     expect(screen.getByRole('radio', { name: 'Mellombels adresse' })).toBeVisible();
     expect(screen.getByRole('region', { name: 'Planlagde endringar' })).toBeVisible();
+  });
+
+  it.each([
+    [
+      'DELIVERY_CHANGE_TOO_FAR',
+      'toDate',
+      'Siste dag',
+      'Siste dag kan være høyst ett år frem i tid',
+    ],
+    [
+      'DELIVERY_CHANGE_TOO_FAR',
+      'fromDate',
+      'Første dag',
+      'Første dag kan være høyst ett år frem i tid',
+    ],
+    ['DELIVERY_CHANGE_END_REQUIRED', 'toDate', 'Siste dag', 'Velg siste dag'],
+    [
+      'DELIVERY_CHANGE_END_BEFORE_START',
+      'toDate',
+      'Siste dag',
+      'Siste dag kan ikke være før første dag',
+    ],
+    ['DELIVERY_CHANGE_NOT_DELIVERY_DAY', 'toDate', 'Siste dag', 'Avisen kommer ikke ut den dagen'],
+    [
+      'DELIVERY_CHANGE_NOT_DELIVERY_DAY',
+      'fromDate',
+      'Første dag',
+      'Avisen kommer ikke ut den dagen',
+    ],
+    ['VALIDATION_FAILED', 'toDate', 'Siste dag', 'Velg en dag fra listen'],
+  ])('puts %s on %s with its own words', async (code, field, label, text) => {
+    serveApi([
+      route('GET', PATH, () => json(overviewOf())),
+      route('POST', PATH, () => fieldProblem(code, field)),
+    ]);
+    const { user } = await renderScreen();
+    await screen.findByRole('region', { name: 'Frist for endringer' });
+    await user.click(screen.getByRole('radio', { name: 'Stopp levering' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Første dag' }), days[2]!);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Siste dag' }), days[5]!);
+    await user.click(screen.getByRole('button', { name: 'Registrer endringen' }));
+    const select = screen.getByRole('combobox', { name: label });
+    await waitFor(() => expect(select).toHaveAttribute('aria-invalid', 'true'));
+    expect(select).toHaveAccessibleDescription(expect.stringContaining(text));
+    expect(screen.queryByText(NOT_SAVED)).toBeNull();
+    expect(screen.queryByText(/Fristen for den dagen har gått ut/)).toBeNull();
+    // Nothing chosen is lost.
+    expect(screen.getByRole('combobox', { name: 'Første dag' })).toHaveValue(days[2]);
+  });
+
+  it('says a passed cut-off on the end of a started stop as such, with the next possible day', async () => {
+    const started: DeliveryChange = {
+      ...pastStop,
+      id: '12',
+      fromDate: inDays(-3),
+      toDate: days[3]!,
+      status: 'CURRENT',
+      endEditable: true,
+    };
+    serveApi([
+      route('GET', PATH, () => json(overviewOf({ current: [started] }))),
+      route('PUT', `${PATH}/12`, () => fieldProblem('DELIVERY_CHANGE_TOO_EARLY', 'toDate')),
+    ]);
+    const { user } = await renderScreen();
+    const current = await screen.findByRole('region', { name: 'Pågår nå' });
+    await user.click(within(current).getByRole('button', { name: 'Endre sluttdato' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Siste dag' }), days[1]!);
+    await user.click(screen.getByRole('button', { name: 'Lagre endringen' }));
+    expect(
+      await screen.findByText(/^Fristen har gått ut for den siste dagen du valgte/),
+    ).toBeVisible();
+    expect(screen.queryByText(NOT_SAVED)).toBeNull();
+  });
+
+  it('offers as the end of a started change only days the server takes (a year at most)', async () => {
+    const year = weekdaysFrom(1, 330);
+    const started: DeliveryChange = {
+      ...pastStop,
+      id: '12',
+      fromDate: inDays(-30),
+      toDate: null,
+      openEnd: true,
+      status: 'CURRENT',
+      endEditable: true,
+    };
+    const overview = overviewOf({ current: [started] });
+    serveApi([
+      route('GET', PATH, () =>
+        json({
+          ...overview,
+          calendar: { ...overview.calendar!, deliveryDays: year.filter((d) => d <= inDays(365)) },
+        }),
+      ),
+    ]);
+    const { user } = await renderScreen();
+    const current = await screen.findByRole('region', { name: 'Pågår nå' });
+    await user.click(within(current).getByRole('button', { name: 'Endre sluttdato' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Inntil videre (uten sluttdato)' }));
+    const to = screen.getByRole('combobox', { name: 'Siste dag' }) as HTMLSelectElement;
+    const offered = [...to.options].map((o) => o.value).filter(Boolean);
+    expect(offered.at(-1)! <= addDays(inDays(-30), 365)).toBe(true);
+    expect(offered.at(-1)! > addDays(inDays(-30), 358)).toBe(true);
+  });
+
+  it('says that another paper subscription’s change is in the way of a move', async () => {
+    serveApi([
+      route('GET', PATH, () => json(overviewOf({ planned: [] }))),
+      postalRoute,
+      route('POST', PATH, () => problem(409, 'DELIVERY_CHANGE_OTHER_SUBSCRIPTION')),
+    ]);
+    const { user } = await renderScreen();
+    await screen.findByRole('region', { name: 'Frist for endringer' });
+    await user.click(screen.getByRole('radio', { name: 'Flytting' }));
+    expect(
+      screen.getByText(/^En flytting endrer leveringsadressen for alle papiravisene dine/),
+    ).toBeVisible();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ny adresse fra' }), days[4]!);
+    const address = screen.getByRole('group', { name: 'Den nye adressen' });
+    await user.type(within(address).getByRole('textbox', { name: 'Adresse' }), 'Elvegata');
+    await user.type(within(address).getByRole('textbox', { name: 'Gatenummer' }), '2');
+    await user.type(within(address).getByRole('textbox', { name: 'Postnummer' }), '4640');
+    await waitFor(() =>
+      expect(within(address).getByRole('textbox', { name: 'Poststed' })).toHaveValue('Søgne'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Registrer endringen' }));
+    const alert = await screen.findByText(
+      /en annen av avisene dine har stopp eller midlertidig adresse på flyttedagen/,
+    );
+    expect(alert.closest('[role="alert"]')).toHaveFocus();
+  });
+
+  it('shows a move that was not carried out, and why', async () => {
+    const move: DeliveryChange = {
+      ...cabin,
+      id: '21',
+      type: 'PERMANENT',
+      fromDate: inDays(-5),
+      toDate: null,
+      status: 'PAST',
+      editable: false,
+      issues: 0,
+      notApplied: 'NOT_ACTIVE',
+    };
+    serveApi([route('GET', PATH, () => json(overviewOf({ history: [move] })))]);
+    await renderScreen();
+    const history = await screen.findByRole('region', { name: 'Tidligere endringer' });
+    expect(history).toHaveTextContent('Ikke gjennomført');
+    expect(history).toHaveTextContent(
+      'Abonnementet var ikke aktivt på flyttedagen, så adressen ble ikke endret.',
+    );
+  });
+
+  describe('keeps the focus where the reader is', () => {
+    it('on “Ja, trekk tilbake” when asked, and back on “Trekk tilbake” when kept', async () => {
+      serveApi([route('GET', PATH, () => json(overviewOf()))]);
+      const { user } = await renderScreen();
+      const planned = await screen.findByRole('region', { name: 'Planlagte endringer' });
+      await user.click(within(planned).getByRole('button', { name: 'Trekk tilbake' }));
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          within(planned).getByRole('button', { name: 'Ja, trekk tilbake' }),
+        ),
+      );
+      await user.click(within(planned).getByRole('button', { name: 'Nei, behold den' }));
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          within(planned).getByRole('button', { name: 'Trekk tilbake' }),
+        ),
+      );
+      // By keyboard too.
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(document.activeElement).toHaveTextContent('Ja, trekk tilbake'));
+    });
+
+    it('back on the change’s Endre button when an edit is cancelled', async () => {
+      serveApi([route('GET', PATH, () => json(overviewOf())), postalRoute]);
+      const { user } = await renderScreen();
+      const planned = await screen.findByRole('region', { name: 'Planlagte endringer' });
+      await user.click(within(planned).getByRole('button', { name: 'Endre' }));
+      await screen.findByRole('heading', { name: 'Endre midlertidig adresse' });
+      await user.click(screen.getByRole('button', { name: 'Avbryt' }));
+      await waitFor(() =>
+        expect(document.activeElement).toBe(within(planned).getByRole('button', { name: 'Endre' })),
+      );
+      expect(screen.getByRole('heading', { name: 'Registrer en endring' })).toBeVisible();
+    });
+
+    it('back on “Endre sluttdato” when moving the end is cancelled', async () => {
+      const started: DeliveryChange = {
+        ...pastStop,
+        id: '12',
+        fromDate: inDays(-3),
+        toDate: null,
+        openEnd: true,
+        status: 'CURRENT',
+        endEditable: true,
+      };
+      serveApi([route('GET', PATH, () => json(overviewOf({ current: [started] })))]);
+      const { user } = await renderScreen();
+      const current = await screen.findByRole('region', { name: 'Pågår nå' });
+      await user.click(within(current).getByRole('button', { name: 'Endre sluttdato' }));
+      await user.click(await screen.findByRole('button', { name: 'Avbryt' }));
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          within(current).getByRole('button', { name: 'Endre sluttdato' }),
+        ),
+      );
+    });
+  });
+
+  it('says in nynorsk that a move moves all the paper, and a date refused', async () => {
+    serveApi([
+      route('GET', PATH, () => json(overviewOf())),
+      route('POST', PATH, () => fieldProblem('DELIVERY_CHANGE_TOO_FAR', 'toDate')),
+    ]);
+    const { user } = await renderScreen(paper, 'nn');
+    await screen.findByRole('region', { name: 'Frist for endringar' });
+    await user.click(screen.getByRole('radio', { name: 'Flytting' }));
+    expect(
+      screen.getByText(/^Ei flytting endrar leveringsadressa for alle papiravisene dine/),
+    ).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'Stopp levering' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Første dag' }), days[2]!);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Siste dag' }), days[5]!);
+    await user.click(screen.getByRole('button', { name: 'Registrer endringa' }));
+    const select = screen.getByRole('combobox', { name: 'Siste dag' });
+    await waitFor(() =>
+      expect(select).toHaveAccessibleDescription(
+        expect.stringContaining('Siste dag kan vere høgst eitt år fram i tid'),
+      ),
+    );
   });
 });

@@ -175,12 +175,13 @@ describe('home: a subscription suspended for an unpaid invoice', () => {
     );
   });
 
-  it('offers only what a suspended subscriber can do: invoices, contact details, prices', async () => {
+  it('offers only what a suspended subscriber can do: invoices, contact details, profile, prices', async () => {
     await renderHome(suspended);
     const actions = within(screen.getByRole('navigation', { name: 'Hva vil du gjøre?' }));
     expect(actions.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
       '/nye-priser',
       '/fakturaoversikt',
+      '/endre-profil',
       '/kontakt',
     ]);
   });
@@ -213,10 +214,23 @@ describe('home: a subscription suspended for an unpaid invoice', () => {
 describe('the guard and a suspended subscription', () => {
   const suspendedUser = { loggedIn: true, hasSubscription: false, suspended: true };
 
-  it('lets a suspended subscriber into home, the invoices, paying one and the contact details', () => {
-    for (const path of ['/', '/fakturaoversikt', '/betal-faktura/:ariaInvoiceNo', '/kontakt'])
+  it('lets a suspended subscriber into home, the invoices, paying one, the contact details and the profile', () => {
+    for (const path of [
+      '/',
+      '/fakturaoversikt',
+      '/betal-faktura/:ariaInvoiceNo',
+      '/kontakt',
+      '/endre-profil',
+    ])
       expect(accessFor('auth+subscription', suspendedUser, path)).toBe('allow');
-    for (const path of ['/endre-abonnement', '/avslutt-abonnement', '/leveringsadresse', undefined])
+    for (const path of [
+      '/endre-abonnement',
+      '/avslutt-abonnement',
+      '/leveringsadresse',
+      '/endre-avislevering',
+      '/tilbakemelding',
+      undefined,
+    ])
       expect(accessFor('auth+subscription', suspendedUser, path)).toBe('no-subscription');
     // Without a subscription at all nothing changes.
     expect(accessFor('auth+subscription', { ...suspendedUser, suspended: false }, '/')).toBe(

@@ -3,12 +3,12 @@
 // Vipps, give a delivery address for paper and a birth date when none is known; the age rules;
 // paying starts the purchase saga once, however often the button is pressed.
 import { describe, expect, it } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 
 import type { OrderQuoteRequest } from '../../../src/app/api/order';
 import OrderScreen from '../../../src/app/features/purchase/OrderScreen';
-import { startPurchase } from '../../../src/app/flows/order/purchaseSlice';
+import { orderRefused, startPurchase } from '../../../src/app/flows/order/purchaseSlice';
 import { formatKroner } from '../../../src/shared/money/money';
 import { addMonths, osloDateOf } from '../../../src/shared/time/oslo';
 import { account, loggedInUser, subscriberState } from '../fixtures';
@@ -16,6 +16,7 @@ import { fvnCatalogue, orderWith, problem, quoteWith } from '../flows/order/fixt
 import { renderInApp } from '../flows/order/renderInApp';
 import { type ApiRoute, json, renderWithState, serveApi } from '../render';
 import { dag, route } from '../session/harness';
+import { postalLookups, postalRoute } from '../ui/form/postal-support';
 
 /** Kroner as Testing Library reads text (its normaliser turns no-break spaces into spaces). */
 const textKroner = (ore: number) => formatKroner(ore).replace(/\u00a0/g, ' ');
@@ -165,6 +166,7 @@ describe('choosing and paying', () => {
   it('preselects plan, period and code from the link and asks for the delivery address of paper', async () => {
     const { user, actions, requests } = await renderOrder({
       location: '/bestill-abonnement?plan=C-COMBO-PAPIR&periode=%C3%85rlig&kode=vinter',
+      routes: [postalRoute()],
     });
     expect(screen.getByRole('radio', { name: 'Papir + digital' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Årlig' })).toBeChecked();
@@ -197,7 +199,12 @@ describe('choosing and paying', () => {
     await user.type(within(address).getByLabelText('Adresse'), 'Storgata');
     await user.type(within(address).getByLabelText('Gatenummer'), '12B');
     await user.type(within(address).getByLabelText(/Postnummer/), '4611');
-    await user.type(within(address).getByLabelText(/Poststed/), 'Kristiansand');
+    // The place comes from the postal-code register.
+    await waitFor(() =>
+      expect(within(address).getByLabelText(/Poststed/)).toHaveValue('Kristiansand S'),
+    );
+    expect(within(address).getByText('Postnummer 4611 er Kristiansand S.')).toBeVisible();
+    expect(postalLookups(requests)).toEqual(['4611']);
     await user.click(await payButton(formatKroner(644_000)));
     await waitFor(() =>
       expect(startedWith(actions)).toEqual([
@@ -213,11 +220,54 @@ describe('choosing and paying', () => {
             street: 'Storgata',
             streetNumber: '12B',
             postalCode: '4611',
-            place: 'Kristiansand',
+            place: 'Kristiansand S',
           },
         },
       ]),
     );
+  });
+
+  it('refuses an unknown postal code before ordering, and marks the one the server refuses', async () => {
+    const { user, actions, store } = await renderOrder({
+      location: '/bestill-abonnement?plan=C-COMBO-PAPIR&periode=%C3%85rlig',
+      routes: [postalRoute()],
+    });
+    const address = screen.getByRole('group', { name: 'Leveringsadresse' });
+    const code = within(address).getByLabelText(/Postnummer/);
+    await user.type(within(address).getByLabelText('Navn (eller c/o)'), 'Kari Nordmann');
+    await user.type(within(address).getByLabelText('Adresse'), 'Storgata');
+    await user.type(within(address).getByLabelText('Gatenummer'), '12B');
+    await user.type(within(address).getByLabelText(/Poststed/), 'Kristiansand');
+    await user.type(code, '0000');
+    expect(
+      await within(address).findByText('Vi finner ikke postnummer 0000. Sjekk at det er riktig.'),
+    ).toBeVisible();
+    await user.click(await payButton(formatKroner(649_000)));
+    const summary = await screen.findByRole('heading', { name: /Sjekk dette/ });
+    expect(
+      within(summary.parentElement!).getByRole('link', { name: 'Postnummeret finnes ikke' }),
+    ).toBeInTheDocument();
+    expect(startedWith(actions)).toEqual([]);
+    expect(code).toHaveValue('0000');
+    expect(within(address).getByLabelText(/Poststed/)).toHaveValue('Kristiansand');
+
+    // The server refuses a code the form could not check: the field says why.
+    await user.clear(code);
+    await user.type(code, '4611');
+    await waitFor(() =>
+      expect(within(address).getByLabelText(/Poststed/)).toHaveValue('Kristiansand S'),
+    );
+    act(() => {
+      store.dispatch(
+        orderRefused({
+          status: 400,
+          code: 'POSTAL_CODE_UNKNOWN',
+          fields: ['deliveryAddress.postalCode'],
+        }),
+      );
+    });
+    await waitFor(() => expect(code).toHaveAccessibleDescription('Postnummeret finnes ikke'));
+    expect(code).toHaveValue('4611');
   });
 
   it('shows the nynorsk texts', async () => {

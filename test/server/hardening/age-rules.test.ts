@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { digitalMonthly, expectProblem, newReader } from '../order-support';
-import { sessionFor, type TestSession } from '../session-support';
+import { newIdentitySession, sessionFor, type TestSession } from '../session-support';
 import { createTestApp, type TestApp } from '../support';
 
 let t: TestApp;
@@ -111,6 +111,20 @@ describe('the birth date given once on the profile', () => {
       'BIRTH_DATE_ALREADY_SET',
     );
     expect(await auditOf(accountNo)).toHaveLength(1);
+  });
+
+  it('decides over a birth date the identity provider gains later (review of issue 11)', async () => {
+    // Given once on the profile while the provider knew none: 45 years old on 2026-03-10.
+    const { s, accountNo } = await readerWithoutBirthDate();
+    await putAccount(s, { ariaAccountNo: accountNo, birthDate: '1981-01-01' });
+    // Later the provider has a younger one (added on its account page) and the reader signs in
+    // again: the youth plan stays closed, and Min Side shows the date that decided.
+    const later = await newIdentitySession(t, s.spidId, 'FVN', { birth_date: '2000-01-01' });
+    expectProblem(await quote(later, youthMonthly), 422, 'YOUTH_AGE_EXCEEDED');
+    expect((await later.request({ url: '/api/session' })).json().user.birthDate).toBe('1981-01-01');
+    const profile = (await later.request({ url: `/api/account/${accountNo}/profile` })).json();
+    expect(profile.birthDate).toBe('1981-01-01');
+    expect(profile.identity.ownedFields).not.toContain('birthDate');
   });
 
   it('is given once when two requests arrive at the same moment', async () => {

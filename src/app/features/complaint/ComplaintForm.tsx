@@ -1,5 +1,6 @@
 // The complaint form of /tilbakemelding: the days (checkboxes of the delivery days the server
-// offers, today first; a day complained about already is shown but cannot be chosen), what was
+// offers, today first, none before the subscription started; a day complained about already, or
+// one whose delivery was stopped, is shown with the reason but cannot be chosen), what was
 // wrong (the codes of GET complaintcodes, as radios), and an optional comment. Checked before
 // sending (at least one day, a code, the comment's length); the server's refusals land on their
 // field (a day complained about meanwhile is taken out of the choice, and the page's days are
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { array, object, string } from 'yup';
 
 import { COMPLAINT_COMMENT_MAX } from '../../../shared/complaints/complaints';
-import { osloDateOf } from '../../../shared/time/oslo';
+import { addDays, osloDateOf } from '../../../shared/time/oslo';
 import {
   type ComplaintOverview,
   type ComplaintReceipt,
@@ -25,6 +26,7 @@ import { useFieldErrorText } from '../../ui/form/TextField';
 import { MESSAGES } from '../../ui/form/validation';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { StepHeading } from '../../ui/StepHeading';
 
 import { useCodeText, useDayName } from './days';
 
@@ -57,9 +59,16 @@ export interface ComplaintFormProps {
   readonly onFiled: (receipt: ComplaintReceipt) => void;
   /** The page's days (or the subscription) changed meanwhile: ask the server again. */
   readonly onStale: () => void;
+  /** Move the focus to the form's heading when shown (back from a receipt for one more). */
+  readonly focusHeading?: boolean;
 }
 
-export function ComplaintForm({ overview, onFiled, onStale }: ComplaintFormProps) {
+export function ComplaintForm({
+  overview,
+  onFiled,
+  onStale,
+  focusHeading = false,
+}: ComplaintFormProps) {
   const { t } = useTranslation('complaint');
   const errorText = useFieldErrorText();
   const dayName = useDayName();
@@ -78,7 +87,9 @@ export function ComplaintForm({ overview, onFiled, onStale }: ComplaintFormProps
     comment: t('complaint.form.comment-label'),
   };
   const today = osloDateOf(new Date());
-  const open = overview.deliveryDays.filter((day) => !day.alreadyFiled);
+  const open = overview.deliveryDays.filter((day) => !day.alreadyFiled && !day.deliveryStopped);
+  // Days of the window before the subscription started are not offered: say why.
+  const startedInWindow = overview.startDate > addDays(today, -(overview.windowDays - 1));
 
   async function submit(values: ComplaintValues, helpers: FormikHelpers<ComplaintValues>) {
     setFailure(null);
@@ -109,6 +120,16 @@ export function ComplaintForm({ overview, onFiled, onStale }: ComplaintFormProps
         onStale();
         await helpers.setValues(withoutRefused(), false);
         helpers.setFieldError('dates', 'complaint:complaint.server.already-filed');
+        return;
+      case 'COMPLAINT_DATE_DELIVERY_STOPPED':
+        onStale();
+        await helpers.setValues(withoutRefused(), false);
+        helpers.setFieldError('dates', 'complaint:complaint.server.delivery-stopped');
+        return;
+      case 'COMPLAINT_DATE_BEFORE_START':
+        onStale();
+        await helpers.setValues(withoutRefused(), false);
+        helpers.setFieldError('dates', 'complaint:complaint.server.before-start');
         return;
       case 'COMPLAINT_DATE_TOO_OLD':
       case 'COMPLAINT_DATE_IN_FUTURE':
@@ -170,9 +191,9 @@ export function ComplaintForm({ overview, onFiled, onStale }: ComplaintFormProps
 
   return (
     <section aria-labelledby="complaint-form-heading">
-      <h2 id="complaint-form-heading" className="ds-heading" data-size="md">
+      <StepHeading id="complaint-form-heading" focusOnMount={focusHeading}>
         {t('complaint.form.heading')}
-      </h2>
+      </StepHeading>
       <FormikProvider value={form}>
         <form noValidate onSubmit={form.handleSubmit} className="complaint-form">
           <ErrorSummary labels={labels} />
@@ -183,6 +204,9 @@ export function ComplaintForm({ overview, onFiled, onStale }: ComplaintFormProps
             <legend className="ds-label">{t('complaint.form.dates-legend')}</legend>
             <p className="ds-paragraph" data-field="description" id={descriptionId('dates')}>
               {t('complaint.form.dates-hint', { days: overview.windowDays })}
+              {startedInWindow
+                ? ` ${t('complaint.form.started', { date: dayName(overview.startDate) })}`
+                : null}
             </p>
             {open.length === 0 ? (
               <p className="ds-paragraph">
@@ -190,9 +214,15 @@ export function ComplaintForm({ overview, onFiled, onStale }: ComplaintFormProps
               </p>
             ) : null}
             <div className="complaint-days">
-              {overview.deliveryDays.map(({ date, alreadyFiled }) => {
+              {overview.deliveryDays.map(({ date, alreadyFiled, deliveryStopped }) => {
                 // The summary's link goes to the first day that can be chosen.
                 const id = date === open[0]?.date ? DATES_FIELD_ID : dayInputId(date);
+                const closed = alreadyFiled || deliveryStopped;
+                const note = alreadyFiled
+                  ? t('complaint.form.already-filed')
+                  : deliveryStopped
+                    ? t('complaint.form.delivery-stopped')
+                    : null;
                 return (
                   <div className="ds-field" key={date}>
                     <input
@@ -201,20 +231,15 @@ export function ComplaintForm({ overview, onFiled, onStale }: ComplaintFormProps
                       id={id}
                       name="dates"
                       value={date}
-                      disabled={alreadyFiled}
-                      checked={!alreadyFiled && form.values.dates.includes(date)}
+                      disabled={closed}
+                      checked={!closed && form.values.dates.includes(date)}
                       onChange={(event) => toggleDay(date, event.target.checked)}
                       aria-invalid={datesError ? true : undefined}
                     />
                     <label className="ds-label" htmlFor={id}>
                       {dayName(date)}
                       {date === today ? ` (${t('complaint.form.today')})` : null}
-                      {alreadyFiled ? (
-                        <span className="complaint-day-note">
-                          {' '}
-                          ({t('complaint.form.already-filed')})
-                        </span>
-                      ) : null}
+                      {note ? <span className="complaint-day-note"> ({note})</span> : null}
                     </label>
                   </div>
                 );

@@ -9,17 +9,14 @@
 // subscriber whose subscription has ended.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
-import {
-  type ComplaintOverview,
-  type ComplaintReceipt as Receipt,
-  useGetComplaintsQuery,
-} from '../../api/complaint';
+import { type ComplaintReceipt as Receipt, useGetComplaintsQuery } from '../../api/complaint';
 import type { Subscription } from '../../api/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
+import { PaperOnlyNotice } from '../../ui/PaperOnlyNotice';
 import { Progress } from '../../ui/Progress';
 
 import { ComplaintForm } from './ComplaintForm';
@@ -30,47 +27,6 @@ import './complaint.css';
 
 const UNAVAILABLE_HEADING_ID = 'complaint-unavailable-heading';
 const EPAPER_NOW_HEADING_ID = 'complaint-epaper-now-heading';
-
-function HomeLink() {
-  const { t } = useTranslation('complaint');
-  return (
-    <Link className="ds-link" to="/">
-      {t('complaint.back')}
-    </Link>
-  );
-}
-
-/** No paper to complain about: why, and where to go instead. */
-function Unavailable({
-  overview,
-  subscription,
-}: {
-  readonly overview: ComplaintOverview;
-  readonly subscription: Subscription;
-}) {
-  const { t } = useTranslation('complaint');
-  const kind = overview.eligibility === 'NOT_PAPER' ? 'not-paper' : 'not-active';
-  return (
-    <Notice
-      region
-      aria-labelledby={UNAVAILABLE_HEADING_ID}
-      heading={<span id={UNAVAILABLE_HEADING_ID}>{t(`complaint.${kind}.heading`)}</span>}
-    >
-      <p>{t(`complaint.${kind}.text`, { plan: subscription.planName })}</p>
-      {kind === 'not-paper' ? <p>{t('complaint.not-paper.help')}</p> : null}
-      <ul className="screen-links">
-        <li>
-          <Link className="ds-link" to="/kundeservice">
-            {t(`complaint.${kind}.customer-service`)}
-          </Link>
-        </li>
-        <li>
-          <HomeLink />
-        </li>
-      </ul>
-    </Notice>
-  );
-}
 
 /** Today's e-paper, before anything else: the paper is missing now. */
 function EpaperNow({ url }: { readonly url: string }) {
@@ -99,6 +55,8 @@ function ComplaintFlow({ subscription }: { readonly subscription: Subscription }
     { refetchOnMountOrArgChange: true },
   );
   const [receipt, setReceipt] = useState<Receipt | null>(null);
+  // Back from a receipt for one more: the focus goes to the form, not lost with the button.
+  const [another, setAnother] = useState(false);
 
   if (query.isLoading) return <Progress reserve>{t('complaint.loading')}</Progress>;
   const overview = query.data;
@@ -119,7 +77,16 @@ function ComplaintFlow({ subscription }: { readonly subscription: Subscription }
   if (overview.eligibility !== 'PAPER' && !receipt)
     return (
       <>
-        <Unavailable overview={overview} subscription={subscription} />
+        {/* No paper to complain about: why, and where to go instead. */}
+        <PaperOnlyNotice
+          id={UNAVAILABLE_HEADING_ID}
+          eligibility={overview.eligibility}
+          texts={(kind) => ({
+            heading: t(`complaint.${kind}.heading`),
+            text: t(`complaint.${kind}.text`, { plan: subscription.planName }),
+            help: kind === 'not-paper' ? t('complaint.not-paper.help') : undefined,
+          })}
+        />
         {overview.complaints.length > 0 ? (
           <ComplaintHistory complaints={overview.complaints} />
         ) : null}
@@ -128,7 +95,13 @@ function ComplaintFlow({ subscription }: { readonly subscription: Subscription }
   return (
     <>
       {receipt ? (
-        <ComplaintReceipt receipt={receipt} onAnother={() => setReceipt(null)} />
+        <ComplaintReceipt
+          receipt={receipt}
+          onAnother={() => {
+            setReceipt(null);
+            setAnother(true);
+          }}
+        />
       ) : (
         <>
           <EpaperNow url={overview.epaperUrl} />
@@ -136,6 +109,7 @@ function ComplaintFlow({ subscription }: { readonly subscription: Subscription }
             overview={overview}
             onFiled={setReceipt}
             onStale={() => void query.refetch()}
+            focusHeading={another}
           />
         </>
       )}

@@ -1,7 +1,9 @@
 // /leveringsadresse (login and subscription): the address the paper is delivered to. Shows the
 // stored address (getAccountProfile) in the shared delivery-address form and saves it with
-// PUT account {ariaAccountNo, address}. Spec §5 messages per field; the server's field errors
-// land on the fields; what the reader typed stays after any error. A digital-only subscription
+// PUT account {ariaAccountNo, address}. Spec §5 messages per field; the place is filled in from
+// the postal code and an unknown postal code is refused (the shared fields, usePostalPlace, and
+// the server's 400 POSTAL_CODE_UNKNOWN); the server's field errors land on the fields; what the
+// reader typed stays after any error. A digital-only subscription
 // has no delivery address: the screen says so instead of showing the form.
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +22,7 @@ import {
   useDeliveryAddressLabels,
 } from '../../ui/form/DeliveryAddressFields';
 import {
+  deliveryAddressCodeMessages,
   deliveryAddressSchema,
   deliveryAddressServerMessages,
   deliveryAddressValues,
@@ -49,6 +52,7 @@ function AddressForm({ profile }: { readonly profile: AccountProfile }) {
     serverErrors: {
       fieldOf: (field) => (field.startsWith('address.') ? field.slice('address.'.length) : null),
       messages: deliveryAddressServerMessages,
+      codeMessages: deliveryAddressCodeMessages,
     },
   });
 

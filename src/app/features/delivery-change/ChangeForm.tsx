@@ -1,9 +1,13 @@
 // The form of /endre-avislevering: what kind of change (a stop, a temporary address, a move), the
 // days (only the delivery days the server offers, from the earliest possible one), and for an
 // address change the address with the place filled in from the postal code. A stop says what it
-// means for the price. Checked before sending; the server's refusals are said above the button
+// means for the price (the place fill and the unknown postal code are the shared address fields',
+// usePostalPlace). Checked before sending; the server's refusals are said above the button
 // (an overlap names the other change, a passed cut-off the next possible day) or land on their
-// address field, and nothing typed is lost. Also edits a planned change (PUT).
+// field (a day the paper is not out, too far ahead, an end missing or before the start, an
+// address field), and nothing typed is lost. Also edits a planned change (PUT), or only the end
+// of a started one (the end days offered are the ones the server takes). A move says that it
+// moves the paper of all the reader's paper subscriptions (the address is the account's).
 import { FormikProvider, useFormik, useFormikContext, type FormikHelpers } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +21,6 @@ import {
   type DeliveryChangeRequest,
   type DeliveryChangeType,
   useCreateDeliveryChangeMutation,
-  useLazyGetPostalPlaceQuery,
   useUpdateDeliveryChangeMutation,
 } from '../../api/delivery';
 import { callFailure } from '../../api/problem';
@@ -27,12 +30,11 @@ import {
 } from '../../ui/form/DeliveryAddressFields';
 import {
   deliveryAddressSchema,
-  deliveryAddressServerMessages,
+  deliveryAddressServerMessage,
   deliveryAddressValues,
   type DeliveryAddressField,
   type DeliveryAddressValues,
   emptyDeliveryAddress,
-  POSTAL_CODE,
   toDeliveryAddress,
 } from '../../ui/form/deliveryAddressSchema';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
@@ -60,24 +62,17 @@ const FROM_DATE = 'fromDate';
 const TO_DATE = 'toDate';
 const ADDRESS = 'address';
 const FROM_DESCRIPTION_ID = descriptionId(FROM_DATE);
+/** The longest a change may last (the server's horizon). */
+const YEAR_DAYS = 365;
 const needsAddress = (type: string) => type === 'TRANSFER' || type === 'PERMANENT';
+/** The date field a refusal names (the start unless it names the end). */
+const dateField = (field: string) => (field === TO_DATE ? TO_DATE : FROM_DATE);
 const hasEnd = (type: string, openEnd: boolean) =>
   type === 'TRANSFER' || (type === 'STOP' && !openEnd);
 
-function schemaFor(
-  fromDays: readonly string[],
-  toDays: readonly string[],
-  unknownCodes: ReadonlySet<string>,
-) {
+function schemaFor(fromDays: readonly string[], toDays: readonly string[]) {
   const offered = new Set(fromDays);
   const offeredEnd = new Set(toDays);
-  const addressSchema = deliveryAddressSchema.shape({
-    postalCode: string()
-      .trim()
-      .required(MESSAGES.required)
-      .matches(POSTAL_CODE, { message: MESSAGES.postalCode })
-      .test('known', `${NS}.postal-code-unknown`, (value) => !value || !unknownCodes.has(value)),
-  });
   return object({
     type: string().required(`${NS}.type-required`),
     // The days are asked for once the kind of change is chosen (they show only then).
@@ -103,7 +98,7 @@ function schemaFor(
         : schema,
     ),
     address: object().when('type', ([type]) =>
-      needsAddress(type as string) ? addressSchema : object(),
+      needsAddress(type as string) ? deliveryAddressSchema : object(),
     ),
   });
 }
@@ -142,44 +137,18 @@ function requestOf(values: ChangeValues): DeliveryChangeRequest {
   };
 }
 
-/** Fills the place in from the postal code as soon as it has four digits. */
-function PostalPlaceFill({ onUnknown }: { readonly onUnknown: (code: string) => void }) {
-  const { t } = useTranslation('delivery-change');
-  const { values, setFieldValue } = useFormikContext<ChangeValues>();
-  const code = values.address.postalCode.trim();
-  const [lookup] = useLazyGetPostalPlaceQuery();
-  const [found, setFound] = useState<{ code: string; place: string | null } | null>(null);
-  useEffect(() => {
-    if (!/^[0-9]{4}$/.test(code)) return;
-    let live = true;
-    void lookup({ postalCode: code }, true).then((result) => {
-      if (!live) return;
-      if (result.data) {
-        setFound({ code, place: result.data.place });
-        void setFieldValue('address.place', result.data.place);
-      } else if (callFailure(result.error).status === 404) {
-        setFound({ code, place: null });
-        onUnknown(code);
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [code, lookup, setFieldValue, onUnknown]);
-  const shown = found && found.code === code ? found : null;
-  return (
-    <p className="ds-paragraph delivery-change-note" aria-live="polite">
-      {shown
-        ? shown.place
-          ? t('delivery-change.form.place-found', { code, place: shown.place })
-          : t('delivery-change.form.place-unknown', { code })
-        : null}
-    </p>
-  );
-}
-
 type Failure =
-  | { kind: 'too-early' | 'locked' | 'not-paper' | 'not-active' | 'failed' }
+  | {
+      kind:
+        | 'too-early'
+        | 'too-early-end'
+        | 'locked'
+        | 'not-paper'
+        | 'not-active'
+        | 'other-subscription-move'
+        | 'other-subscription-change'
+        | 'failed';
+    }
   | { kind: 'overlap'; other: DeliveryChange | null }
   | { kind: 'rate-limited'; minutes: number };
 
@@ -210,7 +179,6 @@ export function ChangeForm({
   const addressLabels = useDeliveryAddressLabels('address');
   const [create] = useCreateDeliveryChangeMutation();
   const [update] = useUpdateDeliveryChangeMutation();
-  const [unknownCodes, setUnknownCodes] = useState<ReadonlySet<string>>(new Set());
   const [failure, setFailure] = useState<Failure | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -224,21 +192,19 @@ export function ChangeForm({
     [days, editing],
   );
   // Moving the end of a started change: from the day before the earliest possible day on (paper
-  // again from that day), or any later delivery day.
+  // again from that day), or any later delivery day up to the calendar's last date and at most a
+  // year after its first day (what the server takes).
   const endDays = useMemo(() => {
     if (!endOnly || !editing) return offered;
     const dayBefore = addDays(calendar.earliestStart, -1);
-    const later = days.filter((d) => d >= editing.fromDate && d > dayBefore);
+    const yearOn = addDays(editing.fromDate, YEAR_DAYS);
+    const last = yearOn < calendar.lastDate ? yearOn : calendar.lastDate;
+    const later = days.filter((d) => d >= editing.fromDate && d > dayBefore && d <= last);
     return dayBefore >= editing.fromDate ? [dayBefore, ...later] : later;
-  }, [endOnly, editing, offered, days, calendar.earliestStart]);
+  }, [endOnly, editing, offered, days, calendar.earliestStart, calendar.lastDate]);
   const schema = useMemo(
-    () => schemaFor(endOnly && editing ? [editing.fromDate] : offered, endDays, unknownCodes),
-    [endOnly, editing, offered, endDays, unknownCodes],
-  );
-  const onUnknown = useMemo(
-    () => (code: string) =>
-      setUnknownCodes((known) => (known.has(code) ? known : new Set([...known, code]))),
-    [],
+    () => schemaFor(endOnly && editing ? [editing.fromDate] : offered, endDays),
+    [endOnly, editing, offered, endDays],
   );
 
   const labels: Record<string, string> = {
@@ -267,9 +233,31 @@ export function ChangeForm({
     const field = problem.fields[0] ?? '';
     switch (problem.code) {
       case 'DELIVERY_CHANGE_TOO_EARLY':
+        onStale();
+        setFailure({ kind: field === TO_DATE ? 'too-early-end' : 'too-early' });
+        return;
       case 'DELIVERY_CHANGE_NOT_DELIVERY_DAY':
         onStale();
-        setFailure({ kind: 'too-early' });
+        helpers.setFieldError(dateField(field), `${NS}.not-delivery-day`);
+        return;
+      case 'DELIVERY_CHANGE_TOO_FAR':
+        onStale();
+        helpers.setFieldError(
+          dateField(field),
+          dateField(field) === TO_DATE ? `${NS}.too-far-end` : `${NS}.too-far-start`,
+        );
+        return;
+      case 'DELIVERY_CHANGE_END_REQUIRED':
+        helpers.setFieldError(TO_DATE, `${NS}.end-required`);
+        return;
+      case 'DELIVERY_CHANGE_END_BEFORE_START':
+        helpers.setFieldError(TO_DATE, `${NS}.end-before-start`);
+        return;
+      case 'DELIVERY_CHANGE_OTHER_SUBSCRIPTION':
+        setFailure({
+          kind:
+            values.type === 'PERMANENT' ? 'other-subscription-move' : 'other-subscription-change',
+        });
         return;
       case 'DELIVERY_CHANGE_OVERLAP': {
         const other =
@@ -293,8 +281,10 @@ export function ChangeForm({
         setFailure({ kind: 'locked' });
         return;
       case 'POSTAL_CODE_UNKNOWN':
-        onUnknown(values.address.postalCode.trim());
-        helpers.setFieldError('address.postalCode', `${NS}.postal-code-unknown`);
+        helpers.setFieldError(
+          'address.postalCode',
+          deliveryAddressServerMessage('postalCode', problem.code),
+        );
         return;
       case 'PAPER_SUBSCRIPTION_REQUIRED':
         onStale();
@@ -313,7 +303,12 @@ export function ChangeForm({
       default:
         if (field.startsWith('address.')) {
           const key = field.slice('address.'.length) as DeliveryAddressField;
-          helpers.setFieldError(field, deliveryAddressServerMessages[key] ?? MESSAGES.invalid);
+          helpers.setFieldError(field, deliveryAddressServerMessage(key, problem.code));
+          return;
+        }
+        if (field === FROM_DATE || field === TO_DATE) {
+          // A date the server could not take as it came (VALIDATION_FAILED).
+          helpers.setFieldError(field, `${NS}.day-not-offered`);
           return;
         }
         setFailure({ kind: 'failed' });
@@ -347,7 +342,8 @@ export function ChangeForm({
             })
           : t('delivery-change.server.overlap-unknown');
       case 'too-early':
-        return t('delivery-change.server.too-early', { day: dayName(calendar.earliestStart) });
+      case 'too-early-end':
+        return t(`delivery-change.server.${f.kind}`, { day: dayName(calendar.earliestStart) });
       case 'rate-limited':
         return t(
           f.minutes === 1
@@ -466,18 +462,19 @@ export function ChangeForm({
           ) : null}
 
           {values.type === 'STOP' ? <PriceEffect overview={overview} values={values} /> : null}
+          {values.type === 'PERMANENT' ? (
+            <p className="ds-paragraph delivery-change-note">
+              {t('delivery-change.form.move-all')}
+            </p>
+          ) : null}
 
           {needsAddress(values.type) && !endOnly ? (
-            <div className="form-stack">
-              <DeliveryAddressFields
-                name={ADDRESS}
-                legend={t(
-                  `delivery-change.form.address-legend-${typeKey(values.type as DeliveryChangeType)}`,
-                )}
-                description={t('delivery-change.form.address-hint')}
-              />
-              <PostalPlaceFill onUnknown={onUnknown} />
-            </div>
+            <DeliveryAddressFields
+              name={ADDRESS}
+              legend={t(
+                `delivery-change.form.address-legend-${typeKey(values.type as DeliveryChangeType)}`,
+              )}
+            />
           ) : null}
 
           {failure ? (
@@ -599,7 +596,8 @@ function PriceEffect({
 }) {
   const { t } = useTranslation('delivery-change');
   const { price, calendar } = overview;
-  const perIssue = price.stopCredit === 'PER_ISSUE' ? (price.creditPerIssueOre ?? 0) : null;
+  const credits = price.stopCredit === 'PER_ISSUE';
+  const perIssue = credits ? price.creditPerIssueOre : null;
   const issues =
     values.fromDate && values.toDate && !values.openEnd && values.toDate >= values.fromDate
       ? daysInPeriod(calendar!.deliveryDays, values.fromDate, values.toDate)
@@ -614,15 +612,34 @@ function PriceEffect({
         </p>
       ) : null}
       <p className="ds-paragraph">
-        {perIssue === null
-          ? t('delivery-change.price.none')
-          : issues !== null
-            ? t('delivery-change.price.credit-total', {
-                amount: formatKroner(issues * perIssue),
-                perIssue: formatKroner(perIssue),
-              })
-            : t('delivery-change.price.credit', { perIssue: formatKroner(perIssue) })}
+        {!credits ? (
+          t('delivery-change.price.none')
+        ) : perIssue !== null && issues !== null ? (
+          t('delivery-change.price.credit-total', {
+            amount: formatKroner(issues * perIssue),
+            perIssue: formatKroner(perIssue),
+          })
+        ) : (
+          <StopCreditText price={price} />
+        )}
       </p>
     </div>
+  );
+}
+
+/** What a stopped issue is credited, by the title's paper share (the screen's price note too). */
+export function StopCreditText({ price }: { readonly price: DeliveryChangeOverview['price'] }) {
+  const { t } = useTranslation('delivery-change');
+  const share = price.paperSharePercent ?? 0;
+  return (
+    <>
+      {price.creditPerIssueOre !== null
+        ? t('delivery-change.price.credit', {
+            perIssue: formatKroner(price.creditPerIssueOre),
+            share,
+          })
+        : t('delivery-change.price.credit-unpriced', { share })}{' '}
+      {t('delivery-change.price.credit-paid-only')}
+    </>
   );
 }

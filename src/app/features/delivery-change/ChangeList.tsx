@@ -1,13 +1,30 @@
 // The changes of the subscription: planned ones (each with edit and withdraw until its cut-off),
-// the ones going on now, and the history (over or withdrawn), read-only.
-import { useState } from 'react';
+// the ones going on now, and the history (over or withdrawn, or a move not carried out),
+// read-only. Withdrawing asks first: the focus moves to "Ja, trekk tilbake" when the question
+// opens and back to "Trekk tilbake" when the reader keeps the change; the screen returns the
+// focus to a change's Endre button when its edit is cancelled (editButtonId).
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatKroner } from '../../../shared/money/money';
-import type { DeliveryChange, DeliveryChangeAddressView } from '../../api/delivery';
+import type {
+  DeliveryChange,
+  DeliveryChangeAddressView,
+  DeliveryMoveNotApplied,
+} from '../../api/delivery';
 import { Facts, type Fact } from '../../ui/Facts';
 
 import { typeKey, useCutOffText, usePeriodText } from './format';
+
+/** Why a move was not carried out, as its catalogue key (keys are kebab-case). */
+const NOT_APPLIED_KEY: Record<DeliveryMoveNotApplied, string> = {
+  NOT_PAPER: 'not-paper',
+  NOT_ACTIVE: 'not-active',
+};
+
+/** The id of a change's edit button ("Endre", or "Endre sluttdato" for `endOnly`). */
+export const editButtonId = (change: Pick<DeliveryChange, 'id'>, endOnly = false) =>
+  `delivery-change-${endOnly ? 'edit-end' : 'edit'}-${change.id}`;
 
 export function addressLine(address: DeliveryChangeAddressView): string {
   const street = [address.street, address.streetNumber, address.flatNumber]
@@ -39,6 +56,12 @@ function ChangeFacts({ change }: { readonly change: DeliveryChange }) {
           : 'delivery-change.list.issues-value',
         { count: change.issues },
       ),
+    });
+  if (change.notApplied)
+    facts.push({
+      key: 'not-applied',
+      label: t('delivery-change.list.not-applied'),
+      value: t(`delivery-change.list.not-applied-${NOT_APPLIED_KEY[change.notApplied]}`),
     });
   if (change.creditOre > 0)
     facts.push({
@@ -72,6 +95,15 @@ function PlannedChange({
 }) {
   const { t } = useTranslation('delivery-change');
   const [confirming, setConfirming] = useState(false);
+  // Where the focus goes when the question opens or closes (the button pressed is gone then).
+  const [focusTo, setFocusTo] = useState<'confirm' | 'withdraw' | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const withdrawRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focusTo) return;
+    (focusTo === 'confirm' ? confirmRef : withdrawRef).current?.focus();
+    setFocusTo(null);
+  }, [focusTo]);
   const headingId = `delivery-change-${change.id}`;
   return (
     <li className="ds-card delivery-change-item" aria-labelledby={headingId}>
@@ -88,6 +120,7 @@ function PlannedChange({
               className="ds-button"
               data-color="danger"
               disabled={busy}
+              ref={confirmRef}
               onClick={() => void onWithdraw(change).then(() => setConfirming(false))}
             >
               {t('delivery-change.list.confirm-withdraw-yes')}
@@ -96,7 +129,10 @@ function PlannedChange({
               type="button"
               className="ds-button"
               data-variant="secondary"
-              onClick={() => setConfirming(false)}
+              onClick={() => {
+                setConfirming(false);
+                setFocusTo('withdraw');
+              }}
             >
               {t('delivery-change.list.confirm-withdraw-no')}
             </button>
@@ -107,6 +143,7 @@ function PlannedChange({
               type="button"
               className="ds-button"
               data-variant="secondary"
+              id={editButtonId(change)}
               onClick={() => onEdit(change)}
               aria-describedby={headingId}
             >
@@ -116,7 +153,11 @@ function PlannedChange({
               type="button"
               className="ds-button"
               data-variant="tertiary"
-              onClick={() => setConfirming(true)}
+              ref={withdrawRef}
+              onClick={() => {
+                setConfirming(true);
+                setFocusTo('confirm');
+              }}
               aria-describedby={headingId}
             >
               {t('delivery-change.list.withdraw')}
@@ -147,6 +188,7 @@ function EndButton({
         type="button"
         className="ds-button"
         data-variant="secondary"
+        id={editButtonId(change, true)}
         onClick={() => onEditEnd(change)}
         aria-describedby={`delivery-change-${change.id}`}
       >

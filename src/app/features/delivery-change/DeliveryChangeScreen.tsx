@@ -7,9 +7,7 @@
 // digital subscriber is told why there is no paper to change, and where to go instead.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
-import { formatKroner } from '../../../shared/money/money';
 import {
   type DeliveryChange,
   type DeliveryChangeOverview,
@@ -19,11 +17,13 @@ import {
 import type { Subscription } from '../../api/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
+import { PaperOnlyNotice } from '../../ui/PaperOnlyNotice';
 import { Progress } from '../../ui/Progress';
 
-import { ChangeForm } from './ChangeForm';
-import { PlannedChanges, ReadOnlyChanges } from './ChangeList';
+import { ChangeForm, StopCreditText } from './ChangeForm';
+import { editButtonId, PlannedChanges, ReadOnlyChanges } from './ChangeList';
 import { Deadline } from './Deadline';
 import { typeKey, usePeriodText } from './format';
 
@@ -35,55 +35,16 @@ const CURRENT = 'current';
 const SUCCESS = 'success';
 const DANGER = 'danger';
 
-function HomeLink() {
-  const { t } = useTranslation('delivery-change');
-  return (
-    <Link className="ds-link" to="/">
-      {t('delivery-change.back')}
-    </Link>
-  );
-}
-
-/** No paper to change: why, and where to go instead. */
-function Unavailable({
-  overview,
-  subscription,
-}: {
-  readonly overview: DeliveryChangeOverview;
-  readonly subscription: Subscription;
-}) {
-  const { t } = useTranslation('delivery-change');
-  const kind = overview.eligibility === 'NOT_PAPER' ? 'not-paper' : 'not-active';
-  return (
-    <Notice
-      region
-      aria-labelledby={UNAVAILABLE_HEADING_ID}
-      heading={<span id={UNAVAILABLE_HEADING_ID}>{t(`delivery-change.${kind}.heading`)}</span>}
-    >
-      <p>{t(`delivery-change.${kind}.text`, { plan: subscription.planName })}</p>
-      <ul className="screen-links">
-        <li>
-          <Link className="ds-link" to="/kundeservice">
-            {t('delivery-change.customer-service')}
-          </Link>
-        </li>
-        <li>
-          <HomeLink />
-        </li>
-      </ul>
-    </Notice>
-  );
-}
-
 /** What a stop means for the price, before the reader chooses anything. */
 function PriceNote({ overview }: { readonly overview: DeliveryChangeOverview }) {
   const { t } = useTranslation('delivery-change');
-  const perIssue = overview.price.creditPerIssueOre;
   return (
     <p className="ds-paragraph">
-      {overview.price.stopCredit === 'PER_ISSUE' && perIssue !== null
-        ? t('delivery-change.price.credit', { perIssue: formatKroner(perIssue) })
-        : t('delivery-change.price.none')}
+      {overview.price.stopCredit === 'PER_ISSUE' ? (
+        <StopCreditText price={overview.price} />
+      ) : (
+        t('delivery-change.price.none')
+      )}
     </p>
   );
 }
@@ -105,6 +66,14 @@ function ChangeFlow({ subscription }: { readonly subscription: Subscription }) {
   useEffect(() => {
     if (outcome) outcomeRef.current?.focus();
   }, [outcome]);
+  // An edit cancelled: the focus goes back to the button that started it (the form it was in
+  // is gone), once the list is drawn again.
+  const [returnFocus, setReturnFocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (!returnFocus) return;
+    document.getElementById(returnFocus)?.focus();
+    setReturnFocus(null);
+  }, [returnFocus]);
   const refetch = useCallback(() => void query.refetch(), [query]);
 
   if (query.isLoading) return <Progress reserve>{t('delivery-change.loading')}</Progress>;
@@ -126,7 +95,15 @@ function ChangeFlow({ subscription }: { readonly subscription: Subscription }) {
   if (overview.eligibility !== 'PAPER' || !overview.calendar)
     return (
       <>
-        <Unavailable overview={overview} subscription={subscription} />
+        {/* No paper to change: why, and where to go instead. */}
+        <PaperOnlyNotice
+          id={UNAVAILABLE_HEADING_ID}
+          eligibility={overview.eligibility}
+          texts={(kind) => ({
+            heading: t(`delivery-change.${kind}.heading`),
+            text: t(`delivery-change.${kind}.text`, { plan: subscription.planName }),
+          })}
+        />
         <ReadOnlyChanges kind={HISTORY} changes={overview.history} />
       </>
     );
@@ -181,7 +158,10 @@ function ChangeFlow({ subscription }: { readonly subscription: Subscription }) {
             }),
           });
         }}
-        onCancelEdit={() => setEditing(null)}
+        onCancelEdit={() => {
+          if (editing) setReturnFocus(editButtonId(editing.change, editing.endOnly));
+          setEditing(null);
+        }}
         onStale={refetch}
       />
       <PlannedChanges

@@ -1,5 +1,6 @@
 // The paper plans' step of the order form: where the paper is delivered, as the shared address
-// fields under `address` in the form's values (validated by deliveryAddressSchema), and the
+// fields under `address` in the form's values (validated by deliveryAddressSchema; the place
+// filled in from the postal code, an unknown one refused: usePostalPlace), and the
 // fields the server refused in an order, to be marked on the fields too.
 import type { FormikErrors, FormikTouched } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import {
 } from '../../ui/form/DeliveryAddressFields';
 import {
   type DeliveryAddressField,
+  deliveryAddressServerMessage,
   deliveryAddressServerMessages,
   type DeliveryAddressValues,
 } from '../../ui/form/deliveryAddressSchema';
@@ -35,10 +37,12 @@ type AddressForm = { readonly [ADDRESS]: DeliveryAddressValues };
 
 /**
  * The address fields among the fields the server refused in an order (`deliveryAddress.street`
- * …), as the form's touched fields and their messages; null when it refused none of them.
+ * …), as the form's touched fields and their messages (by the problem's `code`: an unknown
+ * postal code has its own); null when it refused none of them.
  */
 export function refusedAddress(
   fields: readonly string[],
+  code: string | null = null,
 ): { touched: FormikTouched<AddressForm>; errors: FormikErrors<AddressForm> } | null {
   const refused = fields
     .filter((f) => f.startsWith('deliveryAddress.'))
@@ -48,7 +52,7 @@ export function refusedAddress(
   return {
     touched: { address: Object.fromEntries(refused.map((f) => [f, true])) },
     errors: {
-      address: Object.fromEntries(refused.map((f) => [f, deliveryAddressServerMessages[f]])),
+      address: Object.fromEntries(refused.map((f) => [f, deliveryAddressServerMessage(f, code)])),
     },
   };
 }

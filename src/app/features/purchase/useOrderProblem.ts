@@ -22,7 +22,7 @@ export function useOrderProblem() {
     if (!problem || handledProblem.current === problem) return;
     handledProblem.current = problem;
     problemRef.current?.focus();
-    const address = refusedAddress(problem.fields);
+    const address = refusedAddress(problem.fields, problem.code);
     if (address) {
       void setTouched(address.touched, false);
       setErrors(address.errors);

@@ -1,11 +1,18 @@
 // The delivery address fields of a formik form (values: DeliveryAddressValues, schema:
 // deliveryAddressSchema), under an optional name prefix: <DeliveryAddressFields name="address" />
-// edits values.address.coName … values.address.place. Texts come from `common` (form.address.*)
-// because more than one screen shows them.
+// edits values.address.coName … values.address.place. The postal code is checked against the
+// register and fills the place in (usePostalPlace: one rule for every form with an address).
+// Texts come from `common` (form.address.*) because more than one screen shows them.
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { DeliveryAddressField } from './deliveryAddressSchema';
 import { TextField, type TextFieldProps } from './TextField';
+import { usePostalCodeCheck } from './usePostalPlace';
+
+const PostalPlaceLookup = lazy(
+  () => import(/* webpackChunkName: "postal-lookup" */ './PostalPlaceLookup'),
+);
 
 export interface DeliveryAddressFieldsProps {
   /** Where the address sits in the form's values ('' or absent: at the top level). */
@@ -55,22 +62,48 @@ export function DeliveryAddressFields({
 }: DeliveryAddressFieldsProps) {
   const { t } = useTranslation('common');
   const labels = useDeliveryAddressLabels(name);
+  const postal = usePostalCodeCheck(name);
   const descriptions: Partial<Record<DeliveryAddressField, string>> = {
     flatNumber: t('form.address.flat-number-description'),
+    place: t('form.address.place-description'),
   };
-  const fields = ROWS.map((row) => (
-    <div key={row.join('-')} className="form-row">
-      {row.map((key) => (
+  const row = (keys: readonly DeliveryAddressField[]) => (
+    <div key={keys.join('-')} className="form-row">
+      {keys.map((key) => (
         <TextField
           key={key}
           {...INPUT_PROPS[key]}
           name={path(name, key)}
           label={labels[path(name, key)]!}
           description={descriptions[key]}
+          {...(key === 'postalCode'
+            ? { validate: postal.validatePostalCode, onFocus: postal.activate }
+            : {})}
         />
       ))}
     </div>
-  ));
+  );
+  const fields = ROWS.map((keys) =>
+    keys.includes('postalCode') ? (
+      <div key={keys.join('-')}>
+        {row(keys)}
+        {/* A polite live region under the postal code: the place found (or not) is read out. */}
+        {postal.active ? (
+          <Suspense fallback={<p className="ds-paragraph form-postal-place" aria-live="polite" />}>
+            <PostalPlaceLookup
+              prefix={name}
+              initialCode={postal.initialCode}
+              onUnknown={postal.markUnknown}
+            />
+          </Suspense>
+        ) : (
+          <p className="ds-paragraph form-postal-place" aria-live="polite" />
+        )}
+      </div>
+    ) : (
+      row(keys)
+    ),
+  );
   if (!legend) return <div className="form-stack">{fields}</div>;
   return (
     <fieldset className="ds-fieldset form-stack">

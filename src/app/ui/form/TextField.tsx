@@ -5,7 +5,7 @@
 // (then kept current as the reader types). Not on leaving a field: a message appearing on blur
 // moves the submit button under the pointer between mousedown and mouseup, and the click is lost.
 // Native input props (type, autoComplete, inputMode, ...) pass through.
-import { useField, useFormikContext } from 'formik';
+import { type FieldValidator, useField, useFormikContext } from 'formik';
 import type { InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,6 +24,11 @@ export type TextFieldProps = Omit<
   readonly description?: string;
   /** Marks the label "(valgfritt)". */
   readonly optional?: boolean;
+  /**
+   * A check of this field besides the form's schema (formik's field-level validation; a stable
+   * function): a message key for a value it refuses, undefined otherwise.
+   */
+  readonly validate?: FieldValidator;
 };
 
 /** The translated message of a field error key, with the field's label as {{info}}. */
@@ -37,13 +42,14 @@ export function TextField({
   label,
   description,
   optional = false,
+  validate,
   onBlur,
   onChange,
   ...inputProps
 }: TextFieldProps) {
   const { t } = useTranslation('common');
   const errorText = useFieldErrorText();
-  const [field, meta] = useField<string>(name);
+  const [field, meta] = useField<string>({ name, validate });
   const { submitCount } = useFormikContext();
   const error = submitCount > 0 && meta.error ? errorText(meta.error, label) : null;
   const describedBy = [description ? descriptionId(name) : null, errorId(name)]

@@ -1,7 +1,9 @@
 // The paper delivery address as a form (spec §3 Delivery address, §5 messages): the values
 // formik edits (all strings), their yup schema, and the conversions from and to the API's
-// DeliveryAddress. Shared by /leveringsadresse and the order screen's paper plans; the field
-// names and this module's exports are a stable API (DeliveryAddressFields renders the fields).
+// DeliveryAddress. Shared by /leveringsadresse, the order screen's paper plans and
+// /endre-avislevering; the field names and this module's exports are a stable API
+// (DeliveryAddressFields renders the fields; usePostalPlace checks the postal code against the
+// register and fills the place in).
 import { object, string } from 'yup';
 
 import type { DeliveryAddress } from '../../api/account';
@@ -102,3 +104,17 @@ export const deliveryAddressServerMessages: Readonly<Record<DeliveryAddressField
   postalCode: MESSAGES.postalCode,
   place: MESSAGES.invalid,
 };
+
+/**
+ * The message of a server refusal of an address by its problem code, over the field's own
+ * (serverFieldErrors' `codeMessages`): a postal code the register does not know.
+ */
+export const deliveryAddressCodeMessages: Readonly<Record<string, string>> = {
+  POSTAL_CODE_UNKNOWN: MESSAGES.postalCodeUnknown,
+};
+
+/** The message of a server refusal of one address field, with the problem's code. */
+export const deliveryAddressServerMessage = (
+  field: DeliveryAddressField,
+  code: string | null | undefined,
+): string => (code && deliveryAddressCodeMessages[code]) || deliveryAddressServerMessages[field];

@@ -19,6 +19,8 @@ export const MESSAGES = {
   streetRequired: 'form.validation.street-required',
   streetNumberRequired: 'form.validation.street-number-required',
   postalCode: 'form.validation.postal-code',
+  /** "Postnummeret finnes ikke": four digits the postal-code register does not know. */
+  postalCodeUnknown: 'form.validation.postal-code-unknown',
 } as const;
 
 /** What people type around a phone number (spaces, dashes, dots, brackets) removed. */

@@ -17,6 +17,7 @@ import { birthDateProblem } from '../../../shared/subscription/birth-date';
 import type { Db, Queryable, Row } from '../../db/db';
 import type { AccountRead } from '../../db/reads';
 import { DomainError } from '../../errors';
+import { checkDeliveryAddress, type DeliveryAddress } from '../delivery/addresses';
 
 export interface Account {
   readonly ariaAccountNo: string;
@@ -114,15 +115,7 @@ export async function getAccount(db: Queryable, ariaAccountNo: string): Promise<
   return account;
 }
 
-export interface DeliveryAddress {
-  readonly coName: string;
-  readonly street: string;
-  readonly streetNumber: string;
-  readonly flatNumber?: string;
-  readonly floor?: string;
-  readonly postalCode: string;
-  readonly place: string;
-}
+export type { DeliveryAddress };
 
 export interface AccountUpdate {
   readonly ariaAccountNo: string;
@@ -199,7 +192,10 @@ function changedFields(
  * changed, an audit event names the fields (not their values) and `actor`, who changed them
  * ('user:<spid>', 'order:<id>', 'demo-seed'). The profile row is locked while it is compared
  * and written: two changes at once are recorded one after the other, each against what the
- * other wrote. Run it in a transaction for the event and the change to be one.
+ * other wrote. Run it in a transaction for the event and the change to be one. The address is
+ * stored as given: the writers check it first (checkDeliveryAddress: modifyOwnAccount, an
+ * order when it is placed, a delivery change), so an order placed before that rule still
+ * completes with the address it was placed with.
  */
 export async function modifyAccount(
   db: Queryable,
@@ -339,7 +335,7 @@ export async function getProfile(
     lastName: given(identity.familyName) ?? given(row?.last_name),
     phoneNumber: given(row?.phone_number) ?? identityPhone(identity.phoneNumber),
     email: given(row?.email) ?? given(identity.email),
-    birthDate: given(identity.birthDate) ?? given(row?.birth_date),
+    birthDate: birthDateFrom(given(identity.birthDate), given(row?.birth_date) ?? null),
     address: row?.street
       ? {
           coName: row.co_name ?? '',
@@ -351,30 +347,41 @@ export async function getProfile(
           place: row.place ?? '',
         }
       : null,
-    identity: { ownedFields: identityOwnedFields(identity), loginEmail: given(identity.email) },
+    identity: {
+      // A birth date given once here decides over the provider's (birthDateFrom): it is Min Side's.
+      ownedFields: identityOwnedFields(identity).filter(
+        (field) => field !== 'birthDate' || !given(row?.birth_date),
+      ),
+      loginEmail: given(identity.email),
+    },
   };
 }
 
-/** The birth date that decides age rules: the identity provider's, else the profile's. */
+/**
+ * The birth date that decides age rules: the one given once on the profile, else the identity
+ * provider's. The profile's is only ever given while the provider knows none, so when both are
+ * known the profile's came first and has already decided: a date added at the provider later
+ * cannot make a reader younger than the one they gave Min Side.
+ */
 export const birthDateFrom = (
   identityBirthDate: string | null | undefined,
   profileBirthDate: string | null,
-): string | null => identityBirthDate || profileBirthDate;
+): string | null => profileBirthDate || identityBirthDate || null;
 
 const profileBirthDate = (account: string) =>
   `select birth_date::text as birth_date from account_profiles where aria_account_no = ${account}`;
 
 /**
- * The birth date that decides age rules (18+ to buy, youth plan under 34): the identity
- * provider's, else the one given once on the profile; null when nobody knows it. Never a value
- * from the request.
+ * The birth date that decides age rules (18+ to buy, youth plan under 34): the one given once
+ * on the profile, else the identity provider's (birthDateFrom); null when nobody knows it.
+ * Never a value from the request.
  */
 export async function knownBirthDate(
   db: Queryable,
   ariaAccountNo: string | null,
   identityBirthDate: string | null | undefined,
 ): Promise<string | null> {
-  if (identityBirthDate || !ariaAccountNo) return birthDateFrom(identityBirthDate, null);
+  if (!ariaAccountNo) return birthDateFrom(identityBirthDate, null);
   const [row] = await db.query<{ birth_date: string | null }>(profileBirthDate('$1'), [
     ariaAccountNo,
   ]);
@@ -486,7 +493,8 @@ export async function ensureAccount(
 
 /**
  * The reader's changes to their account (modifyAccount), with a birth date given on the profile
- * when the identity has none. A field the identity provider owns for the reader is refused
+ * when the identity has none. An address is checked by the rule of every delivery address
+ * (delivery/addresses.ts) and stored with the register's place. A field the identity provider owns for the reader is refused
  * (403 IDENTITY_OWNED_FIELD; a birth date it knows stays 409 BIRTH_DATE_ALREADY_SET, as when it
  * was given before). One transaction: a refused field leaves the others unchanged too.
  */
@@ -506,9 +514,15 @@ export function modifyOwnAccount(
       `${refused} comes from the identity provider and is changed there`,
       refused,
     );
+  // The reader's address by the rule of every delivery address written (delivery/addresses.ts):
+  // an unknown postal code is 400 POSTAL_CODE_UNKNOWN on address.postalCode; the place stored is
+  // the register's.
+  const checked = fields.address
+    ? { ...fields, address: checkDeliveryAddress(fields.address, 'address') }
+    : fields;
   const actor = `user:${reader.spidId}`;
   return db.transaction(async (tx) => {
-    const account = await modifyAccount(tx, fields, actor);
+    const account = await modifyAccount(tx, checked, actor);
     if (birthDate !== undefined)
       await giveBirthDate(tx, {
         ariaAccountNo: fields.ariaAccountNo,

@@ -2,17 +2,24 @@
 // file one). The rule, from the server's own records only (never from the request):
 // - The subscription is the reader's own (another account's is not found), a paper one
 //   (planProductType COMBO; a digital one is refused with PAPER_SUBSCRIPTION_REQUIRED) that gives
-//   access (an ended or suspended one is SUBSCRIPTION_STATE_CONFLICT).
+//   access (an ended or suspended one is SUBSCRIPTION_STATE_CONFLICT): the rule delivery changes
+//   share, domain/delivery/paper.ts.
 // - Each day is a delivery day of the title (its publishing weekdays less Norwegian public
 //   holidays: domain/delivery/calendar.ts) from today back `windowDays` calendar days (today
 //   included: this morning's missing paper is the usual complaint), and a day of a subscription
 //   is complained about once (COMPLAINT_ALREADY_FILED; the primary key of complaint_dates holds
 //   it also when two requests arrive at once, and the subscription row is locked while filing so
 //   the second one finds the first and is refused cleanly).
+// - A paper was due that day: not before the subscription's first day
+//   (COMPLAINT_DATE_BEFORE_START) and not on a day a delivery change stopped the paper
+//   (COMPLAINT_DATE_DELIVERY_STOPPED). The page does not offer the days before the start, and
+//   shows a stopped day as one that cannot be chosen.
 // - The code is one of complaint_codes.
-// A complaint keeps the delivery address as it was, and how many complaints of the title that
-// address has had in the last COMPLAINT_REPEAT_DAYS days (this one included): customer service
-// sees "3. klage på denne adressen siste 30 dager" in its e-mail, and from
+// A complaint keeps the delivery address the paper went to (a delivery change's temporary address
+// on a day it transferred the paper, else the account's; addressesOf says which one when the days
+// went to different addresses), and how many complaints of the title that address has had in the
+// last COMPLAINT_REPEAT_DAYS days (this one included): customer service sees "3. klage på denne
+// adressen siste 30 dager" in its e-mail, and from
 // COMPLAINT_REPEAT_THRESHOLD on it is a repeated complaint that goes on to the distributor.
 // Filing sends the case to the title's customer centre and a confirmation to the reader through
 // the outbox, in the same transaction; the receipt carries the link to today's e-paper.
@@ -25,7 +32,6 @@ import {
   COMPLAINT_COMMENT_MAX,
 } from '../../../shared/complaints/complaints';
 import { getPublication } from '../../../shared/publications/registry';
-import { hasAccess } from '../../../shared/subscription/status';
 import { addDays, isIsoDate, osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
@@ -33,8 +39,15 @@ import { DomainError, RateLimitedError } from '../../errors';
 import { outboxSender } from '../../messaging/outbox';
 import { type DeliveryAddress, getProfile, type IdentityDetails } from '../accounts/accounts';
 import { isDeliveryDay, pastDeliveryDays } from '../delivery/calendar';
+import { deliveryChangesOn, type DeliveryOnDay } from '../delivery/changes';
+import {
+  eligibilityOf,
+  lockPaperSubscription,
+  ownSubscription,
+  type PaperEligibility,
+  subscriptionStartDate,
+} from '../delivery/paper';
 import { consume } from '../rate-limits';
-import { getSubscription, type Subscription } from '../subscriptions/subscriptions';
 
 import { customerServiceEmail, readerConfirmationEmail } from './messages';
 
@@ -74,15 +87,6 @@ export function complaintWindowDays(configured: number | undefined): number {
   return configured;
 }
 
-export type ComplaintEligibility = 'PAPER' | 'NOT_PAPER' | 'NOT_ACTIVE';
-
-export function eligibilityOf(
-  subscription: Pick<Subscription, 'planProductType' | 'instStatusCode'>,
-): ComplaintEligibility {
-  if (subscription.planProductType !== 'COMBO') return 'NOT_PAPER';
-  return hasAccess(subscription.instStatusCode) ? 'PAPER' : 'NOT_ACTIVE';
-}
-
 export interface ComplaintRecord {
   readonly reference: string;
   readonly filedAt: string;
@@ -96,11 +100,18 @@ export interface ComplaintRecord {
 export interface ComplaintOverview {
   readonly subscriptionNo: string;
   readonly titleCode: string;
-  readonly eligibility: ComplaintEligibility;
+  readonly eligibility: PaperEligibility;
+  /** The subscription's first day: no earlier day is offered. */
+  readonly startDate: string;
   readonly windowDays: number;
   readonly commentMaxLength: number;
   readonly epaperUrl: string;
-  readonly deliveryDays: readonly { readonly date: string; readonly alreadyFiled: boolean }[];
+  readonly deliveryDays: readonly {
+    readonly date: string;
+    readonly alreadyFiled: boolean;
+    /** A delivery change stopped the paper that day: nothing to complain about. */
+    readonly deliveryStopped: boolean;
+  }[];
   readonly complaints: readonly ComplaintRecord[];
 }
 
@@ -115,20 +126,6 @@ export interface Complainant {
   readonly ariaAccountNo: string;
   /** The session's claims: contact details the profile does not keep. */
   readonly identity: IdentityDetails;
-}
-
-const subscriptionNotFound = () =>
-  new DomainError('not-found', 'SUBSCRIPTION_NOT_FOUND', 'No such subscription');
-
-/** The reader's own subscription, else 404 (one of another account is simply not found). */
-async function ownSubscription(
-  db: Queryable,
-  ariaAccountNo: string,
-  subscriptionNo: string,
-): Promise<Subscription> {
-  const subscription = await getSubscription(db, subscriptionNo, ariaAccountNo);
-  if (!subscription) throw subscriptionNotFound();
-  return subscription;
 }
 
 interface ComplaintRow {
@@ -189,19 +186,28 @@ export async function complaintOverview(
 ): Promise<ComplaintOverview> {
   const subscription = await ownSubscription(deps.db, ariaAccountNo, subscriptionNo);
   const eligibility = eligibilityOf(subscription);
+  const startDate = await subscriptionStartDate(deps.db, subscriptionNo);
   const days =
     eligibility === 'PAPER'
-      ? pastDeliveryDays(subscription.titleCode, deps.clock.now(), deps.windowDays)
+      ? pastDeliveryDays(subscription.titleCode, deps.clock.now(), deps.windowDays).filter(
+          (date) => date >= startDate,
+        )
       : [];
   const filed = days.length > 0 ? await filedDates(deps.db, subscriptionNo, days) : new Set();
+  const changed = await deliveryChangesOn(deps.db, subscriptionNo, days);
   return {
     subscriptionNo,
     titleCode: subscription.titleCode,
     eligibility,
+    startDate,
     windowDays: deps.windowDays,
     commentMaxLength: COMPLAINT_COMMENT_MAX,
     epaperUrl: epaperUrlOf(subscription.titleCode),
-    deliveryDays: days.map((date) => ({ date, alreadyFiled: filed.has(date) })),
+    deliveryDays: days.map((date) => ({
+      date,
+      alreadyFiled: filed.has(date),
+      deliveryStopped: changed.get(date)?.type === 'STOP',
+    })),
     complaints: await complaintsOf(deps.db, subscriptionNo),
   };
 }
@@ -249,6 +255,78 @@ export function checkComplaintDates(
         index,
       );
   });
+}
+
+/**
+ * Checks that a paper was due on each day (in the order sent; the first that fails is named): not
+ * before the subscription's first day, and not on a day a delivery change stopped the paper.
+ */
+export function checkPaperDue(
+  dates: readonly string[],
+  startDate: string,
+  changed: ReadonlyMap<string, DeliveryOnDay>,
+): void {
+  dates.forEach((date, index) => {
+    if (date < startDate)
+      throw invalidDate(
+        'COMPLAINT_DATE_BEFORE_START',
+        `${date} is before the subscription started (${startDate}): no paper of it was due`,
+        index,
+      );
+    if (changed.get(date)?.type === 'STOP')
+      throw invalidDate(
+        'COMPLAINT_DATE_DELIVERY_STOPPED',
+        `The delivery was stopped on ${date}: no paper was due`,
+        index,
+      );
+  });
+}
+
+/** Where the paper of a day went: a temporary address or the account's delivery address. */
+export interface DayAddress {
+  readonly address: DeliveryAddress | null;
+  /** A delivery change's temporary address (TRANSFER). */
+  readonly temporary: boolean;
+}
+
+/**
+ * The address a complaint is filed on, and the other addresses its days went to. A complaint
+ * keeps one address (its snapshot, and the address its repeat count is kept on): when its days
+ * went to different addresses (some at a temporary address, some at home), it is the address of
+ * the most recent day, where the paper goes now or went last, which is where the distributor has
+ * to put things right; the complaint counts once, on that address. Customer service is told the
+ * other addresses with their days, so nothing is hidden from it. Complaints are not split, so the
+ * reader gets one receipt for what they sent as one.
+ */
+export function addressesOf(
+  dates: readonly string[],
+  home: DeliveryAddress | null,
+  changed: ReadonlyMap<string, DeliveryOnDay>,
+  ariaAccountNo: string,
+): {
+  readonly filed: DayAddress;
+  readonly others: readonly (DayAddress & { readonly dates: readonly string[] })[];
+} {
+  const on = (date: string): DayAddress => {
+    const change = changed.get(date);
+    return change?.type === 'TRANSFER' && change.address
+      ? { address: change.address, temporary: true }
+      : { address: home, temporary: false };
+  };
+  // Most recent first, as every list of days here.
+  const [latest, ...rest] = [...dates].sort().reverse();
+  const filed = latest ? on(latest) : { address: home, temporary: false };
+  const filedKey = addressKey(filed.address, ariaAccountNo);
+  const others = new Map<string, DayAddress & { dates: string[] }>();
+  for (const date of rest) {
+    const day = on(date);
+    const key = addressKey(day.address, ariaAccountNo);
+    if (key === filedKey) continue;
+    const other = others.get(key);
+    if (other) other.dates.push(date);
+    else others.set(key, { ...day, dates: [date] });
+  }
+  return { filed, others: [...others.values()] };
 }
 
 /** One line of an address, as customer service reads it. */
@@ -414,26 +492,12 @@ export async function fileComplaint(
   try {
     return await deps.db.transaction(async (tx) => {
       // Lock the subscription: a second request for it waits here and then sees this one's days.
-      const locked = await tx.query(
-        `select 1 from subscriptions where subscription_no = $1 and aria_account_no = $2
-            for update`,
-        [subscriptionNo, reader.ariaAccountNo],
+      const subscription = await lockPaperSubscription(
+        tx,
+        reader.ariaAccountNo,
+        subscriptionNo,
+        'can have a delivery complaint',
       );
-      if (locked.length === 0) throw subscriptionNotFound();
-      const subscription = await ownSubscription(tx, reader.ariaAccountNo, subscriptionNo);
-      const eligibility = eligibilityOf(subscription);
-      if (eligibility === 'NOT_PAPER')
-        throw new DomainError(
-          'forbidden',
-          'PAPER_SUBSCRIPTION_REQUIRED',
-          'Only a paper subscription can have a delivery complaint; this one is digital',
-        );
-      if (eligibility === 'NOT_ACTIVE')
-        throw new DomainError(
-          'conflict',
-          'SUBSCRIPTION_STATE_CONFLICT',
-          'The subscription has no access now: no paper is delivered',
-        );
       const [known] = await tx.query('select 1 from complaint_codes where code = $1', [input.code]);
       if (!known)
         throw new DomainError(
@@ -443,10 +507,13 @@ export async function fileComplaint(
           'code',
         );
       checkComplaintDates(subscription.titleCode, input.dates, now, deps.windowDays);
+      const changed = await deliveryChangesOn(tx, subscriptionNo, dates);
+      checkPaperDue(input.dates, await subscriptionStartDate(tx, subscriptionNo), changed);
       const filed = await filedDates(tx, subscriptionNo, dates);
       if (filed.size > 0) throw alreadyFiled(input.dates, filed);
 
       const profile = await getProfile(tx, reader.ariaAccountNo, reader.identity);
+      const addresses = addressesOf(dates, profile.address, changed, reader.ariaAccountNo);
       const { record, addressCount } = await recordComplaint(tx, {
         subscriptionNo,
         ariaAccountNo: reader.ariaAccountNo,
@@ -454,7 +521,7 @@ export async function fileComplaint(
         dates,
         code: input.code,
         comment,
-        address: profile.address,
+        address: addresses.filed.address,
         receiptEmail: profile.email,
         filedAt: now,
       });
@@ -467,7 +534,13 @@ export async function fileComplaint(
         planName: subscription.planName,
         customerNumber: subscription.customerNumber,
         reader: profile,
-        address: profile.address ? addressLine(profile.address) : null,
+        address: addresses.filed.address ? addressLine(addresses.filed.address) : null,
+        temporaryAddress: addresses.filed.temporary,
+        otherAddresses: addresses.others.map((other) => ({
+          dates: other.dates,
+          address: other.address ? addressLine(other.address) : null,
+          temporary: other.temporary,
+        })),
         dates,
         code: record.code,
         description: record.description,

@@ -19,6 +19,14 @@ export interface ComplaintMessageInput {
   };
   /** The delivery address as filed, one line (null: the account has none). */
   readonly address: string | null;
+  /** The address filed is a delivery change's temporary address. */
+  readonly temporaryAddress?: boolean;
+  /** Days of the complaint whose paper went to another address than the one filed. */
+  readonly otherAddresses?: readonly {
+    readonly dates: readonly string[];
+    readonly address: string | null;
+    readonly temporary: boolean;
+  }[];
   /** Most recent first. */
   readonly dates: readonly string[];
   readonly code: string;
@@ -60,6 +68,21 @@ function longDate(date: string, language: 'nb' | 'nn'): string {
 const dateList = (dates: readonly string[], language: 'nb' | 'nn') =>
   dates.map((date) => longDate(date, language)).join(', ');
 
+/**
+ * The reader's own words as a quoted block: every line of the comment begins with '> ', so a
+ * comment can never pass for a line of the message itself (a forged "Referanse:" or "Gjentatte
+ * klager:" line in the case customer service reads).
+ */
+export const quoted = (comment: string): string[] =>
+  comment.split(/\r\n|\r|\n/).map((line) => `> ${line}`);
+
+const addressText = (address: string | null, temporary: boolean) =>
+  address === null
+    ? 'ingen registrert i Min Side'
+    : temporary
+      ? `${address} (midlertidig adresse)`
+      : address;
+
 /** The case for customer service, at the title's customer centre. */
 export function customerServiceEmail(input: ComplaintMessageInput): Email {
   const title = getPublication(input.titleCode);
@@ -72,10 +95,16 @@ export function customerServiceEmail(input: ComplaintMessageInput): Email {
     `Avis: ${title.displayName} (${title.titleCode})`,
     `Abonnement: ${input.subscriptionNo} (${input.planName}), kundenummer ${input.customerNumber}`,
     `Abonnent: ${[name || 'Uten navn', input.reader.email, input.reader.phoneNumber].filter(Boolean).join(', ')}`,
-    `Leveringsadresse: ${input.address ?? 'ingen registrert i Min Side'}`,
+    `Leveringsadresse: ${addressText(input.address, input.temporaryAddress ?? false)}`,
+    ...(input.otherAddresses ?? []).map(
+      (other) =>
+        `Annen adresse ${dateList(other.dates, 'nb')}: ${addressText(other.address, other.temporary)}`,
+    ),
     `${input.dates.length > 1 ? 'Dager' : 'Dag'}: ${dateList(input.dates, 'nb')}`,
     `Klage: ${input.description} (${input.code})`,
-    `Kommentar: ${input.comment ?? '(ingen)'}`,
+    ...(input.comment
+      ? ['Kommentar fra abonnenten:', ...quoted(input.comment)]
+      : ['Kommentar: (ingen)']),
     '',
     `Gjentatte klager: ${repeat}`,
     ...(input.repeated
@@ -139,7 +168,7 @@ export function readerConfirmationEmail(input: ComplaintMessageInput): Email {
     '',
     `${w.dates(input.dates.length)}: ${dateList(input.dates, language)}`,
     `${w.complaint}: ${description}`,
-    ...(input.comment ? [`${w.comment}: ${input.comment}`] : []),
+    ...(input.comment ? [`${w.comment}:`, ...quoted(input.comment)] : []),
     `${w.reference}: ${input.reference}`,
     '',
     w.epaper(input.epaperUrl),

@@ -3,7 +3,8 @@
 // temporary address for a period: a vacation change requires an address) and PERMANENT (a move:
 // the paper to a new address from a date). The rules, from the server's own records only:
 // - The subscription is the reader's own (another account's is not found), a paper one
-//   (planProductType COMBO; a digital one is 403 PAPER_SUBSCRIPTION_REQUIRED) with access.
+//   (planProductType COMBO; a digital one is 403 PAPER_SUBSCRIPTION_REQUIRED) with access: the
+//   rule complaints share, paper.ts.
 // - Both dates are delivery days of the title (calendar.ts). A change must be registered before
 //   the cut-off of its first day (the title's time, the day before): an earlier start is refused
 //   naming the next possible delivery day. The end is not before the start; nothing reaches more
@@ -13,14 +14,20 @@
 // - A change can be edited or withdrawn until the cut-off of its first day; then it is history.
 // - An address has the §5 messages; its postal code must be in the register, which gives the place.
 // - A stop of a title that credits stopped issues (publications/delivery.ts) is credited on the
-//   next invoice: claimStopCredits, called when the renewal's billing effect is recorded.
+//   next renewal with the paper's share of the price, for days in billed and paid periods only
+//   (stopCredits.ts has the rule): claimStopCredits, called when the renewal's billing effect is
+//   recorded.
 // - A move's address becomes the account's delivery address on its first day (applyDueMoves,
-//   a background job, once per move).
+//   a background job, once per move): the address is the account's, so a move moves the paper
+//   of every paper subscription of the reader. A move is therefore refused while another paper
+//   subscription of the reader has a stop or temporary address over its first day (and such a
+//   change while a move of another one falls in it), and a move whose subscription is no
+//   longer paper with access when its day comes is not applied (skipped, with the reason).
 // Owns `delivery_changes`.
-import { deliveryScheduleOf, type DeliverySchedule } from '../../../shared/publications/delivery';
-import { periodMonths } from '../../../shared/subscription/plans';
-import { hasAccess } from '../../../shared/subscription/status';
-import { addDays, addMonths, daysBetween, isIsoDate, osloDateOf } from '../../../shared/time/oslo';
+import { deliveryScheduleOf } from '../../../shared/publications/delivery';
+import { getPublication } from '../../../shared/publications/registry';
+import { SubscriptionStatus } from '../../../shared/subscription/status';
+import { addDays, daysBetween, isIsoDate, osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError, RateLimitedError } from '../../errors';
@@ -28,12 +35,27 @@ import { type DeliveryAddress, getProfile, modifyAccount } from '../accounts/acc
 import { consume } from '../rate-limits';
 import { getSubscription, type Subscription } from '../subscriptions/subscriptions';
 
+import { checkDeliveryAddress } from './addresses';
 import { cutOffFor, deliveryDaysBetween, earliestChangeStart, isDeliveryDay } from './calendar';
-import { postalPlace } from './postalCodes';
+import {
+  eligibilityOf,
+  lockPaperSubscription as lockPaper,
+  ownSubscription,
+  type PaperEligibility,
+} from './paper';
+import {
+  billedPeriods,
+  type BilledPeriod,
+  chainBefore,
+  currentIssueCreditOre,
+  estimateStopCredit,
+  paperShareOf,
+  planStopCredits,
+  type StopRow,
+} from './stopCredits';
 
 export type DeliveryChangeType = 'STOP' | 'TRANSFER' | 'PERMANENT';
 export type DeliveryChangeStatus = 'PLANNED' | 'CURRENT' | 'PAST' | 'WITHDRAWN';
-export type DeliveryChangeEligibility = 'PAPER' | 'NOT_PAPER' | 'NOT_ACTIVE';
 
 /** How far ahead (calendar days from today) a change may start or end. */
 export const DELIVERY_CHANGE_HORIZON_DAYS = 365;
@@ -80,6 +102,11 @@ export interface DeliveryChangeView {
   /** The credit of a stop on the next invoice (0 where the title credits none). */
   readonly creditOre: number;
   readonly address: DeliveryAddress | null;
+  /**
+   * A move that was not carried out on its day: its subscription was no longer paper (NOT_PAPER)
+   * or had no access (NOT_ACTIVE) then. Null otherwise.
+   */
+  readonly notApplied: 'NOT_PAPER' | 'NOT_ACTIVE' | null;
 }
 
 export interface DeliveryCalendarView {
@@ -95,11 +122,13 @@ export interface DeliveryCalendarView {
 export interface DeliveryChangeOverview {
   readonly subscriptionNo: string;
   readonly titleCode: string;
-  readonly eligibility: DeliveryChangeEligibility;
+  readonly eligibility: PaperEligibility;
   readonly calendar: DeliveryCalendarView | null;
   readonly price: {
     readonly stopCredit: 'NONE' | 'PER_ISSUE';
     readonly creditPerIssueOre: number | null;
+    /** The paper's share of the price a stopped issue is credited with, in per cent. */
+    readonly paperSharePercent: number | null;
   };
   readonly address: DeliveryAddress | null;
   readonly planned: readonly DeliveryChangeView[];
@@ -129,21 +158,15 @@ interface ChangeRow {
   withdrawn_at: Date | string | null;
   credited_through: string | null;
   credited_ore: number | string;
+  skip_reason: 'NOT_PAPER' | 'NOT_ACTIVE' | null;
   [column: string]: unknown;
 }
 
 const COLUMNS = `id, subscription_no, title_code, kind, from_date::text as from_date,
   to_date::text as to_date, co_name, street, street_number, flat_number, floor, postal_code,
-  place, withdrawn_at, credited_through::text as credited_through, credited_ore`;
+  place, withdrawn_at, credited_through::text as credited_through, credited_ore, skip_reason`;
 
 // ---------------------------------------------------------------- rules (pure)
-
-export function eligibilityOf(
-  subscription: Pick<Subscription, 'planProductType' | 'instStatusCode'>,
-): DeliveryChangeEligibility {
-  if (subscription.planProductType !== 'COMBO') return 'NOT_PAPER';
-  return hasAccess(subscription.instStatusCode) ? 'PAPER' : 'NOT_ACTIVE';
-}
 
 /** dd.mm.yyyy, as Norwegian readers write a date. */
 export function norwegianDate(date: string): string {
@@ -158,6 +181,14 @@ const TYPE_NAMES: Readonly<Record<DeliveryChangeType, string>> = {
 
 const invalid = (code: string, message: string, field: string) =>
   new DomainError('invalid', code, message, field);
+
+/** An end after the calendar's last date (`lastDate`, a year ahead): nothing reaches further. */
+const endTooFar = (lastDate: string) =>
+  invalid(
+    'DELIVERY_CHANGE_TOO_FAR',
+    `Endringen kan ikke vare lenger enn til ${norwegianDate(lastDate)}`,
+    'toDate',
+  );
 
 /** The last day a change occupies for the overlap rule: a move only its first day. */
 function lastOccupied(type: DeliveryChangeType, from: string, to: string | null): string | null {
@@ -180,44 +211,13 @@ interface CheckedChange {
   readonly address: DeliveryAddress | null;
 }
 
-/** Trimmed text, or undefined when empty. */
-const text = (value: string | undefined) => {
-  const trimmed = typeof value === 'string' ? value.trim() : '';
-  return trimmed === '' ? undefined : trimmed;
-};
-
-/** The address of a TRANSFER or PERMANENT change: spec §5 messages, the register's place. */
+/**
+ * The address of a TRANSFER or PERMANENT change: required, then the rule of every delivery
+ * address (addresses.ts: spec §5 messages, a postal code the register knows, its place).
+ */
 export function checkChangeAddress(input: DeliveryChangeAddressInput | undefined): DeliveryAddress {
   if (!input) throw invalid('DELIVERY_ADDRESS_REQUIRED', 'Leveringsadresse er påkrevd', 'address');
-  const coName = text(input.coName);
-  if (!coName)
-    throw invalid('VALIDATION_FAILED', 'Navn er påkrevd på leveringsadresse', 'address.coName');
-  const street = text(input.street);
-  if (!street) throw invalid('VALIDATION_FAILED', 'Adresse er påkrevd', 'address.street');
-  const streetNumber = text(input.streetNumber);
-  if (!streetNumber)
-    throw invalid('VALIDATION_FAILED', 'Gatenummer er påkrevd', 'address.streetNumber');
-  const postalCode = text(input.postalCode) ?? '';
-  if (!/^[0-9]{4}$/.test(postalCode))
-    throw invalid('VALIDATION_FAILED', 'Postnummeret må være fire siffer', 'address.postalCode');
-  const place = postalPlace(postalCode);
-  if (!place)
-    throw invalid(
-      'POSTAL_CODE_UNKNOWN',
-      `Postnummeret ${postalCode} finnes ikke`,
-      'address.postalCode',
-    );
-  const flatNumber = text(input.flatNumber);
-  const floor = text(input.floor);
-  return {
-    coName,
-    street,
-    streetNumber,
-    ...(flatNumber ? { flatNumber } : {}),
-    ...(floor ? { floor } : {}),
-    postalCode,
-    place,
-  };
+  return checkDeliveryAddress(input, 'address');
 }
 
 /**
@@ -278,8 +278,8 @@ export function checkChange(
         'Sluttdatoen kan ikke være før startdatoen',
         'toDate',
       );
-    if (daysBetween(from, to) > DELIVERY_CHANGE_HORIZON_DAYS)
-      throw invalid('DELIVERY_CHANGE_TOO_FAR', 'En endring kan vare høyst ett år', 'toDate');
+    // (From tomorrow at the earliest, so no change here lasts longer than a year either.)
+    if (to > lastDate) throw endTooFar(lastDate);
     if (!isDeliveryDay(titleCode, to))
       throw invalid(
         'DELIVERY_CHANGE_NOT_DELIVERY_DAY',
@@ -299,26 +299,34 @@ export function checkChange(
 
 // ---------------------------------------------------------------- price effect
 
-/**
- * The credit of one stopped issue: the subscription's price for its current period (its own
- * price record, in øre) over the delivery days of that period, rounded down. Null where the
- * title credits no stopped issues.
- */
-export function creditPerIssueOre(
-  schedule: DeliverySchedule,
-  titleCode: string,
-  subscription: Pick<Subscription, 'price' | 'period' | 'renewalDate'>,
-  today: string,
-): number | null {
-  if (schedule.stopCredit !== 'perIssue') return null;
-  const months = periodMonths[subscription.period];
-  const end = subscription.renewalDate
-    ? addDays(subscription.renewalDate, -1)
-    : addDays(addMonths(today, months), -1);
-  const start = addDays(addMonths(end, -months), 1);
-  const issues = deliveryDaysBetween(titleCode, start, end).length;
-  return issues === 0 ? 0 : Math.floor(subscription.price / issues);
+/** What the credit of a subscription's stops is priced from (null: its title credits none). */
+interface CreditContext {
+  readonly share: number;
+  readonly periods: readonly BilledPeriod[];
+  /** The subscription renews (a later period will be billed, and can take a credit off). */
+  readonly renews: boolean;
 }
+
+async function creditContextOf(
+  db: Queryable,
+  subscription: Pick<Subscription, 'subscriptionNo' | 'titleCode' | 'renewalDate'>,
+): Promise<CreditContext | null> {
+  const share = paperShareOf(subscription.titleCode);
+  if (share === null) return null;
+  return {
+    share,
+    periods: await billedPeriods(db, subscription.subscriptionNo),
+    renews: subscription.renewalDate !== null,
+  };
+}
+
+const stopRowOf = (row: ChangeRow): StopRow => ({
+  id: String(row.id),
+  from: row.from_date,
+  to: row.to_date,
+  creditedThrough: row.credited_through,
+  creditedOre: Number(row.credited_ore),
+});
 
 // ---------------------------------------------------------------- views
 
@@ -342,7 +350,7 @@ function statusOf(row: ChangeRow, today: string): DeliveryChangeStatus {
   return row.to_date !== null && row.to_date < today ? 'PAST' : 'CURRENT';
 }
 
-function toView(row: ChangeRow, now: Date, perIssueOre: number | null): DeliveryChangeView {
+function toView(row: ChangeRow, now: Date, credit: CreditContext | null): DeliveryChangeView {
   const today = osloDateOf(now);
   const status = statusOf(row, today);
   const cutOff = cutOffFor(row.title_code, row.from_date);
@@ -365,10 +373,18 @@ function toView(row: ChangeRow, now: Date, perIssueOre: number | null): Delivery
     endEditable: endEditable(row, status, now, cutOff),
     issues,
     creditOre:
-      row.kind === 'STOP' && perIssueOre !== null && status !== 'WITHDRAWN'
-        ? issues * perIssueOre
+      row.kind === 'STOP' && credit !== null && status !== 'WITHDRAWN' && issues > 0
+        ? estimateStopCredit(
+            row.title_code,
+            credit.share,
+            stopRowOf(row),
+            lastCounted,
+            credit.periods,
+            credit.renews,
+          )
         : 0,
     address: addressOf(row),
+    notApplied: row.skip_reason,
   };
 }
 
@@ -387,20 +403,8 @@ function endEditable(
 
 // ---------------------------------------------------------------- reads
 
-const subscriptionNotFound = () =>
-  new DomainError('not-found', 'SUBSCRIPTION_NOT_FOUND', 'No such subscription');
 const changeNotFound = () =>
   new DomainError('not-found', 'DELIVERY_CHANGE_NOT_FOUND', 'No such delivery change');
-
-async function ownSubscription(
-  db: Queryable,
-  ariaAccountNo: string,
-  subscriptionNo: string,
-): Promise<Subscription> {
-  const subscription = await getSubscription(db, subscriptionNo, ariaAccountNo);
-  if (!subscription) throw subscriptionNotFound();
-  return subscription;
-}
 
 function changesOf(db: Queryable, subscriptionNo: string): Promise<ChangeRow[]> {
   return db.query<ChangeRow>(
@@ -421,10 +425,13 @@ export async function deliveryChangeOverview(
   const { titleCode } = subscription;
   const schedule = deliveryScheduleOf(titleCode);
   const eligibility = eligibilityOf(subscription);
-  const perIssue = creditPerIssueOre(schedule, titleCode, subscription, today);
+  const credit = await creditContextOf(deps.db, subscription);
   const price = {
-    stopCredit: schedule.stopCredit === 'perIssue' ? ('PER_ISSUE' as const) : ('NONE' as const),
-    creditPerIssueOre: perIssue,
+    stopCredit: credit ? ('PER_ISSUE' as const) : ('NONE' as const),
+    creditPerIssueOre: credit
+      ? currentIssueCreditOre(titleCode, credit.share, credit.periods, today, credit.renews)
+      : null,
+    paperSharePercent: credit ? Math.round(credit.share * 100) : null,
   };
   if (eligibility === 'NOT_PAPER')
     return {
@@ -439,7 +446,7 @@ export async function deliveryChangeOverview(
       history: [],
     };
   const profile = await getProfile(deps.db, ariaAccountNo);
-  const views = (await changesOf(deps.db, subscriptionNo)).map((row) => toView(row, now, perIssue));
+  const views = (await changesOf(deps.db, subscriptionNo)).map((row) => toView(row, now, credit));
   let calendar: DeliveryCalendarView | null = null;
   if (eligibility === 'PAPER') {
     const earliest = earliestChangeStart(titleCode, now);
@@ -474,32 +481,8 @@ export async function deliveryChangeOverview(
 // ---------------------------------------------------------------- writes
 
 /** The subscription locked for a write, checked to be the reader's own paper subscription. */
-async function lockPaperSubscription(
-  tx: Queryable,
-  ariaAccountNo: string,
-  subscriptionNo: string,
-): Promise<Subscription> {
-  const locked = await tx.query(
-    `select 1 from subscriptions where subscription_no = $1 and aria_account_no = $2 for update`,
-    [subscriptionNo, ariaAccountNo],
-  );
-  if (locked.length === 0) throw subscriptionNotFound();
-  const subscription = await ownSubscription(tx, ariaAccountNo, subscriptionNo);
-  const eligibility = eligibilityOf(subscription);
-  if (eligibility === 'NOT_PAPER')
-    throw new DomainError(
-      'forbidden',
-      'PAPER_SUBSCRIPTION_REQUIRED',
-      'Only a paper subscription has a delivery to change; this one is digital',
-    );
-  if (eligibility === 'NOT_ACTIVE')
-    throw new DomainError(
-      'conflict',
-      'SUBSCRIPTION_STATE_CONFLICT',
-      'The subscription has no access now: no paper is delivered',
-    );
-  return subscription;
-}
+const lockPaperSubscription = (tx: Queryable, ariaAccountNo: string, subscriptionNo: string) =>
+  lockPaper(tx, ariaAccountNo, subscriptionNo, 'has a delivery to change');
 
 async function rateLimit(db: Queryable, ariaAccountNo: string, now: Date): Promise<void> {
   const wait = await consume(
@@ -510,6 +493,19 @@ async function rateLimit(db: Queryable, ariaAccountNo: string, now: Date): Promi
     now,
   );
   if (wait > 0) throw new RateLimitedError(wait);
+}
+
+/** The days of a stored change as a sentence says them (dd.mm.yyyy). */
+function periodOf(row: ChangeRow): string {
+  if (row.kind === 'PERMANENT') return `fra ${norwegianDate(row.from_date)}`;
+  return row.to_date === null
+    ? `fra ${norwegianDate(row.from_date)} inntil videre`
+    : `${norwegianDate(row.from_date)}–${norwegianDate(row.to_date)}`;
+}
+
+/** Locks the reader's account row: changes of all its subscriptions are written one at a time. */
+async function lockAccount(tx: Queryable, ariaAccountNo: string): Promise<void> {
+  await tx.query('select 1 from accounts where aria_account_no = $1 for update', [ariaAccountNo]);
 }
 
 function assertNoOverlap(
@@ -526,18 +522,58 @@ function assertNoOverlap(
       overlaps({ type: row.kind, from: row.from_date, to: row.to_date }, change),
   );
   if (!other) return;
-  const period =
-    other.kind === 'PERMANENT'
-      ? `fra ${norwegianDate(other.from_date)}`
-      : other.to_date === null
-        ? `fra ${norwegianDate(other.from_date)} inntil videre`
-        : `${norwegianDate(other.from_date)}–${norwegianDate(other.to_date)}`;
   throw new DomainError(
     'conflict',
     'DELIVERY_CHANGE_OVERLAP',
-    `Endringen overlapper med ${TYPE_NAMES[other.kind]} ${period}`,
+    `Endringen overlapper med ${TYPE_NAMES[other.kind]} ${periodOf(other)}`,
     'fromDate',
   );
+}
+
+/**
+ * The delivery address is the account's (a move changes it for every paper subscription of the
+ * reader), so a move must not fall inside a stop or temporary address of another of the reader's
+ * paper subscriptions, nor such a change over a planned move of another one: the reader would
+ * otherwise move that paper without its own change in mind. The account row is locked by the
+ * writers first, so two requests for two subscriptions at once are checked one after the other.
+ */
+async function assertNoConflictWithOtherPaper(
+  tx: Queryable,
+  ariaAccountNo: string,
+  subscriptionNo: string,
+  change: CheckedChange,
+): Promise<void> {
+  const isMove = change.type === 'PERMANENT';
+  const rows = await tx.query<ChangeRow>(
+    `select ${COLUMNS.replace(/(^|,\s*)([a-z_]+)/g, '$1d.$2')}
+       from delivery_changes d
+       join subscriptions s on s.subscription_no = d.subscription_no
+      where s.aria_account_no = $1 and d.subscription_no <> $2 and d.withdrawn_at is null
+        and ${
+          isMove
+            ? `d.kind in ('STOP', 'TRANSFER') and d.from_date <= $3::date
+               and (d.to_date is null or d.to_date >= $3::date)`
+            : `d.kind = 'PERMANENT' and d.applied_at is null and d.skipped_at is null
+               and d.from_date >= $3::date and ($4::date is null or d.from_date <= $4::date)`
+        }
+      order by d.from_date, d.id`,
+    isMove
+      ? [ariaAccountNo, subscriptionNo, change.from]
+      : [ariaAccountNo, subscriptionNo, change.from, change.to],
+  );
+  for (const other of rows) {
+    const subscription = await getSubscription(tx, other.subscription_no);
+    if (!subscription || eligibilityOf(subscription) !== 'PAPER') continue;
+    const title = getPublication(subscription.titleCode).displayName;
+    throw new DomainError(
+      'conflict',
+      'DELIVERY_CHANGE_OTHER_SUBSCRIPTION',
+      isMove
+        ? `En flytting gjelder alle papiravisene dine, og ${title} har ${TYPE_NAMES[other.kind]} ${periodOf(other)}. Velg en annen dag, eller endre den endringen først`
+        : `${title} har en flytting fra ${norwegianDate(other.from_date)}, og en flytting gjelder alle papiravisene dine. Velg datoer som ikke går over flyttedagen, eller endre flyttingen først`,
+      'fromDate',
+    );
+  }
 }
 
 /** Writes a change row (create, and the demo seed with its own instants). */
@@ -590,11 +626,13 @@ export async function createDeliveryChange(
   const now = deps.clock.now();
   await rateLimit(deps.db, ariaAccountNo, now);
   return deps.db.transaction(async (tx) => {
+    await lockAccount(tx, ariaAccountNo);
     const subscription = await lockPaperSubscription(tx, ariaAccountNo, subscriptionNo);
     const { titleCode } = subscription;
     const change = checkChange(titleCode, input, now);
     const today = osloDateOf(now);
     assertNoOverlap(await changesOf(tx, subscriptionNo), change, today);
+    await assertNoConflictWithOtherPaper(tx, ariaAccountNo, subscriptionNo, change);
     const row = await recordDeliveryChange(tx, {
       subscriptionNo,
       ariaAccountNo,
@@ -602,13 +640,7 @@ export async function createDeliveryChange(
       ...change,
       at: now,
     });
-    const perIssue = creditPerIssueOre(
-      deliveryScheduleOf(titleCode),
-      titleCode,
-      subscription,
-      today,
-    );
-    return toView(row, now, perIssue);
+    return toView(row, now, await creditContextOf(tx, subscription));
   });
 }
 
@@ -703,6 +735,8 @@ function checkNewEnd(row: ChangeRow, input: DeliveryChangeInput, now: Date): str
         'Sluttdatoen kan ikke være før startdatoen',
         'toDate',
       );
+    if (to > addDays(osloDateOf(now), DELIVERY_CHANGE_HORIZON_DAYS))
+      throw endTooFar(addDays(osloDateOf(now), DELIVERY_CHANGE_HORIZON_DAYS));
     if (daysBetween(row.from_date, to) > DELIVERY_CHANGE_HORIZON_DAYS)
       throw invalid('DELIVERY_CHANGE_TOO_FAR', 'En endring kan vare høyst ett år', 'toDate');
     if (to >= earliest && !isDeliveryDay(row.title_code, to))
@@ -725,6 +759,7 @@ export async function updateDeliveryChange(
   const now = deps.clock.now();
   await rateLimit(deps.db, ariaAccountNo, now);
   return deps.db.transaction(async (tx) => {
+    await lockAccount(tx, ariaAccountNo);
     const subscription = await lockPaperSubscription(tx, ariaAccountNo, subscriptionNo);
     const { titleCode } = subscription;
     const today = osloDateOf(now);
@@ -739,6 +774,7 @@ export async function updateDeliveryChange(
           address: addressOf(stored),
         };
     assertNoOverlap(await changesOf(tx, subscriptionNo), change, today, changeId);
+    await assertNoConflictWithOtherPaper(tx, ariaAccountNo, subscriptionNo, change);
     const a = change.address;
     const [row] = await tx.query<ChangeRow>(
       `update delivery_changes set kind = $2, from_date = $3, to_date = $4, co_name = $5,
@@ -760,13 +796,7 @@ export async function updateDeliveryChange(
         now.toISOString(),
       ],
     );
-    const perIssue = creditPerIssueOre(
-      deliveryScheduleOf(titleCode),
-      titleCode,
-      subscription,
-      today,
-    );
-    return toView(row!, now, perIssue);
+    return toView(row!, now, await creditContextOf(tx, subscription));
   });
 }
 
@@ -787,68 +817,54 @@ export async function withdrawDeliveryChange(
         where id = $1::bigint returning ${COLUMNS}`,
       [changeId, now.toISOString()],
     );
-    const today = osloDateOf(now);
-    const perIssue = creditPerIssueOre(
-      deliveryScheduleOf(subscription.titleCode),
-      subscription.titleCode,
-      subscription,
-      today,
-    );
-    return toView(row!, now, perIssue);
+    return toView(row!, now, await creditContextOf(tx, subscription));
   });
 }
 
 // ---------------------------------------------------------------- billing
 
 /**
- * Credits the stopped issues of a subscription up to the day before `periodStart` (the start of
- * the period a renewal bills), once each: every stop's days not credited before, at the
- * subscription's per-issue credit, up to `maxOre` in all. Marks them credited and answers the
- * amount (0 where the title credits none). Runs in the caller's transaction, which records the
- * billing effect with the amount less this credit.
+ * Claims the credit for stopped issues a renewal billing the period from `periodStart` takes
+ * off, at most `maxOre` (stopCredits.ts has the rule): the subscription's stops are locked, each
+ * one's newly dealt-with days marked (`credited_through`) with the øre credited, and the amount
+ * answered (0 where the title credits none). Runs in the caller's transaction, which records
+ * the billing effect with the amount less this credit; a second claim for the same renewal
+ * finds the days dealt with already and credits nothing.
  */
 export async function claimStopCredits(
   tx: Queryable,
-  subscription: Pick<
-    Subscription,
-    'subscriptionNo' | 'titleCode' | 'price' | 'period' | 'renewalDate'
-  >,
+  subscription: Pick<Subscription, 'subscriptionNo' | 'titleCode'>,
   periodStart: string,
   maxOre: number,
 ): Promise<number> {
-  const { titleCode } = subscription;
-  const schedule = deliveryScheduleOf(titleCode);
-  const perIssue = creditPerIssueOre(schedule, titleCode, subscription, periodStart);
-  if (!perIssue || maxOre <= 0) return 0;
+  const { titleCode, subscriptionNo } = subscription;
+  const share = paperShareOf(titleCode);
+  if (share === null || maxOre <= 0) return 0;
+  const chain = chainBefore(await billedPeriods(tx, subscriptionNo), periodStart);
+  const chainStart = chain.at(-1)?.start;
+  if (chainStart === undefined) return 0;
   const rows = await tx.query<ChangeRow>(
     `select ${COLUMNS} from delivery_changes
       where subscription_no = $1 and kind = 'STOP' and withdrawn_at is null
-        and from_date < $2::date
-      order by from_date for update`,
-    [subscription.subscriptionNo, periodStart],
+        and from_date < $2::date and (to_date is null or to_date >= $3::date)
+        and (credited_through is null or credited_through < $2::date - 1)
+      order by from_date, id for update`,
+    [subscriptionNo, periodStart, chainStart],
   );
-  let total = 0;
-  for (const row of rows) {
-    const first = row.credited_through ? addDays(row.credited_through, 1) : row.from_date;
-    const last =
-      row.to_date !== null && row.to_date < periodStart ? row.to_date : addDays(periodStart, -1);
-    if (first > last) continue;
-    const issues = deliveryDaysBetween(titleCode, first, last).length;
-    const amount = Math.min(issues * perIssue, maxOre - total);
-    if (amount <= 0) break;
-    total += amount;
+  const claim = planStopCredits(titleCode, share, rows.map(stopRowOf), chain, periodStart, maxOre);
+  for (const row of claim.rows)
     await tx.query(
       `update delivery_changes set credited_through = $2, credited_ore = credited_ore + $3
-        where id = $1`,
-      [row.id, last, amount],
+        where id = $1::bigint`,
+      [row.id, row.creditedThrough, row.addOre],
     );
-  }
-  return total;
+  return claim.totalOre;
 }
 
 /**
  * The credit for stopped issues a renewal's billing effect takes off (titles that credit them):
- * the issues stopped before the period it bills, claimed once, at most its amount.
+ * the stopped days of the billed and paid periods before the one it bills, claimed once, at most
+ * its amount.
  */
 export async function creditStoppedIssues(
   tx: Queryable,
@@ -856,8 +872,7 @@ export async function creditStoppedIssues(
   effect: { readonly amountOre: number; readonly periodStart: string },
 ): Promise<number> {
   const subscription = await getSubscription(tx, subscriptionNo);
-  if (!subscription || deliveryScheduleOf(subscription.titleCode).stopCredit !== 'perIssue')
-    return 0;
+  if (!subscription || paperShareOf(subscription.titleCode) === null) return 0;
   return claimStopCredits(tx, subscription, effect.periodStart, effect.amountOre);
 }
 
@@ -866,15 +881,22 @@ export async function creditStoppedIssues(
 /**
  * Makes the address of every move whose first day has come the account's delivery address, once
  * each (the move is locked and marked in the same transaction; an account update is audited as
- * `delivery-change:<id>`). Answers how many were applied.
+ * `delivery-change:<id>`). The address is the account's, so it moves the paper of all the
+ * reader's paper subscriptions. A move whose subscription is no longer paper with access on its
+ * day (made digital, cancelled or ended) is not applied: it is marked skipped with the reason
+ * (paper.ts: NOT_PAPER, NOT_ACTIVE) and the address stays. A suspended subscription's move waits
+ * (the reader has moved; paying brings the subscription back, and the move is applied then).
+ * Answers how many were applied.
  */
 export async function applyDueMoves(db: Db, now: Date, limit = 100): Promise<number> {
   const today = osloDateOf(now);
   const due = await db.query<{ id: number | string }>(
-    `select id from delivery_changes
-      where kind = 'PERMANENT' and withdrawn_at is null and applied_at is null
-        and from_date <= $1::date
-      order by from_date, id limit $2`,
+    `select d.id from delivery_changes d
+       join subscriptions s on s.subscription_no = d.subscription_no
+      where d.kind = 'PERMANENT' and d.withdrawn_at is null and d.applied_at is null
+        and d.skipped_at is null and d.from_date <= $1::date
+        and s.status_code <> ${SubscriptionStatus.SUSPENDED}
+      order by d.from_date, d.id limit $2`,
     [today, limit],
   );
   let applied = 0;
@@ -882,11 +904,22 @@ export async function applyDueMoves(db: Db, now: Date, limit = 100): Promise<num
     const done = await db.transaction(async (tx) => {
       const [row] = await tx.query<ChangeRow & { aria_account_no: string }>(
         `select ${COLUMNS}, aria_account_no from delivery_changes
-          where id = $1 and applied_at is null and withdrawn_at is null for update`,
+          where id = $1 and applied_at is null and skipped_at is null and withdrawn_at is null
+          for update`,
         [id],
       );
       const address = row ? addressOf(row) : null;
       if (!row || !address) return false;
+      const subscription = await getSubscription(tx, row.subscription_no);
+      if (subscription?.instStatusCode === SubscriptionStatus.SUSPENDED) return false; // waits
+      const eligibility = subscription ? eligibilityOf(subscription) : 'NOT_ACTIVE';
+      if (eligibility !== 'PAPER') {
+        await tx.query(
+          'update delivery_changes set skipped_at = $2, skip_reason = $3 where id = $1',
+          [row.id, now.toISOString(), eligibility],
+        );
+        return false;
+      }
       await modifyAccount(
         tx,
         { ariaAccountNo: row.aria_account_no, address },
@@ -905,28 +938,49 @@ export async function applyDueMoves(db: Db, now: Date, limit = 100): Promise<num
 
 // ---------------------------------------------------------------- for other modules
 
+/** How a change had the paper of a day delivered: none (STOP) or to a temporary address. */
+export interface DeliveryOnDay {
+  readonly type: 'STOP' | 'TRANSFER';
+  /** The temporary address of a TRANSFER; null for a STOP. */
+  readonly address: DeliveryAddress | null;
+}
+
 /**
- * How the paper of a subscription was (or will be) delivered on a day, by its changes: `STOP`
- * (no paper that day), `TRANSFER` (to the temporary `address`), or null (to the account's own
- * delivery address; a move counts from its first day through the account's address). For the
- * complaint form: a stopped day has no paper to complain about, a transferred day's address is
- * the temporary one.
+ * How the paper of a subscription was (or will be) delivered on each of `dates` (calendar dates),
+ * by its changes: a day a STOP covers had no paper, a day a TRANSFER covers had it at the
+ * temporary address; a day neither covers is not in the map (the paper went to the account's own
+ * delivery address; a move counts from its first day through the account's address). Should two
+ * changes cover a day (overlaps are refused), the later-starting one holds. For
+ * the complaint form: a stopped day has no paper to complain about, a transferred day's address
+ * is the temporary one.
  */
+export async function deliveryChangesOn(
+  db: Queryable,
+  subscriptionNo: string,
+  dates: readonly string[],
+): Promise<Map<string, DeliveryOnDay>> {
+  const days = new Map<string, DeliveryOnDay>();
+  if (dates.length === 0) return days;
+  const sorted = [...dates].sort();
+  const rows = await db.query<ChangeRow>(
+    `select ${COLUMNS} from delivery_changes
+      where subscription_no = $1 and withdrawn_at is null and kind in ('STOP', 'TRANSFER')
+        and from_date <= $3::date and (to_date is null or to_date >= $2::date)
+      order by from_date desc, id desc`,
+    [subscriptionNo, sorted[0], sorted.at(-1)],
+  );
+  for (const date of dates) {
+    const row = rows.find((r) => r.from_date <= date && (r.to_date === null || r.to_date >= date));
+    if (row) days.set(date, { type: row.kind as 'STOP' | 'TRANSFER', address: addressOf(row) });
+  }
+  return days;
+}
+
+/** deliveryChangesOn for one day: the STOP or TRANSFER that held it, or null. */
 export async function deliveryChangeOn(
   db: Queryable,
   subscriptionNo: string,
   date: string,
-): Promise<{
-  readonly type: 'STOP' | 'TRANSFER';
-  readonly address: DeliveryAddress | null;
-} | null> {
-  const [row] = await db.query<ChangeRow>(
-    `select ${COLUMNS} from delivery_changes
-      where subscription_no = $1 and withdrawn_at is null and kind in ('STOP', 'TRANSFER')
-        and from_date <= $2::date and (to_date is null or to_date >= $2::date)
-      order by from_date desc, id desc limit 1`,
-    [subscriptionNo, date],
-  );
-  if (!row) return null;
-  return { type: row.kind as 'STOP' | 'TRANSFER', address: addressOf(row) };
+): Promise<DeliveryOnDay | null> {
+  return (await deliveryChangesOn(db, subscriptionNo, [date])).get(date) ?? null;
 }

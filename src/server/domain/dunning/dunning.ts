@@ -81,7 +81,7 @@ export function osloMidnight(date: string): Date {
   throw new RangeError(`No Oslo midnight found for ${date}`);
 }
 
-const invoiceNoOf = (id: number | string) => String(INVOICE_NUMBER_OFFSET + Number(id));
+export const invoiceNoOf = (id: number | string) => String(INVOICE_NUMBER_OFFSET + Number(id));
 
 // ---------------------------------------------------------------- what the home page shows
 
@@ -123,7 +123,8 @@ export const dunningFactsSql = (subscriptionNo: string) =>
           from billing_effects b
           left join dunning_notices r on r.billing_effect_id = b.id and r.kind = 'reminder'
           left join dunning_notices x on x.billing_effect_id = b.id and x.kind = 'suspension'
-         where b.subscription_no = ${subscriptionNo} and b.kind = 'invoice' and b.status <> 'paid'),
+         where b.subscription_no = ${subscriptionNo} and b.kind = 'invoice' and b.status <> 'paid'
+           and b.amount_ore > 0),
         '[]'::json),
       'suspended_at', (select max(n.sent_at) from dunning_notices n
                         where n.subscription_no = ${subscriptionNo} and n.kind = 'suspension'))`;
@@ -214,7 +215,7 @@ export async function suspendedByAnotherInvoice(
     `select 1 from billing_effects b
        join dunning_notices r on r.billing_effect_id = b.id and r.kind = 'reminder'
       where b.subscription_no = $1 and b.id <> $2 and b.kind = 'invoice' and b.status <> 'paid'
-        and r.suspends_on <= $3::date
+        and b.amount_ore > 0 and r.suspends_on <= $3::date
       limit 1`,
     [subscriptionNo, paidEffectId, today],
   );
@@ -252,7 +253,9 @@ const giroOfActive = `
     join subscriptions s on s.subscription_no = b.subscription_no
     join plans p on p.id = coalesce(b.plan_id, s.plan_id)`;
 
-const unpaidGiroWhere = `b.kind = 'invoice' and b.status <> 'paid' and s.status_code = ${S.ACTIVE}`;
+// An invoice of 0 kr is never dunned (it cannot be paid; billing records one paid, settlement.ts).
+const unpaidGiroWhere = `b.kind = 'invoice' and b.status <> 'paid' and b.amount_ore > 0
+    and s.status_code = ${S.ACTIVE}`;
 
 /** Thrown inside a claim's transaction to roll it back; reported as its outcome. */
 class LeaveAlone extends Error {
@@ -261,16 +264,32 @@ class LeaveAlone extends Error {
   }
 }
 
-/** Runs one claim in its own transaction; a LeaveAlone rolls it back and is its outcome. */
+/**
+ * Runs one claim in its own transaction; a LeaveAlone rolls it back and is its outcome. `work`
+ * names the invoice it claimed (`claimed`): anything else that goes wrong after that (a bug, the
+ * invoice's own data, the outbox) rolls the claim back too and is a `failed` outcome for that
+ * invoice, so the job reports it and goes on with the next one instead of stopping at the same
+ * invoice on every run. An error before an invoice is claimed is thrown on.
+ */
 async function inClaim(
   db: Db,
-  work: (tx: Queryable) => Promise<DunningOutcome>,
+  work: (tx: Queryable, claimed: (id: number | string) => void) => Promise<DunningOutcome>,
 ): Promise<DunningOutcome> {
+  let claimedId: string | null = null;
   try {
-    return await db.transaction(work);
+    return await db.transaction((tx) =>
+      work(tx, (id) => {
+        claimedId = String(id);
+      }),
+    );
   } catch (error) {
     if (error instanceof LeaveAlone) return error.outcome;
-    throw error;
+    if (claimedId === null) throw error;
+    return {
+      kind: 'failed',
+      billingEffectId: claimedId,
+      message: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
@@ -379,7 +398,7 @@ export function sendNextReminder(
   const now = clock.now();
   const today = osloDateOf(now);
   const { fallback, titles, cutoffs } = reminderCutoffs(today);
-  return inClaim(db, async (tx) => {
+  return inClaim(db, async (tx, claimed) => {
     const [row] = await tx.query<ClaimedInvoice>(
       `select ${claimedColumns} ${giroOfActive}
          left join unnest($2::text[], $3::timestamptz[]) as t(title_code, cutoff)
@@ -395,6 +414,7 @@ export function sendNextReminder(
       [fallback, titles, cutoffs, tried],
     );
     if (!row) return { kind: 'none' };
+    claimed(row.id);
     const dueDate = giroDueDate(osloDateOf(new Date(row.created_at)));
     const suspendsOn = suspensionDay(dueDate, dunningTermsOf(row.title_code), today, null);
     const contact = await contactOf(tx, row.aria_account_no);
@@ -428,7 +448,7 @@ export function suspendNext(
 ): Promise<DunningOutcome> {
   const now = clock.now();
   const today = osloDateOf(now);
-  return inClaim(db, async (tx) => {
+  return inClaim(db, async (tx, claimed) => {
     const [row] = await tx.query<ClaimedInvoice & { suspends_on: string; reminded_at: string }>(
       `select ${claimedColumns}, r.suspends_on::text as suspends_on, r.sent_at as reminded_at
           ${giroOfActive}
@@ -444,6 +464,7 @@ export function suspendNext(
       [today, tried],
     );
     if (!row) return { kind: 'none' };
+    claimed(row.id);
     const billingEffectId = String(row.id);
     const ariaInvoiceNo = invoiceNoOf(row.id);
     const dueDate = giroDueDate(osloDateOf(new Date(row.created_at)));
@@ -467,7 +488,7 @@ export function suspendNext(
       );
       eventId = applied.eventId;
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
+      if (!(error instanceof DomainError)) throw error; // failed, for this invoice (inClaim)
       // Changed under our feet (suspended, cancelled or resumed by hand meanwhile): left alone.
       const kind =
         error.code === 'DUPLICATE_EVENT'

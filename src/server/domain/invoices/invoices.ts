@@ -182,9 +182,10 @@ export async function getInvoice(
 
 export type UnpaidInvoice = Pick<Invoice, 'ariaInvoiceNo' | 'amount' | 'dueDate' | 'overdue'>;
 
+// (An invoice of 0 kr has nothing to pay: billing records one paid, settlement.ts.)
 const unpaidOf = (subscriptionNo: string) =>
   `${selectInvoices} where b.subscription_no = ${subscriptionNo} and b.status <> 'paid'
-      and not (b.kind = 'charge' and b.status = 'open')`;
+      and b.amount_ore > 0 and not (b.kind = 'charge' and b.status = 'open')`;
 
 /**
  * What a subscription's reader has to pay themselves, oldest due date first (the home page's

@@ -13,18 +13,29 @@ import { applyCommandInTx, type ApplyOptions } from '../subscriptions/lifecycle'
 
 import { INVOICE_NUMBER_OFFSET } from './invoices';
 
-/** Records a job's billing effect once (by its audit event); false when it was recorded before. */
+/**
+ * Records a job's billing effect once (by its audit event); false when it was recorded before.
+ * `stopCreditOre` is the credit for stopped paper issues already taken off `effect.amountOre`
+ * (domain/delivery/stopCredits.ts), kept with it. An effect the credit brought to 0 is recorded
+ * as paid then and there: no charge, invoice, reminder or payment is ever asked for 0 kr.
+ */
 export async function recordBillingEffect(
   db: Queryable,
   eventId: number,
   subscriptionNo: string,
   effect: BillingEffect,
   now: Date,
+  stopCreditOre = 0,
 ): Promise<boolean> {
+  if (!Number.isInteger(effect.amountOre) || effect.amountOre < 0)
+    throw new RangeError(`A billing effect cannot be ${effect.amountOre} øre`);
   const rows = await db.query(
     `insert into billing_effects (event_id, subscription_no, kind, reason, amount_ore,
-       period_start, period_end, provider, plan_id, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       period_start, period_end, provider, plan_id, created_at, stop_credit_ore, status,
+       settled_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+             case when $5::bigint = 0 then 'paid' else 'open' end,
+             case when $5::bigint = 0 then $10::timestamptz end)
      on conflict (event_id) do nothing returning id`,
     [
       eventId,
@@ -37,6 +48,7 @@ export async function recordBillingEffect(
       effect.provider,
       effect.planId,
       now.toISOString(),
+      stopCreditOre,
     ],
   );
   return rows.length > 0;
@@ -218,7 +230,8 @@ export function openCharges(
        from billing_effects b
        join subscriptions s on s.subscription_no = b.subscription_no
        join plans p on p.id = s.plan_id
-      where b.status = 'open' and b.kind = 'charge' and b.provider = any($1::text[])
+      where b.status = 'open' and b.kind = 'charge' and b.amount_ore > 0
+        and b.provider = any($1::text[])
       order by b.id limit $2`,
     [[...providers], limit],
   );

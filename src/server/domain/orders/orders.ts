@@ -16,6 +16,7 @@ import type { Db, Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import type { CheckoutMethod, PaymentPort, ProviderPayment } from '../../payments/port';
 import { modifyAccount, type DeliveryAddress } from '../accounts/accounts';
+import { checkDeliveryAddress } from '../delivery/addresses';
 import { orderPaymentDescription } from '../invoices/descriptions';
 import { INVOICE_NUMBER_OFFSET } from '../invoices/invoices';
 import { invoiceToPay, recordOrderCharge, settleInvoice } from '../invoices/settlement';
@@ -239,6 +240,13 @@ export async function createOrder(
   const earlier = await existing();
   if (earlier) return { order: toOrder(await ensurePayment(deps, earlier, urls)), created: false };
 
+  // The address becomes the account's when the order completes: checked now by the rule of every
+  // delivery address written (delivery/addresses.ts; 400 POSTAL_CODE_UNKNOWN on
+  // deliveryAddress.postalCode), stored with the register's place. An order stored before that
+  // rule completes with the address it has.
+  const deliveryAddress =
+    input.deliveryAddress && checkDeliveryAddress(input.deliveryAddress, 'deliveryAddress');
+
   // One open order per account, title and kind: the reader's latest choice replaces an earlier
   // one they left on the payment page (another tab, the back button). One paid meanwhile is
   // completed instead, and pricing below then refuses this one (already a subscriber).
@@ -247,7 +255,7 @@ export async function createOrder(
   const now = deps.clock.now();
   const today = osloDateOf(now);
   const priced = await priceOrder(deps.db, input, buyer, today);
-  if (priced.plan.productType === 'COMBO' && input.kind === 'new' && !input.deliveryAddress)
+  if (priced.plan.productType === 'COMBO' && input.kind === 'new' && !deliveryAddress)
     throw new DomainError(
       'invalid',
       'DELIVERY_ADDRESS_REQUIRED',
@@ -277,7 +285,7 @@ export async function createOrder(
       priced.quote.discount?.discountCode ?? null,
       JSON.stringify(priced.quote),
       input.paymentProvider,
-      input.deliveryAddress ? JSON.stringify(input.deliveryAddress) : null,
+      deliveryAddress ? JSON.stringify(deliveryAddress) : null,
       now.toISOString(),
       input.useForFutureCharges === true,
     ],
