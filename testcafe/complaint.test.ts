@@ -87,7 +87,8 @@ test.page(titleUrl('FVN', '/')).requestHooks(epaperPage)(
 
     const [toCentre] = await emailsTo('kundesenter@fvn.no');
     await t.expect(toCentre).contains('Ny leveringsklage fra Min Side.');
-    await t.expect(toCentre).contains('Kommentar: Ingen avis i postkassen.');
+    // The reader's words are quoted, so they cannot pass for lines of the message.
+    await t.expect(toCentre).contains('Kommentar fra abonnenten:\n> Ingen avis i postkassen.');
     await t.expect(toCentre).match(/\d+\. klage på denne adressen siste 30 dager\./);
     const [toReader] = await emailsTo(PAPER);
     await t.expect(toReader).contains(`Dagens e-avis kan du lese med en gang: ${EPAPER}`);
