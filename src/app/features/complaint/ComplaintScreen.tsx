@@ -17,6 +17,7 @@ import { useAppSelector } from '../../store/hooks';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { PaperOnlyNotice } from '../../ui/PaperOnlyNotice';
+import { PaperScreen } from '../../ui/PaperScreen';
 import { Progress } from '../../ui/Progress';
 
 import { ComplaintForm } from './ComplaintForm';
@@ -121,24 +122,19 @@ function ComplaintFlow({ subscription }: { readonly subscription: Subscription }
   );
 }
 
+const HEADING_ID = 'complaint-heading';
+
 export default function ComplaintScreen() {
   const { t } = useTranslation('complaint');
   const { subscription } = useAppSelector(selectSubscription);
   return (
-    <section aria-labelledby="complaint-heading" className="screen">
-      <h1 id="complaint-heading" className="ds-heading" data-size="lg">
-        {t('complaint.heading')}
-      </h1>
-      {subscription?.planProductType === 'COMBO' ? (
-        <p className="ds-paragraph">{t('complaint.intro')}</p>
-      ) : null}
-      {subscription ? (
-        <ComplaintFlow subscription={subscription} />
-      ) : (
-        <p className="ds-paragraph">
-          <HomeLink />
-        </p>
-      )}
-    </section>
+    <PaperScreen
+      headingId={HEADING_ID}
+      subscription={subscription}
+      heading={t('complaint.heading')}
+      intro={t('complaint.intro')}
+    >
+      {(subscription) => <ComplaintFlow subscription={subscription} />}
+    </PaperScreen>
   );
 }

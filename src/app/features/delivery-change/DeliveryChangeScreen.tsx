@@ -20,6 +20,7 @@ import { useAppSelector } from '../../store/hooks';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { PaperOnlyNotice } from '../../ui/PaperOnlyNotice';
+import { PaperScreen } from '../../ui/PaperScreen';
 import { Progress } from '../../ui/Progress';
 
 import { ChangeForm, StopCreditText } from './ChangeForm';
@@ -184,24 +185,19 @@ function ChangeFlow({ subscription }: { readonly subscription: Subscription }) {
   );
 }
 
+const HEADING_ID = 'delivery-change-heading';
+
 export default function DeliveryChangeScreen() {
   const { t } = useTranslation('delivery-change');
   const { subscription } = useAppSelector(selectSubscription);
   return (
-    <section aria-labelledby="delivery-change-heading" className="screen">
-      <h1 id="delivery-change-heading" className="ds-heading" data-size="lg">
-        {t('delivery-change.heading')}
-      </h1>
-      {subscription?.planProductType === 'COMBO' ? (
-        <p className="ds-paragraph">{t('delivery-change.intro')}</p>
-      ) : null}
-      {subscription ? (
-        <ChangeFlow subscription={subscription} />
-      ) : (
-        <p className="ds-paragraph">
-          <HomeLink />
-        </p>
-      )}
-    </section>
+    <PaperScreen
+      headingId={HEADING_ID}
+      subscription={subscription}
+      heading={t('delivery-change.heading')}
+      intro={t('delivery-change.intro')}
+    >
+      {(subscription) => <ChangeFlow subscription={subscription} />}
+    </PaperScreen>
   );
 }
