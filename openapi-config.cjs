@@ -25,5 +25,7 @@ module.exports = {
   // uses them as cached queries.
   endpointOverrides: [
     { pattern: ['retrieveTitleCode', 'getDiscountDetails', 'postSegmentMessage'], type: 'query' },
+    // The token of an invitation link travels in a body to stay out of logs; it is a read.
+    { pattern: ['previewFamilyInvitation'], type: 'query' },
   ],
 };

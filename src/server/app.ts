@@ -11,10 +11,12 @@ import { migrate } from './db/migrate';
 import { persistedSecret } from './db/secrets';
 import { complaintWindowDays } from './domain/complaints/complaints';
 import { handlers as accountHandlers } from './handlers/account';
+import { handlers as businessHandlers } from './handlers/business';
 import { handlers as complaintHandlers } from './handlers/complaint';
 import { handlers as connectHandlers } from './handlers/connect';
 import { handlers as deliveryHandlers } from './handlers/delivery';
 import { handlers as discountHandlers } from './handlers/discount';
+import { handlers as familyHandlers } from './handlers/family';
 import { handlers as identityHandlers } from './handlers/identity';
 import { handlers as orderHandlers } from './handlers/order';
 import { handlers as paymentHandlers } from './handlers/payment';
@@ -194,6 +196,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       orderHandlers,
       discountHandlers,
       paymentHandlers,
+      businessHandlers,
+      familyHandlers,
     ),
   });
 

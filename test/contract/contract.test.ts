@@ -263,6 +263,21 @@ describe('the calls of spec §7', () => {
     ['PUT', '/subscription/{subscriptionNo}/delivery-changes/{changeId}'],
     ['DELETE', '/subscription/{subscriptionNo}/delivery-changes/{changeId}'],
     ['GET', '/postal-codes/{postalCode}'],
+    // Family sharing (issue 12, /familiedeling, /verifiser-familiemedlem, /deling-akseptert).
+    ['GET', '/family-sharing/{titleCode}'],
+    ['POST', '/family-sharing/{titleCode}/invitations'],
+    ['POST', '/family-sharing/invitations/{invitationId}/resend'],
+    ['DELETE', '/family-sharing/invitations/{invitationId}'],
+    ['DELETE', '/family-sharing/members/{memberId}'],
+    ['POST', '/family-sharing/{titleCode}/leave'],
+    ['POST', '/family-invitations/preview'],
+    ['POST', '/family-invitations/accept'],
+    ['POST', '/family-invitations/decline'],
+    // Business seats (issue 12, /administrer-bedrift, /bedrift).
+    ['GET', '/business/{titleCode}'],
+    ['POST', '/business/{titleCode}/users'],
+    ['POST', '/business/verification/code'],
+    ['POST', '/business/verification'],
   ];
 
   it('lists the 25 calls of the table', () => {

@@ -106,6 +106,19 @@ const IMPLEMENTED = new Set([
   'changeCard',
   'changePaymentMethod',
   'verifyPaymentMethod',
+  'getBusinessAgreement',
+  'changeBusinessUsers',
+  'sendBusinessVerificationCode',
+  'verifyBusinessInvitation',
+  'getFamilySharing',
+  'inviteFamilyMember',
+  'resendFamilyInvitation',
+  'withdrawFamilyInvitation',
+  'removeFamilyMember',
+  'leaveFamilySharing',
+  'previewFamilyInvitation',
+  'acceptFamilyInvitation',
+  'declineFamilyInvitation',
 ]);
 
 // Parameter values for parameters without an example; the first one matching the parameter's

@@ -451,7 +451,7 @@ const AUTH = [
   'first-login',
 ] as const;
 type Auth = (typeof AUTH)[number];
-const DEMO_USERS = ['papir', 'digital', 'ung', 'familie', 'ingen'] as const;
+const DEMO_USERS = ['papir', 'digital', 'ung', 'familie', 'ingen', 'bedrift-admin'] as const;
 
 interface Case {
   readonly auth: Auth;
@@ -542,6 +542,8 @@ beforeAll(async () => {
         `/api/subscription/${accountNo}/FVN`,
         `/api/invoices/${accountNo}/FVN`,
         '/api/catalogue/FVN',
+        // the business admin's employees: real addresses for the seat changes
+        '/api/business/FVN',
       ])
         strings((await session.request({ url })).json(), seen);
     knownByUser.set(user, new Map([...seen].map(([key, values]) => [key, [...values]])));

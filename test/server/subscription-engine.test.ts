@@ -104,7 +104,15 @@ const validCommands: Record<CommandKind, Command> = {
   suspend: { kind: 'suspend', ariaInvoiceNo: '800000001', suspendsOn: TODAY },
   resume: { kind: 'resume' },
   withdraw: { kind: 'withdraw', lastDay: TODAY },
+  endShare: { kind: 'endShare', on: TODAY },
+  undoShareEnd: { kind: 'undoShareEnd' },
 };
+
+/** The share commands take a shared subscription; the others the reader's own. */
+const permissiveFor = (kind: CommandKind, status: StatusCode) =>
+  kind === 'endShare' || kind === 'undoShareEnd'
+    ? { ...permissive(status), share: 'family' as const }
+    : permissive(status);
 
 describe('the transition table over the status codes of spec §4', () => {
   it('allows each command in exactly these statuses', () => {
@@ -128,6 +136,8 @@ describe('the transition table over the status codes of spec §4', () => {
       suspend: ['ACTIVE'],
       resume: ['SUSPENDED'],
       withdraw: ['ACTIVE', 'PENDING_CANCELLATION'],
+      endShare: ['ACTIVE', 'ACTIVE_NON_BILLABLE', 'PENDING_TERMINATION'],
+      undoShareEnd: ['PENDING_TERMINATION'],
     });
   });
 
@@ -141,13 +151,15 @@ describe('the transition table over the status codes of spec §4', () => {
   );
 
   it.each(cases.filter((c) => c.allowed))('$kind is allowed in $name', ({ kind, code }) => {
-    expect(() => transition(permissive(code), validCommands[kind], TODAY)).not.toThrow();
+    expect(() => transition(permissiveFor(kind, code), validCommands[kind], TODAY)).not.toThrow();
   });
 
   it.each(cases.filter((c) => !c.allowed))(
     '$kind is refused in $name with SUBSCRIPTION_STATE_CONFLICT',
     ({ kind, code, name }) => {
-      const error = domainError(() => transition(permissive(code), validCommands[kind], TODAY));
+      const error = domainError(() =>
+        transition(permissiveFor(kind, code), validCommands[kind], TODAY),
+      );
       expect(error).toMatchObject({ kind: 'conflict', code: 'SUBSCRIPTION_STATE_CONFLICT' });
       expect(error.message).toBe(`Cannot ${kind} a subscription that is ${name}`);
     },
@@ -159,6 +171,99 @@ describe('the transition table over the status codes of spec §4', () => {
     transition(before, validCommands.cancel, TODAY);
     transition(before, validCommands.upgradeNow, TODAY);
     expect(before).toEqual(copy);
+  });
+});
+
+describe('shared subscriptions: a family share or a business seat', () => {
+  const familyShare = (overrides: Partial<EngineState> = {}) =>
+    state({
+      status: S.ACTIVE_NON_BILLABLE,
+      renewalDate: null,
+      paymentProvider: null,
+      eligibleForSharing: false,
+      share: 'family',
+      ...overrides,
+    });
+  const seat = (overrides: Partial<EngineState> = {}) =>
+    state({
+      status: S.ACTIVE,
+      renewalDate: null,
+      paymentProvider: null,
+      subscriptionInfo1: 'employee',
+      share: 'business-seat',
+      ...overrides,
+    });
+
+  it('endShare on today or earlier terminates it today', () => {
+    for (const on of [TODAY, '2026-01-01']) {
+      const { state: next, effects } = transition(familyShare(), { kind: 'endShare', on }, TODAY);
+      expect(next).toMatchObject({ status: S.TERMINATED, expiryDate: TODAY, renewalDate: null });
+      expect(effects).toEqual([]);
+    }
+  });
+
+  it('endShare on a later day keeps access until then (PENDING_TERMINATION), then expires', () => {
+    const ending = transition(seat(), { kind: 'endShare', on: '2026-05-10' }, TODAY).state;
+    expect(ending).toMatchObject({ status: S.PENDING_TERMINATION, expiryDate: '2026-05-10' });
+    expect(() => transition(ending, { kind: 'expire' }, '2026-05-10')).toThrow(DomainError);
+    expect(transition(ending, { kind: 'expire' }, '2026-05-11').state.status).toBe(S.TERMINATED);
+  });
+
+  it('endShare on a share that is ending already moves its end', () => {
+    const ending = familyShare({ status: S.PENDING_TERMINATION, expiryDate: '2026-06-01' });
+    expect(transition(ending, { kind: 'endShare', on: '2026-05-01' }, TODAY).state).toMatchObject({
+      status: S.PENDING_TERMINATION,
+      expiryDate: '2026-05-01',
+    });
+    expect(transition(ending, { kind: 'endShare', on: TODAY }, TODAY).state.status).toBe(
+      S.TERMINATED,
+    );
+  });
+
+  it('undoShareEnd puts a share back to its running status, without an end', () => {
+    const family = familyShare({ status: S.PENDING_TERMINATION, expiryDate: '2026-06-01' });
+    expect(transition(family, { kind: 'undoShareEnd' }, TODAY).state).toMatchObject({
+      status: S.ACTIVE_NON_BILLABLE,
+      expiryDate: null,
+    });
+    const ending = seat({ status: S.PENDING_TERMINATION, expiryDate: '2026-06-01' });
+    expect(transition(ending, { kind: 'undoShareEnd' }, TODAY).state.status).toBe(S.ACTIVE);
+  });
+
+  it.each([
+    ['cancel', validCommands.cancel],
+    ['reactivate', validCommands.reactivate],
+    ['schedulePlanChange', validCommands.schedulePlanChange],
+    ['upgradeNow', validCommands.upgradeNow],
+    ['withdraw', validCommands.withdraw],
+    ['suspend', validCommands.suspend],
+  ] as const)('refuses %s on a share: it is the owner’s or the company’s', (_kind, command) => {
+    const status = command.kind === 'reactivate' ? S.TERMINATED : S.ACTIVE;
+    const error = domainError(() =>
+      transition(seat({ status, renewalDate: TODAY, expiryDate: '2026-04-20' }), command, TODAY),
+    );
+    expect(error).toMatchObject({ kind: 'conflict', code: 'SUBSCRIPTION_STATE_CONFLICT' });
+  });
+
+  it('refuses the share commands on the reader’s own subscription', () => {
+    expect(
+      domainError(() => transition(state(), { kind: 'endShare', on: TODAY }, TODAY)),
+    ).toMatchObject({ code: 'SUBSCRIPTION_STATE_CONFLICT' });
+    expect(
+      domainError(() =>
+        transition(
+          state({ status: S.PENDING_TERMINATION, expiryDate: TODAY }),
+          { kind: 'undoShareEnd' },
+          TODAY,
+        ),
+      ),
+    ).toMatchObject({ code: 'SUBSCRIPTION_STATE_CONFLICT' });
+  });
+
+  it('never charges a share, not even when it comes up for renewal', () => {
+    const due = seat({ renewalDate: TODAY, subscriptionInfo1: null });
+    expect(transition(due, { kind: 'renew' }, TODAY).effects).toEqual([]);
+    expect(nextCharge(familyShare({ status: S.ACTIVE, renewalDate: TODAY }))).toBeNull();
   });
 });
 

@@ -244,6 +244,41 @@ const complaint = lazyScreen(
   () =>
     import(/* webpackChunkName: "route-tilbakemelding" */ '../features/complaint/ComplaintScreen'),
 );
+const familySharing = lazyScreen(
+  'route-familiedeling',
+  () =>
+    import(
+      /* webpackChunkName: "route-familiedeling" */ '../features/family-sharing/FamilySharingScreen'
+    ),
+);
+const verifyFamilyMember = lazyScreen(
+  'route-verifiser-familiemedlem',
+  () =>
+    import(
+      /* webpackChunkName: "route-verifiser-familiemedlem" */ '../features/family-sharing/VerifyFamilyMemberScreen'
+    ),
+);
+const shareAccepted = lazyScreen(
+  'route-deling-akseptert',
+  () =>
+    import(
+      /* webpackChunkName: "route-deling-akseptert" */ '../features/family-sharing/ShareAcceptedScreen'
+    ),
+);
+const businessVerification = lazyScreen(
+  'route-bedrift',
+  () =>
+    import(
+      /* webpackChunkName: "route-bedrift" */ '../features/business/BusinessVerificationScreen'
+    ),
+);
+const businessAdmin = lazyScreen(
+  'route-administrer-bedrift',
+  () =>
+    import(
+      /* webpackChunkName: "route-administrer-bedrift" */ '../features/business/BusinessAdminScreen'
+    ),
+);
 const payInvoice = lazyScreen(
   'route-betal-faktura',
   () =>
@@ -262,8 +297,8 @@ export const routes: readonly RouteDefinition[] = [
   route('/student-kvittering2', 'auth+subscription'),
   route('/elev-verifisering', 'auth'),
   // Business
-  route('/bedrift', 'auth'),
-  route('/administrer-bedrift', 'auth+subscription'),
+  route('/bedrift', 'auth', businessVerification, ['business']),
+  route('/administrer-bedrift', 'auth+subscription', businessAdmin, ['business']),
   // Legal and privacy
   route('/vilkaar/bedrift', 'none'),
   route('/vilkaar', 'none'),
@@ -287,9 +322,9 @@ export const routes: readonly RouteDefinition[] = [
   route('/leveringsadresse', 'auth+subscription', deliveryAddress, ['delivery-address']),
   route('/kontakt', 'auth+subscription', contactDetails, ['contact-details']),
   // Family sharing
-  route('/familiedeling', 'auth+subscription'),
-  route('/verifiser-familiemedlem', 'auth'),
-  route('/deling-akseptert', 'auth+subscription'),
+  route('/familiedeling', 'auth+subscription', familySharing, ['family-sharing']),
+  route('/verifiser-familiemedlem', 'auth', verifyFamilyMember, ['family-sharing']),
+  route('/deling-akseptert', 'auth+subscription', shareAccepted, ['family-sharing']),
   // Payment
   route('/betaling', 'none', payment, ['purchase']),
   route('/avbryt-bestilling', 'none', cancelOrder, ['purchase']),

@@ -908,6 +908,274 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/family-sharing/{titleCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session user's family sharing of a title (/familiedeling)
+         * @description What the session user has to do with family sharing on the title. `OWNER`: their own subscription gives access and its plan includes `family-share`; the answer holds the plan's maximum of members besides the owner (`maxMembers`, a per-plan setting), the seats in use (`usedCount`: members plus invitations still valid), `remainingCount`, the members and every invitation sent (newest first, expired ones too, so the owner can send them again). `MEMBER`: the user's access is a share of someone else's subscription (`membership`: who shares it, the plan, since when and the last day if it is ending). `NONE` with a `reason`: `NOT_INCLUDED` (the user's subscription does not include family sharing; `familySharePlans` names the plans of the title that do, for the screen to offer) or `NO_ACCESS` (no subscription that gives access to the title).
+         */
+        get: operations["getFamilySharing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family-sharing/{titleCode}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a family member by e-mail or phone
+         * @description The owner invites someone by e-mail (`email`) or by phone (`phone`, the profile's phone rule: 400 `PHONE_INVALID`). The invitation goes out at once through the outbox with a link to /verifiser-familiemedlem carrying a single-use, unguessable token that is valid 7 days (only its SHA-256 is stored). The answer is the same whether or not the e-mail or phone belongs to an account: nobody's account is looked up here. Refusals: 403 `FAMILY_SHARING_NOT_INCLUDED` (no subscription of the session user to the title whose plan includes family sharing), 409 `FAMILY_FULL` (members plus valid invitations have reached the plan's maximum, also for two invitations at once), 409 `FAMILY_ALREADY_INVITED` (a valid invitation to the same address or number exists: send that one again), 409 `FAMILY_INVITE_SELF` (the owner's own e-mail or phone), 429 with Retry-After after 10 invitations from one owner in a day.
+         */
+        post: operations["inviteFamilyMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family-sharing/invitations/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invitation again
+         * @description Sends a valid or expired invitation again with a new token and a new 7-day expiry; the link sent before stops working. 409 `FAMILY_INVITATION_USED`, `_WITHDRAWN` or `_DECLINED` for an invitation that can no longer be sent, `FAMILY_FULL` for an expired one when the family has filled up meanwhile; 429 with Retry-After after 3 sends of one invitation in an hour (`resendAvailableAt` says when). An invitation of another owner is not found (404 `FAMILY_INVITATION_NOT_FOUND`).
+         */
+        post: operations["resendFamilyInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family-sharing/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation
+         * @description The owner withdraws a valid (or expired) invitation: its link stops working and its seat is free. 409 `FAMILY_INVITATION_USED` or `_DECLINED` when it was answered already; withdrawing twice answers the withdrawn invitation again. An invitation of another owner is not found (404 `FAMILY_INVITATION_NOT_FOUND`).
+         */
+        delete: operations["withdrawFamilyInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family-sharing/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description The owner removes a member: the member's shared subscription ends today (the engine's `endShare`, audited) and the member is told by e-mail, with an offer of their own subscription. A member of another owner's family, or one who has left already, is not found (404 `FAMILY_MEMBER_NOT_FOUND`).
+         */
+        delete: operations["removeFamilyMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family-sharing/{titleCode}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave a family (a member)
+         * @description A member leaves the family they belong to on the title: their shared subscription ends today and the owner is told. 404 `FAMILY_MEMBER_NOT_FOUND` when the session user is not a member of a family on the title.
+         */
+        post: operations["leaveFamilySharing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family-invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link offers (/verifiser-familiemedlem)
+         * @description The invitation a token belongs to, for the signed-in invitee to decide: its state (`valid`, or `used`, `withdrawn`, `expired`, `declined` for the screen's message), who invited them, to which title and plan, the plan's digital features (a share never includes paper), and whether the session user has an own subscription to the title that gives access (they are then offered to keep it: accepting is refused). The token travels in the body, never in a path or query, so it stays out of logs. A token that is unknown, or was replaced by sending the invitation again, is 404 `FAMILY_INVITATION_NOT_FOUND`. A read, though a POST.
+         */
+        post: operations["previewFamilyInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family-invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description The signed-in user (any account; holding the link is the proof, and an account is made for a user who has none) accepts: a shared subscription of the owner's plan is created on their account (ACTIVE_NON_BILLABLE, not sharable, paid by nobody, digital features only) and the token is spent. Answers the member's subscription. Refusals (409):  `FAMILY_INVITATION_EXPIRED`, `FAMILY_INVITATION_USED` (also the second of two accepts at once, and any replay), `FAMILY_INVITATION_WITHDRAWN`, `FAMILY_INVITATION_DECLINED`, `FAMILY_ACTIVE_SUBSCRIPTION` (the user has an own subscription to the title that gives access, or is a member already), `FAMILY_FULL` (the family has no seat: the maximum is never exceeded, also under concurrent accepts), `FAMILY_INVITE_SELF` (the owner's own link), `FAMILY_SHARING_ENDED` (the owner's subscription no longer shares). 404 `FAMILY_INVITATION_NOT_FOUND` for an unknown or replaced token; 429 after too many tries.
+         */
+        post: operations["acceptFamilyInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family-invitations/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an invitation
+         * @description The invitee says no (for instance to keep their own subscription): the token is spent, the seat is free and the owner is told. Answers the invitation as declined. 409 `FAMILY_INVITATION_EXPIRED`, `_USED`, `_WITHDRAWN` or `_DECLINED` when it cannot be answered any more; 404 `FAMILY_INVITATION_NOT_FOUND` for an unknown or replaced token.
+         */
+        post: operations["declineFamilyInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/{titleCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's business agreement, seats and users (admins only)
+         * @description For /administrer-bedrift. Only a business admin may read it: the session user's own subscription to the title has `subscriptionInfo1` containing `admin` (spec §4) and gives access; anyone else (an employee, a private subscriber, nobody) is 403 `BUSINESS_ADMIN_REQUIRED`. The agreement is found from the admin's subscription, never from the request, so an admin of one company can never name another company's agreement. An admin subscription that belongs to no agreement is 404 `BUSINESS_AGREEMENT_NOT_FOUND`. Answers the company name, the e-mail domains invitations must belong to, the seats (`used` counts active employees and invitations not yet accepted, each holds a seat until it is removed; `max` is configured per agreement and never exceeded) and the users, newest first: each e-mail address with the date it was added and its status, `emailSent` (invited, not yet verified; `linkExpiresAt` says until when the link in the e-mail works, a resend makes a new link) or `active` (verified, with the employee's name). The admin's own subscription is not one of the seats.
+         */
+        get: operations["getBusinessAgreement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/{titleCode}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite, resend to or remove employees (admins only), or try it first (dry run)
+         * @description Many addresses at once (pasted, typed or from a CSV), each a change of kind `ADD` (invite), `UPDATE` (send the invitation again) or `REMOVE` (remove an invitation or end an employee's seat). Each address gets its own result, in the order sent; nothing is thrown for one bad address, so one answer tells the admin which addresses went through and which did not (spec §8 "some e-mails not sent or not removed").
+         *
+         *     `ADD`: `invalidEmail` (not an e-mail address), `wrongEmailDomain` (the address's domain is not exactly one of the agreement's `emailDomains`, case aside; a subdomain such as `avd.bedrift.no` of `bedrift.no` is not the company's unless the agreement lists it), `duplicate` (the same address, case and spaces aside, earlier in this request: only its first occurrence counts), `userExist` (the address is already invited or active in this agreement), `maxUsersReached` (every seat is taken: active employees and pending invitations count; changes are applied in the order sent, so a `REMOVE` earlier in the list frees a seat for a later `ADD`), `errorSaved` (the invitation could not be stored or its e-mail not sent; nothing of it is kept), else `emailSent` (stored with the date added, and the e-mail with the verification link to /bedrift went out in the title's language).
+         *     `UPDATE`: `resent` (a new link is e-mailed; the old link stops working), `notExist` (no invitation for the address in this agreement), `userExist` (the employee is active already: nothing to send), `invalidEmail`, `duplicate`, `errorSaved`.
+         *     `REMOVE`: `deleted` (an invitation is withdrawn, its link stops working; an active employee's seat ends today through the subscription engine and the employee is told by e-mail), `notExist` (no such address in this agreement), `failed` (the seat could not be ended; nothing changed for it), `invalidEmail`, `duplicate`.
+         *
+         *     `dryRun: true` answers the same table without storing or sending anything (the "before" table of the screen); the seat count is the one that would result. Two requests at once never exceed the seats: the agreement is locked while one is applied. At most `maxChangesPerRequest` (200) changes per request. Rate limits per admin: 30 applied requests and 120 dry runs an hour (429 with Retry-After). 403 `BUSINESS_ADMIN_REQUIRED` and 404 `BUSINESS_AGREEMENT_NOT_FOUND` as for `getBusinessAgreement`; an address of another company is `notExist` here, as it is for this agreement.
+         */
+        post: operations["changeBusinessUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/verification/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a 6-digit code to the invited address (/bedrift)
+         * @description For an invited employee signed in with another e-mail address than the one invited (the verification answered `CODE_REQUIRED`): sends a 6-digit code to the invited address from the invitation of `token` (the `invitasjon` of the link; in the body so it stays out of logs). The code is valid 10 minutes, for this signed-in user only, single use, and dead after 5 wrong tries; asking again sends a new code and the earlier one stops working. Answers where it went, masked. Unknown or removed invitation: 404 `BUSINESS_INVITATION_NOT_FOUND`; used already (the seat is active): 409 `BUSINESS_INVITATION_USED`; the link has expired (a resend makes a new one): 409 `BUSINESS_INVITATION_EXPIRED`. At most 3 codes per invitation in 10 minutes and 10 per signed-in user an hour (429 with Retry-After).
+         */
+        post: operations["sendBusinessVerificationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an invited employee and give the seat (/bedrift)
+         * @description The invited employee, signed in, verifies the invitation of `token` (the `invitasjon` of the link). Without `code` it succeeds only when the signed-in user's e-mail address, as the identity provider has it (never anything in the request), is the invited one; otherwise the result is `CODE_REQUIRED` and the screen offers to send a code to the invited address (`sendBusinessVerificationCode`). With `code` the code decides. On `ok` the user gets the company's seat on the title: an employee subscription to the business plan (`subscriptionInfo1` employee, paid by the company), and the invitation becomes `active`.
+         *
+         *     Outcomes are results, not errors (spec §4 verification result codes): `ok`; `REQUEST_MISSING_VALUES` (no token); `EMAIL_DOES_NOT_EXIST` (no invitation for the token: unknown, removed, or replaced by a resend); `USER_IS_ACTIVE` (the invitation is used already; a second try of the same link); `LINK_EXPIRED` (the link is older than 30 days: the admin sends it again); `USER_HAS_ACTIVE_SUB` (the signed-in user has a subscription with access to the title already: they keep theirs, the invitation stays open); `NO_SPID_FOUND` (the identity provider does not know the signed-in user any more); `ERROR_IN_CREATING_ACCOUNT` (the user's billing account could not be created); `AMPS_RETURNED_NULL` (the subscription system gave no seat: e.g. the title sells no business plan); `CODE_REQUIRED`; `CODE_WRONG` (try again; after 5 wrong the code is dead); `CODE_EXPIRED` (older than 10 minutes, used, dead, or another user's: ask for a new one). `companyName` and `maskedEmail` (the invited address, masked) are set whenever the token names an invitation. At most 30 verifications per signed-in user an hour (429).
+         */
+        post: operations["verifyBusinessInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -956,7 +1224,7 @@ export interface components {
              * @description URI reference of this occurrence (normally the request path).
              */
             instance?: string;
-            /** @description Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, PHONE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL, COMPLAINT_CODE_UNKNOWN, COMPLAINT_DATE_IN_FUTURE, COMPLAINT_DATE_TOO_OLD, COMPLAINT_DATE_NOT_DELIVERY_DAY, COMPLAINT_DATE_BEFORE_START, COMPLAINT_DATE_DELIVERY_STOPPED, DELIVERY_CHANGE_TOO_EARLY, DELIVERY_CHANGE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_END_BEFORE_START, DELIVERY_CHANGE_END_REQUIRED, DELIVERY_CHANGE_TOO_FAR, POSTAL_CODE_UNKNOWN (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED, PAPER_SUBSCRIPTION_REQUIRED, IDENTITY_OWNED_FIELD (403), NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND, DELIVERY_CHANGE_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED, COMPLAINT_ALREADY_FILED, DELIVERY_CHANGE_OVERLAP, DELIVERY_CHANGE_OTHER_SUBSCRIPTION, DELIVERY_CHANGE_LOCKED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+            /** @description Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, PHONE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL, COMPLAINT_CODE_UNKNOWN, COMPLAINT_DATE_IN_FUTURE, COMPLAINT_DATE_TOO_OLD, COMPLAINT_DATE_NOT_DELIVERY_DAY, COMPLAINT_DATE_BEFORE_START, COMPLAINT_DATE_DELIVERY_STOPPED, DELIVERY_CHANGE_TOO_EARLY, DELIVERY_CHANGE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_END_BEFORE_START, DELIVERY_CHANGE_END_REQUIRED, DELIVERY_CHANGE_TOO_FAR, POSTAL_CODE_UNKNOWN (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED, PAPER_SUBSCRIPTION_REQUIRED, IDENTITY_OWNED_FIELD, FAMILY_SHARING_NOT_INCLUDED, BUSINESS_ADMIN_REQUIRED (403), BUSINESS_AGREEMENT_NOT_FOUND, BUSINESS_INVITATION_NOT_FOUND, NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND, DELIVERY_CHANGE_NOT_FOUND, FAMILY_INVITATION_NOT_FOUND, FAMILY_MEMBER_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED, COMPLAINT_ALREADY_FILED, DELIVERY_CHANGE_OVERLAP, DELIVERY_CHANGE_OTHER_SUBSCRIPTION, BUSINESS_INVITATION_USED, BUSINESS_INVITATION_EXPIRED, DELIVERY_CHANGE_LOCKED, FAMILY_FULL, FAMILY_ALREADY_INVITED, FAMILY_INVITE_SELF, FAMILY_INVITATION_EXPIRED, FAMILY_INVITATION_USED, FAMILY_INVITATION_WITHDRAWN, FAMILY_INVITATION_DECLINED, FAMILY_ACTIVE_SUBSCRIPTION, FAMILY_SHARING_ENDED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
             code: string;
             /** @description Field-level validation errors (400 only). */
             errors?: components["schemas"]["ProblemFieldError"][];
@@ -1497,10 +1765,10 @@ export interface components {
             parts: components["schemas"]["WithdrawalReceiptPart"][];
         };
         /**
-         * @description What happened: `activated` (a paid order started it), `trial-started`, `cancelled`, `cancellation-undone`, `expired`, `reactivated` (started again, paid or free), `renewed`, `trial-ended`, `plan-change-scheduled`, `plan-change-withdrawn`, `plan-change-applied`, `upgraded` (an upgrade paid now), `suspended` (a giro invoice was still unpaid on the day its reminder named), `resumed` (the unpaid invoice that suspended it was paid), `payment-method-changed`, `connected` (moved to this account), `withdrawn` (the right of withdrawal was used: ended at once, refunded), `other`.
+         * @description What happened: `activated` (a paid order started it), `trial-started`, `cancelled`, `cancellation-undone`, `expired`, `reactivated` (started again, paid or free), `renewed`, `trial-ended`, `plan-change-scheduled`, `plan-change-withdrawn`, `plan-change-applied`, `upgraded` (an upgrade paid now), `suspended` (a giro invoice was still unpaid on the day its reminder named), `resumed` (the unpaid invoice that suspended it was paid), `payment-method-changed`, `connected` (moved to this account), `withdrawn` (the right of withdrawal was used: ended at once, refunded), `share-started` (a family share or business seat was created on accepting an invitation), `share-ended` (the share ends: at once, or on a later day while PENDING_TERMINATION), `share-end-undone` (the owner undid the cancellation that was to end it), `other`.
          * @enum {string}
          */
-        SubscriptionChangeKind: "activated" | "trial-started" | "cancelled" | "cancellation-undone" | "expired" | "reactivated" | "renewed" | "trial-ended" | "plan-change-scheduled" | "plan-change-withdrawn" | "plan-change-applied" | "upgraded" | "suspended" | "resumed" | "payment-method-changed" | "connected" | "withdrawn" | "other";
+        SubscriptionChangeKind: "activated" | "trial-started" | "cancelled" | "cancellation-undone" | "expired" | "reactivated" | "renewed" | "trial-ended" | "plan-change-scheduled" | "plan-change-withdrawn" | "plan-change-applied" | "upgraded" | "suspended" | "resumed" | "payment-method-changed" | "connected" | "withdrawn" | "share-started" | "share-ended" | "share-end-undone" | "other";
         SubscriptionChange: {
             kind: components["schemas"]["SubscriptionChangeKind"];
             /** Format: date-time */
@@ -2098,6 +2366,246 @@ export interface components {
             segmentId: string;
             messages: components["schemas"]["SegmentMessage"][];
         };
+        /**
+         * @description valid: can be accepted; used: accepted; withdrawn: the owner withdrew it (or the owner's subscription stopped sharing); expired: not answered within 7 days; declined: the invitee said no.
+         * @enum {string}
+         */
+        FamilyInvitationState: "valid" | "used" | "withdrawn" | "expired" | "declined";
+        /** @enum {string} */
+        FamilyInvitationChannel: "EMAIL" | "SMS";
+        FamilyMember: {
+            /** Format: uuid */
+            memberId: string;
+            /** @description The member's name as the identity provider knows it. */
+            displayName: string;
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        /** @description A member's share that ended (removed by the owner, or left by the member). */
+        FamilyShareEnded: {
+            /** Format: uuid */
+            memberId: string;
+            displayName: string;
+            /**
+             * Format: date
+             * @description The day the share ended (Europe/Oslo).
+             */
+            endedOn: string;
+        };
+        FamilyInvitation: {
+            /** Format: uuid */
+            invitationId: string;
+            /** @description The e-mail address or phone number as the owner typed it. */
+            recipient: string;
+            channel: components["schemas"]["FamilyInvitationChannel"];
+            state: components["schemas"]["FamilyInvitationState"];
+            /**
+             * Format: date-time
+             * @description When it was last sent.
+             */
+            sentAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description From when it may be sent again (now or earlier: at once; later: the hourly limit of sends is reached); null when it cannot be sent again (used, withdrawn, declined).
+             */
+            resendAvailableAt: string | null;
+        };
+        FamilyMembership: {
+            /** @description The name of the one who shares the subscription. */
+            ownerName: string;
+            planName: string;
+            /** Format: date-time */
+            since: string;
+            /**
+             * Format: date
+             * @description The last day of access when the share is ending (the owner cancelled); null otherwise.
+             */
+            endsOn: string | null;
+        };
+        FamilySharePlan: {
+            ariaPlanID: components["schemas"]["AriaPlanID"];
+            planName: string;
+            productType: components["schemas"]["PlanProductType"];
+        };
+        /** @description The session user's family sharing on a title. Owner fields (`maxMembers`, `usedCount`, `remainingCount`) are null and the lists empty unless `role` is OWNER; `membership` is null unless MEMBER; `reason` is null unless NONE. */
+        FamilySharing: {
+            titleCode: components["schemas"]["TitleCode"];
+            /** @enum {string} */
+            role: "OWNER" | "MEMBER" | "NONE";
+            /** @enum {string|null} */
+            reason: "NOT_INCLUDED" | "NO_ACCESS" | null;
+            /** @description The plan's maximum of members besides the owner. */
+            maxMembers: number | null;
+            /** @description Members plus valid invitations. */
+            usedCount: number | null;
+            remainingCount: number | null;
+            members: components["schemas"]["FamilyMember"][];
+            /** @description Every invitation of the family but the accepted ones, newest first. */
+            invitations: components["schemas"]["FamilyInvitation"][];
+            membership: components["schemas"]["FamilyMembership"] | components["schemas"]["NullValue"];
+            /** @description The title's plans that include family sharing (filled when NOT_INCLUDED). */
+            familySharePlans: components["schemas"]["FamilySharePlan"][];
+        };
+        /** @description Exactly one of `email` and `phone`. */
+        FamilyInvitationRequest: {
+            email?: components["schemas"]["Email"];
+            phone?: components["schemas"]["ContactPhoneNumber"];
+        };
+        FamilyInvitationTokenRequest: {
+            /** @description The token of the invitation link (`?token=`). */
+            token: string;
+        };
+        FamilyInvitationPreview: {
+            state: components["schemas"]["FamilyInvitationState"];
+            inviterName: string;
+            titleCode: components["schemas"]["TitleCode"];
+            titleName: string;
+            planName: string;
+            /** @description What the share gives (the plan's digital features; never paper or family-share). */
+            features: components["schemas"]["SubscriptionFeature"][];
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The session user has an own subscription to the title that gives access (or is a member of a family there already): accepting is refused, keeping theirs is offered. */
+            hasOwnActiveSubscription: boolean;
+        };
+        /** @description Seats of a business agreement: `used` counts the active employees and the invitations not yet accepted (each holds a seat until removed), `max` is the agreement's number of seats (configured per agreement), `remaining` is `max - used`. */
+        BusinessSeats: {
+            used: number;
+            max: number;
+            remaining: number;
+        };
+        /**
+         * @description emailSent: invited, the e-mail with the verification link went out, not yet verified; active: verified, the employee has the company's seat (spec §4 invite states).
+         * @enum {string}
+         */
+        BusinessUserStatus: "emailSent" | "active";
+        /** @description An invited or active employee of the agreement (spec §3 business invite). */
+        BusinessUser: {
+            /** @description The address as invited (lower case). */
+            email: string;
+            /**
+             * Format: date
+             * @description The day (Europe/Oslo) the address was added.
+             */
+            dateAdded: string;
+            status: components["schemas"]["BusinessUserStatus"];
+            /** @description The employee's name once active; null for an invitation. */
+            name: string | null;
+            /**
+             * Format: date-time
+             * @description When the invitation was last e-mailed; null once active.
+             */
+            lastSentAt: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the link of the last invitation e-mail works (30 days); after it the admin sends it again (UPDATE). Null once active.
+             */
+            linkExpiresAt: string | null;
+        };
+        /** @description A company's business agreement on one title, as its admin sees it. */
+        BusinessAgreement: {
+            titleCode: components["schemas"]["TitleCode"];
+            companyName: string;
+            /** @description The domains an invited address must have (exactly, case aside; subdomains only when listed themselves). */
+            emailDomains: string[];
+            seats: components["schemas"]["BusinessSeats"];
+            /** @description How many changes one `changeBusinessUsers` request may carry. */
+            maxChangesPerRequest: number;
+            /** @description Invited and active employees, newest first. */
+            users: components["schemas"]["BusinessUser"][];
+        };
+        /**
+         * @description Spec §4 change kinds: ADD invites, UPDATE sends the invitation again, REMOVE removes.
+         * @enum {string}
+         */
+        BusinessChangeKind: "ADD" | "UPDATE" | "REMOVE";
+        BusinessUserChange: {
+            kind: components["schemas"]["BusinessChangeKind"];
+            /** @description The address as the admin typed it; it is trimmed and compared case-insensitively. An address that is not valid is answered `invalidEmail`, not refused with 400. */
+            email: string;
+        };
+        BusinessUserChangesRequest: {
+            changes: components["schemas"]["BusinessUserChange"][];
+            /**
+             * @description Answer what would happen, without storing or sending anything.
+             * @default false
+             */
+            dryRun: boolean;
+        };
+        /**
+         * @description The result of one change (spec §4 invite and removal results, and the checks of §5):
+         *     - emailSent (ADD): invited, the e-mail went out
+         *     - resent (UPDATE): a new link was e-mailed
+         *     - deleted (REMOVE): the invitation or the employee's seat is removed
+         *     - wrongEmailDomain (ADD): not one of the company's domains
+         *     - userExist (ADD, UPDATE): already invited or active (ADD); active already (UPDATE)
+         *     - maxUsersReached (ADD): every seat is taken
+         *     - invalidEmail: not an e-mail address; nothing is sent to it
+         *     - duplicate: the same address earlier in this request
+         *     - notExist (UPDATE, REMOVE): no such address in this agreement
+         *     - errorSaved (ADD, UPDATE): could not be stored or sent; nothing of it is kept
+         *     - failed (REMOVE): could not be removed; nothing changed for it
+         * @enum {string}
+         */
+        BusinessChangeResult: "emailSent" | "errorSaved" | "wrongEmailDomain" | "userExist" | "maxUsersReached" | "invalidEmail" | "duplicate" | "resent" | "notExist" | "deleted" | "failed";
+        BusinessUserChangeResult: {
+            kind: components["schemas"]["BusinessChangeKind"];
+            /** @description The address as sent, trimmed. */
+            email: string;
+            result: components["schemas"]["BusinessChangeResult"];
+        };
+        BusinessUserChanges: {
+            /** @description True when nothing was stored or sent. */
+            dryRun: boolean;
+            /** @description One result per change, in the order sent. */
+            results: components["schemas"]["BusinessUserChangeResult"][];
+            seats: components["schemas"]["BusinessSeats"];
+        };
+        /** @description The `invitasjon` of an invitation link (opaque). */
+        InvitationToken: string;
+        BusinessVerificationCodeRequest: {
+            /** @description The `invitasjon` of the invitation link (opaque). */
+            token: string;
+        };
+        BusinessVerificationCodeSent: {
+            /** @description The invited address, masked (n********@bedrift.no). */
+            sentTo: string;
+            /**
+             * Format: date-time
+             * @description When the code stops working.
+             */
+            expiresAt: string;
+        };
+        /** @description No token, or an empty one, is the result REQUEST_MISSING_VALUES. */
+        BusinessVerificationRequest: {
+            token?: components["schemas"]["InvitationToken"];
+            code?: components["schemas"]["VerificationCode"];
+        };
+        BusinessVerificationResult: {
+            /**
+             * @description Spec §4 verification result codes, and the code step's:
+             *     - ok: verified; the seat is the user's now
+             *     - ERROR_IN_CREATING_ACCOUNT: the user's billing account could not be created
+             *     - AMPS_RETURNED_NULL: the subscription system gave no seat (no business plan for the title)
+             *     - REQUEST_MISSING_VALUES: no token
+             *     - EMAIL_DOES_NOT_EXIST: no invitation for the token (unknown, removed, or replaced by a resend)
+             *     - NO_SPID_FOUND: the identity provider does not know the signed-in user
+             *     - USER_HAS_ACTIVE_SUB: the user has a subscription with access to the title already
+             *     - USER_IS_ACTIVE: the invitation is used already
+             *     - LINK_EXPIRED: the link is older than 30 days; the admin sends a new one
+             *     - CODE_REQUIRED: signed in with another address than the invited one; send a code
+             *     - CODE_WRONG: the code is wrong (5 wrong tries end it)
+             *     - CODE_EXPIRED: the code is too old, used, ended, or not this user's: ask for a new one
+             * @enum {string}
+             */
+            result: "ok" | "ERROR_IN_CREATING_ACCOUNT" | "AMPS_RETURNED_NULL" | "REQUEST_MISSING_VALUES" | "EMAIL_DOES_NOT_EXIST" | "NO_SPID_FOUND" | "USER_HAS_ACTIVE_SUB" | "USER_IS_ACTIVE" | "LINK_EXPIRED" | "CODE_REQUIRED" | "CODE_WRONG" | "CODE_EXPIRED";
+            /** @description The inviting company, when the token names an invitation. */
+            companyName: string | null;
+            /** @description The invited address, masked, when the token names an invitation. */
+            maskedEmail: string | null;
+        };
     };
     responses: {
         /** @description Logged in; the session cookie is set. */
@@ -2356,6 +2864,16 @@ export interface components {
         AccountIdPath: components["schemas"]["AriaAccountNo"];
         /** @description Segment id. */
         SegmentIdPath: string;
+        /**
+         * @description Family invitation id; one of another owner is not found.
+         * @example 3c9e7a51-2b4d-4e6f-8a0b-1c2d3e4f5a6b
+         */
+        FamilyInvitationIdPath: string;
+        /**
+         * @description Family member id; one of another owner's family is not found.
+         * @example 7d0b2c1e-4f3a-4b5c-9d8e-0a1b2c3d4e5f
+         */
+        FamilyMemberIdPath: string;
         /**
          * @description Path (with query and hash) to return to after login; defaults to '/'. Anything that is not a path on this same origin (`//evil`, `https://evil`, `/\evil`, `javascript:`, encoded variants) is replaced by '/', never followed.
          * @example /fakturaoversikt?source=sms#faktura
@@ -5183,6 +5701,664 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getFamilySharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+                titleCode: components["parameters"]["TitleCodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The family sharing of the title as the session user sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilySharing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    inviteFamilyMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+                titleCode: components["parameters"]["TitleCodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "morten@example.no"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FamilyInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation is sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invitationId": "3c9e7a51-2b4d-4e6f-8a0b-1c2d3e4f5a6b",
+                     *       "recipient": "morten@example.no",
+                     *       "channel": "EMAIL",
+                     *       "state": "valid",
+                     *       "sentAt": "2026-03-10T09:00:00+01:00",
+                     *       "expiresAt": "2026-03-17T09:00:00+01:00",
+                     *       "resendAvailableAt": "2026-03-10T09:00:00+01:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FamilyInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    resendFamilyInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Family invitation id; one of another owner is not found.
+                 * @example 3c9e7a51-2b4d-4e6f-8a0b-1c2d3e4f5a6b
+                 */
+                invitationId: components["parameters"]["FamilyInvitationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation as sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invitationId": "3c9e7a51-2b4d-4e6f-8a0b-1c2d3e4f5a6b",
+                     *       "recipient": "morten@example.no",
+                     *       "channel": "EMAIL",
+                     *       "state": "valid",
+                     *       "sentAt": "2026-03-10T09:30:00+01:00",
+                     *       "expiresAt": "2026-03-17T09:30:00+01:00",
+                     *       "resendAvailableAt": "2026-03-10T09:30:00+01:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FamilyInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    withdrawFamilyInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Family invitation id; one of another owner is not found.
+                 * @example 3c9e7a51-2b4d-4e6f-8a0b-1c2d3e4f5a6b
+                 */
+                invitationId: components["parameters"]["FamilyInvitationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawn invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invitationId": "3c9e7a51-2b4d-4e6f-8a0b-1c2d3e4f5a6b",
+                     *       "recipient": "morten@example.no",
+                     *       "channel": "EMAIL",
+                     *       "state": "withdrawn",
+                     *       "sentAt": "2026-03-08T18:02:00+01:00",
+                     *       "expiresAt": "2026-03-15T18:02:00+01:00",
+                     *       "resendAvailableAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FamilyInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    removeFamilyMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Family member id; one of another owner's family is not found.
+                 * @example 7d0b2c1e-4f3a-4b5c-9d8e-0a1b2c3d4e5f
+                 */
+                memberId: components["parameters"]["FamilyMemberIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed member and the day their share ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "memberId": "7d1f0c2e-5a4b-4c3d-9e8f-0a1b2c3d4e5f",
+                     *       "displayName": "Frida Familie",
+                     *       "endedOn": "2026-03-10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FamilyShareEnded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    leaveFamilySharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+                titleCode: components["parameters"]["TitleCodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership that ended and the day it ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "memberId": "7d1f0c2e-5a4b-4c3d-9e8f-0a1b2c3d4e5f",
+                     *       "displayName": "Frida Familie",
+                     *       "endedOn": "2026-03-10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FamilyShareEnded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    previewFamilyInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "fi_Xq3v9bN2kLmP0sT7wY4zA1cD6eF8gH5jK2nR9uV0xZ3"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FamilyInvitationTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "valid",
+                     *       "inviterName": "Dag Digital",
+                     *       "titleCode": "FVN",
+                     *       "titleName": "Fædrelandsvennen",
+                     *       "planName": "Premium digital",
+                     *       "features": [
+                     *         "content"
+                     *       ],
+                     *       "expiresAt": "2026-03-17T09:00:00+01:00",
+                     *       "hasOwnActiveSubscription": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FamilyInvitationPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    acceptFamilyInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "fi_Xq3v9bN2kLmP0sT7wY4zA1cD6eF8gH5jK2nR9uV0xZ3"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FamilyInvitationTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The member's shared subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscriptionNo": "500000031",
+                     *       "ariaAccountNo": "100000012",
+                     *       "titleCode": "FVN",
+                     *       "ariaPlanID": "C-DIGITAL-PREMIUM",
+                     *       "ariaScheduleId": "MND",
+                     *       "planName": "Premium digital",
+                     *       "product": "Digitalt abonnement",
+                     *       "planProductType": "DIGITAL",
+                     *       "period": "Månedlig",
+                     *       "price": 0,
+                     *       "currency": "NOK",
+                     *       "instStatusCode": 61,
+                     *       "status": "ACTIVE_NON_BILLABLE",
+                     *       "eligibleForSharing": false,
+                     *       "renewalDate": null,
+                     *       "expiryDate": null,
+                     *       "paymentMethod": null,
+                     *       "customerNumber": "7000031",
+                     *       "features": [
+                     *         "content"
+                     *       ],
+                     *       "subsRetrieveSubscriptionAddInfo": {
+                     *         "subscriptionInfo1": null
+                     *       },
+                     *       "pendingChange": null,
+                     *       "isPaying": false,
+                     *       "hasSubscription": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    declineFamilyInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "fi_Xq3v9bN2kLmP0sT7wY4zA1cD6eF8gH5jK2nR9uV0xZ3"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FamilyInvitationTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The declined invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "declined",
+                     *       "inviterName": "Dag Digital",
+                     *       "titleCode": "FVN",
+                     *       "titleName": "Fædrelandsvennen",
+                     *       "planName": "Premium digital",
+                     *       "features": [
+                     *         "content"
+                     *       ],
+                     *       "expiresAt": "2026-03-17T09:00:00+01:00",
+                     *       "hasOwnActiveSubscription": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FamilyInvitationPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getBusinessAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+                titleCode: components["parameters"]["TitleCodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agreement as its admin sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "titleCode": "FVN",
+                     *       "companyName": "Sørlandet Regnskap AS",
+                     *       "emailDomains": [
+                     *         "demo.minside.no"
+                     *       ],
+                     *       "seats": {
+                     *         "used": 3,
+                     *         "max": 10,
+                     *         "remaining": 7
+                     *       },
+                     *       "maxChangesPerRequest": 200,
+                     *       "users": [
+                     *         {
+                     *           "email": "ny.ansatt@demo.minside.no",
+                     *           "dateAdded": "2026-03-08",
+                     *           "status": "emailSent",
+                     *           "name": null,
+                     *           "lastSentAt": "2026-03-08T10:15:00+01:00",
+                     *           "linkExpiresAt": "2026-04-07T10:15:00+02:00"
+                     *         },
+                     *         {
+                     *           "email": "bedrift-ansatt@demo.minside.no",
+                     *           "dateAdded": "2026-01-12",
+                     *           "status": "active",
+                     *           "name": "Anders Ansatt",
+                     *           "lastSentAt": null,
+                     *           "linkExpiresAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BusinessAgreement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    changeBusinessUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+                titleCode: components["parameters"]["TitleCodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dryRun": true,
+                 *       "changes": [
+                 *         {
+                 *           "kind": "ADD",
+                 *           "email": "kari.nordmann@demo.minside.no"
+                 *         },
+                 *         {
+                 *           "kind": "ADD",
+                 *           "email": "ola@gmail.com"
+                 *         },
+                 *         {
+                 *           "kind": "ADD",
+                 *           "email": "Kari.Nordmann@demo.minside.no"
+                 *         },
+                 *         {
+                 *           "kind": "ADD",
+                 *           "email": "ikke-en-adresse"
+                 *         },
+                 *         {
+                 *           "kind": "UPDATE",
+                 *           "email": "ny.ansatt@demo.minside.no"
+                 *         },
+                 *         {
+                 *           "kind": "REMOVE",
+                 *           "email": "tidligere@demo.minside.no"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BusinessUserChangesRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per change, in the order sent, and the seats after them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dryRun": true,
+                     *       "results": [
+                     *         {
+                     *           "kind": "ADD",
+                     *           "email": "kari.nordmann@demo.minside.no",
+                     *           "result": "emailSent"
+                     *         },
+                     *         {
+                     *           "kind": "ADD",
+                     *           "email": "ola@gmail.com",
+                     *           "result": "wrongEmailDomain"
+                     *         },
+                     *         {
+                     *           "kind": "ADD",
+                     *           "email": "Kari.Nordmann@demo.minside.no",
+                     *           "result": "duplicate"
+                     *         },
+                     *         {
+                     *           "kind": "ADD",
+                     *           "email": "ikke-en-adresse",
+                     *           "result": "invalidEmail"
+                     *         },
+                     *         {
+                     *           "kind": "UPDATE",
+                     *           "email": "ny.ansatt@demo.minside.no",
+                     *           "result": "resent"
+                     *         },
+                     *         {
+                     *           "kind": "REMOVE",
+                     *           "email": "tidligere@demo.minside.no",
+                     *           "result": "notExist"
+                     *         }
+                     *       ],
+                     *       "seats": {
+                     *         "used": 4,
+                     *         "max": 10,
+                     *         "remaining": 6
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BusinessUserChanges"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    sendBusinessVerificationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "3q2-7wEjR0y3xW4nB1r8VxYk9fTzq0LmA2sD5gH6jK8"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BusinessVerificationCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The code is on its way to the invited address. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sentTo": "n********@demo.minside.no",
+                     *       "expiresAt": "2026-03-10T09:10:00+01:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BusinessVerificationCodeSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    verifyBusinessInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "3q2-7wEjR0y3xW4nB1r8VxYk9fTzq0LmA2sD5gH6jK8",
+                 *       "code": "482913"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BusinessVerificationRequest"];
+            };
+        };
+        responses: {
+            /** @description The verification outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "result": "ok",
+                     *       "companyName": "Sørlandet Regnskap AS",
+                     *       "maskedEmail": "n********@demo.minside.no"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BusinessVerificationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
         };

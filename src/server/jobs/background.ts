@@ -1,10 +1,11 @@
 // The server's background work on one timer: the subscription jobs (renewals, plan changes,
 // trial ends, expiries), recording and collecting the money they ask for, reconciling
 // orders whose payment never came back, dunning unpaid giro invoices (reminder, then
-// suspension), and sending withdrawal refunds the provider did not take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
+// suspension), family members' shares following their owner's subscription, and sending withdrawal refunds the provider did not take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { applyDueMoves } from '../domain/delivery/changes';
+import { followOwners } from '../domain/family/follow';
 import { reconcileOrders } from '../domain/orders/reconcile';
 import { retryPendingRefunds } from '../domain/subscriptions/withdrawal';
 import type { PaymentPort } from '../payments/port';
@@ -51,6 +52,20 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
               deps.log.info({ dunning }, 'dunning ran');
           } catch (error) {
             deps.log.error({ err: error }, 'dunning could not run');
+          }
+          // Families in a try of their own, after the jobs and dunning that change owners'
+          // subscriptions: members' shares follow their owner's (cancelled, ended, suspended).
+          try {
+            const family = await followOwners(deps.db, deps.clock);
+            if (family.ended + family.ending + family.continued + family.invitationsWithdrawn > 0)
+              deps.log.info(
+                { family: { ...family, failed: family.failed.length } },
+                'families followed their owners',
+              );
+            for (const f of family.failed)
+              deps.log.error(f, 'a family share could not follow its owner');
+          } catch (error) {
+            deps.log.error({ err: error }, 'families could not follow their owners');
           }
           // Paper moves in a try of their own: a move's address becomes the delivery address on
           // its first day whatever happened above.

@@ -47,6 +47,9 @@ import { registerIdentity } from '../identity/users';
 import type { PaymentProvider } from '../payments/port';
 import { importCapturedPayment, SANDBOX_CARD } from '../payments/sandbox';
 
+import { seedBusinessDemo } from './business';
+import { seedFamilyDemo } from './family';
+
 export const DEMO_PASSWORD = 'minside-demo';
 
 export type UserKind =
@@ -280,17 +283,9 @@ export const demoUsers: readonly DemoUser[] = [
     birthDate: '1992-11-02',
     kind: 'family-invitee',
     firstTitleCode: 'FVN',
-    subscriptions: [
-      {
-        titleCode: 'FVN',
-        planId: PREMIUM_PLAN_ID,
-        period: 'Månedlig',
-        status: SubscriptionStatus.ACTIVE_NON_BILLABLE,
-        provider: null,
-        renewsIn: null,
-        shared: true,
-      },
-    ],
+    // Her FVN subscription is a share of digital's (a member of his family), made with the
+    // family by seed/family.ts (ACTIVE_NON_BILLABLE, not sharable, digital only).
+    subscriptions: [],
   },
   {
     spidId: '1000006',
@@ -322,17 +317,9 @@ export const demoUsers: readonly DemoUser[] = [
     birthDate: '1990-08-14',
     kind: 'business-employee',
     firstTitleCode: 'FVN',
-    subscriptions: [
-      {
-        titleCode: 'FVN',
-        planId: BUSINESS_PLAN_ID,
-        period: 'Årlig',
-        status: SubscriptionStatus.ACTIVE,
-        provider: null,
-        renewsIn: 150,
-        info1: 'employee',
-      },
-    ],
+    // Their FVN subscription is a seat of bedrift-admin's company agreement, made with it by
+    // seed/business.ts (ACTIVE, subscriptionInfo1 employee, paid by the company).
+    subscriptions: [],
   },
   {
     spidId: '1000008',
@@ -542,6 +529,8 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
       if (s.deliveryChanges)
         await seedDeliveryChanges(db, ariaAccountNo, s.titleCode, s.deliveryChanges, now, today);
   }
+  await seedBusinessDemo(db, now);
+  await seedFamilyDemo(db, now);
 }
 
 /** A complaint on the account's subscription to the title, stored as filing one stores it. */

@@ -9,3 +9,14 @@ export type Feature = (typeof features)[number];
 export function addedFeatures(current: readonly Feature[], target: readonly Feature[]): Feature[] {
   return features.filter((feature) => target.includes(feature) && !current.includes(feature));
 }
+
+/**
+ * What a family member's share of a plan gives: the plan's digital features (never the paper,
+ * and a share cannot be shared on), in the order of `features`.
+ */
+export function sharedFeatures(planFeatures: readonly Feature[]): Feature[] {
+  return features.filter(
+    (feature) =>
+      planFeatures.includes(feature) && feature !== 'paper' && feature !== 'family-share',
+  );
+}

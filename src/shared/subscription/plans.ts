@@ -45,6 +45,24 @@ export interface PlanDefinition {
   /** What a period includes besides `features` (the premium period's e-paper and partner content). */
   readonly periodFeatures?: Readonly<Partial<Record<Period, readonly Feature[]>>>;
   readonly prices: Readonly<Partial<Record<Period, number>>>;
+  /**
+   * How many people besides the owner a plan with `family-share` may share it with (the spec
+   * leaves the number open; it is not shown until the owner's own page counts the seats).
+   */
+  readonly familyMembers?: number;
+}
+
+/** The usual family size of a plan that includes family sharing: 4 besides the owner. */
+export const FAMILY_MEMBERS_DEFAULT = 4;
+
+/**
+ * The most members besides the owner a plan of a title may be shared with; null when the plan
+ * does not include family sharing.
+ */
+export function familyMembersLimit(titleCode: string, ariaPlanID: string): number | null {
+  const plan = planDefinitions(titleCode).find((p) => p.ariaPlanID === ariaPlanID);
+  if (!plan || !plan.features.includes('family-share')) return null;
+  return plan.familyMembers ?? FAMILY_MEMBERS_DEFAULT;
 }
 
 /** What a plan includes over one of its periods: its features and the period's own. */
@@ -69,6 +87,7 @@ export function planDefinitions(titleCode: string): readonly PlanDefinition[] {
       // titles' content (what /endre-abonnement tells the reader an upgrade to it gives).
       periodFeatures: { 'Månedlig Premium': ['e-paper', 'partner-content'] },
       prices: { ...digitalPrices, 'Månedlig Premium': 37900 },
+      familyMembers: FAMILY_MEMBERS_DEFAULT,
     },
     {
       ariaPlanID: YOUTH_PLAN_ID,
@@ -105,6 +124,7 @@ export function planDefinitions(titleCode: string): readonly PlanDefinition[] {
       youth: false,
       features: ['content', 'e-paper', 'paper', 'family-share', 'partner-content'],
       prices: { Månedlig: 59900, Kvartalsvis: 174900, Årlig: 649000 },
+      familyMembers: FAMILY_MEMBERS_DEFAULT,
     },
     {
       ariaPlanID: WEEKEND_COMBO_PLAN_ID,
@@ -114,6 +134,7 @@ export function planDefinitions(titleCode: string): readonly PlanDefinition[] {
       youth: false,
       features: ['content', 'e-paper', 'paper', 'family-share'],
       prices: { Månedlig: 39900, Årlig: 429000 },
+      familyMembers: FAMILY_MEMBERS_DEFAULT,
     },
   ];
 }

@@ -188,12 +188,17 @@ describe('HomeScreen', () => {
     );
     expect(screen.getByText(/du er administrator for bedriften/)).toBeInTheDocument();
     expect(fact('Pris')).toHaveTextContent('Betales av bedriften');
+    // The admin's way to the company's employees (issue 12).
+    expect(
+      within(group('Bedrift')).getByRole('link', { name: 'Inviter og fjern ansatte' }),
+    ).toHaveAttribute('href', '/administrer-bedrift');
     admin.unmount();
 
     await renderHome(
       subscriptionWith({ subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: 'employee' } }),
     );
     expect(screen.getByText(/bedriftsabonnement fra arbeidsgiveren din/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Inviter og fjern ansatte' })).toBeNull();
   });
 
   it('says when no payment method is registered', async () => {
@@ -416,7 +421,8 @@ describe('HomeScreen actions by state (spec §4)', () => {
 
   it('offers no change or cancellation to a family-share invitee or a business employee', async () => {
     const shared = await renderHome(subscriptionWith({ eligibleForSharing: false }));
-    expect(actions()).toEqual([prices]);
+    // The invitee's way to see whose subscription they share, and to leave.
+    expect(actions()).toEqual([['Familiedeling', '/familiedeling'], prices]);
     shared.unmount();
     await renderHome(
       subscriptionWith({ subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: 'employee' } }),
@@ -556,12 +562,33 @@ describe('HomeScreen attention area', () => {
     expect(unpaid!.querySelector('.ds-alert')).toHaveAttribute('data-color', 'warning');
   });
 
-  it('does not list family sharing, which cannot be used yet', async () => {
+  it('lists family sharing, and links the owner to it', async () => {
     await renderHome(subscriptionWith({ features: ['content', 'family-share'] }));
     const features = within(screen.getByRole('list', { name: 'Dette er inkludert' }));
     expect(features.getAllByRole('listitem').map((f) => f.textContent)).toEqual([
       'Alt innhold på nett og i appen',
+      'Familiedeling',
     ]);
+    expect(
+      within(group('Abonnement')).getByRole('link', { name: 'Familiedeling' }),
+    ).toHaveAttribute('href', '/familiedeling');
+  });
+
+  it('links no family sharing for a plan without it or an ended subscription', async () => {
+    const youth = await renderHome(subscriptionWith({ features: ['content'] }));
+    expect(screen.queryByRole('link', { name: 'Familiedeling' })).not.toBeInTheDocument();
+    youth.unmount();
+    await renderHome(
+      subscriptionWith({
+        features: ['content', 'family-share'],
+        instStatusCode: SubscriptionStatus.CANCELLED,
+        status: 'CANCELLED',
+        hasSubscription: false,
+        renewalDate: null,
+        expiryDate: '2026-10-31',
+      }),
+    );
+    expect(screen.queryByRole('link', { name: 'Familiedeling' })).not.toBeInTheDocument();
   });
 
   it('reads in nynorsk', async () => {

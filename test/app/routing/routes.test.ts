@@ -153,6 +153,13 @@ describe('route table', () => {
         '/tilbakemelding',
         // The profile (issue 11)
         '/endre-profil',
+        // Business seats: the admin's page and the employee's verification (issue 12)
+        '/administrer-bedrift',
+        '/bedrift',
+        // Family sharing: the owner's and member's page, the invitation link, and the welcome (issue 12)
+        '/familiedeling',
+        '/verifiser-familiemedlem',
+        '/deling-akseptert',
       ].sort(),
     );
   });

@@ -19,4 +19,15 @@ describe('StepHeading', () => {
     );
     expect(screen.getByRole('heading', { name: 'Bekreft', level: 1 })).toHaveFocus();
   });
+
+  it('is an h3 of size sm for an outcome inside a section', () => {
+    render(
+      <StepHeading level={3} focusOnMount>
+        Resultat
+      </StepHeading>,
+    );
+    const heading = screen.getByRole('heading', { name: 'Resultat', level: 3 });
+    expect(heading).toHaveAttribute('data-size', 'sm');
+    expect(heading).toHaveFocus();
+  });
 });

@@ -1,12 +1,14 @@
 // What people come to Min Side to do, grouped, each one step away: the subscription (change,
-// cancel, undo, start again, prices), payment and invoices, paper delivery (paper plans only),
+// cancel, undo, start again, family sharing, prices), payment and invoices, paper delivery (paper plans only),
 // and the profile. Only what the reader can do in the subscription's state is offered (while it
 // is suspended for an unpaid invoice: the invoices, the contact details and the prices).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import {
+  hasAccess,
   hasBusinessInfo,
+  isBusinessAdmin,
   isFamilyShare,
   isPaying,
   SubscriptionStatus,
@@ -49,6 +51,12 @@ function useGroups(subscription: Subscription | null): Group[] {
       label: t('home.actions.reactivate'),
     });
   }
+  // Family sharing: the owner of a plan that includes it invites and manages the family there; a
+  // member sees whose subscription they share and can leave. Not while it has ended.
+  const familyOwner = own && !!subscription?.features.includes('family-share');
+  const familyMember = !!traits && isFamilyShare(traits);
+  if ((familyOwner || familyMember) && status !== undefined && hasAccess(status))
+    lifecycle.push({ key: 'family', to: '/familiedeling', label: t('home.actions.family') });
   lifecycle.push({ key: 'prices', to: '/nye-priser', label: t('home.actions.prices') });
 
   // A subscriber who pays for their own running subscription can switch to Vipps (unless it is
@@ -67,6 +75,15 @@ function useGroups(subscription: Subscription | null): Group[] {
     { key: 'subscription', heading: t('home.groups.subscription'), actions: lifecycle },
     { key: 'payment', heading: t('home.groups.payment'), actions: payment },
   ];
+  // A business admin invites and removes the company's employees (/administrer-bedrift).
+  if (traits && isBusinessAdmin(traits))
+    groups.push({
+      key: 'business',
+      heading: t('home.groups.business'),
+      actions: [
+        { key: 'business-admin', to: '/administrer-bedrift', label: t('home.actions.business') },
+      ],
+    });
   if (subscription?.planProductType === 'COMBO')
     groups.push({
       key: 'delivery',

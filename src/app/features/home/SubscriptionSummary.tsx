@@ -20,14 +20,12 @@ import { type Fact, Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
 import { PaymentMethodText } from '../../ui/PaymentMethodText';
 
-/**
- * Features a reader can use today. Family sharing is part of some plans but cannot be used in
- * Min Side yet, so it is not listed (never show what does not work).
- */
+/** Features a reader can use today (family sharing at /familiedeling). */
 const USABLE_FEATURES = new Set<Subscription['features'][number]>([
   'content',
   'e-paper',
   'paper',
+  'family-share',
   'partner-content',
 ]);
 

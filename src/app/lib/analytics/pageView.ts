@@ -28,6 +28,29 @@ declare global {
 /** Spec §4: titles AN and VA turn the analytics pulse off (their configuration says so). */
 export const isPulseEnabled = (title: Pick<Title, 'analyticsEnabled'>) => title.analyticsEnabled;
 
+/**
+ * Query parameters that carry a secret (an invitation link's single-use token: family sharing's
+ * `token`, a business invitation's `invitasjon`): their values never leave for the tracker.
+ */
+const SECRET_PARAMETERS = ['token', 'invitasjon'];
+
+/** The location with the values of secret query parameters replaced. */
+export function withoutSecrets(location: string): string {
+  const query = location.indexOf('?');
+  if (query === -1) return location;
+  const hash = location.indexOf('#', query);
+  const end = hash === -1 ? location.length : hash;
+  const params = new URLSearchParams(location.slice(query + 1, end));
+  let changed = false;
+  for (const name of SECRET_PARAMETERS)
+    if (params.has(name)) {
+      params.set(name, 'redacted');
+      changed = true;
+    }
+  if (!changed) return location;
+  return `${location.slice(0, query)}?${params.toString()}${location.slice(end)}`;
+}
+
 export function pageViewEvent(input: PageViewInput, referrer: string): PageViewEvent {
   const contentId =
     input.path === '/' ? 'home' : input.path.replace(/^\//, '').replace(/[/:]+/g, '-');
@@ -39,7 +62,7 @@ export function pageViewEvent(input: PageViewInput, referrer: string): PageViewE
       type: 'Page',
       contentId,
     },
-    origin: { url: input.location, referrer },
+    origin: { url: withoutSecrets(input.location), referrer },
   };
 }
 

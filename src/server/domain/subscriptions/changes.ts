@@ -26,6 +26,9 @@ export type SubscriptionChangeKind =
   | 'payment-method-changed'
   | 'connected'
   | 'withdrawn'
+  | 'share-started'
+  | 'share-ended'
+  | 'share-end-undone'
   | 'other';
 
 /** The audit event kinds (engine commands and lifecycle.ts's own changes) in the contract's words. */
@@ -47,6 +50,9 @@ const kinds: Readonly<Record<string, SubscriptionChangeKind>> = {
   changePaymentMethod: 'payment-method-changed',
   assign: 'connected',
   withdraw: 'withdrawn',
+  startShare: 'share-started',
+  endShare: 'share-ended',
+  undoShareEnd: 'share-end-undone',
 };
 
 export interface SubscriptionChange {

@@ -6,6 +6,11 @@
 //
 // Dates are Oslo calendar dates (YYYY-MM-DD). A renewal date is the first day of the next paid
 // period; an expiry date is the last day with access; a trial's end is its last free day.
+//
+// Shared subscriptions (`share`): a family member's share of an owner's subscription
+// (ACTIVE_NON_BILLABLE) and a business seat (ACTIVE, subscriptionInfo1 'employee'). They are
+// paid by someone else, so they are never reactivated, renewed with a charge or changed in
+// self-service: only `endShare`, `undoShareEnd`, `expire` and a chargeless `renew` apply.
 import {
   CANCELLATION_COMMENT_MAX,
   isCancellationReason,
@@ -37,6 +42,9 @@ export interface PlanRef {
   readonly productType: 'DIGITAL' | 'COMBO';
 }
 
+/** What a shared subscription is a share of (see the top of this file). */
+export type ShareKind = 'family' | 'business-seat';
+
 export interface EngineState {
   readonly status: StatusCode;
   readonly plan: PlanRef;
@@ -54,6 +62,8 @@ export interface EngineState {
   readonly subscriptionInfo1: string | null;
   /** A discount that still applies to `periodsLeft` renewals (absent: none). */
   readonly discount?: (DiscountTerms & { readonly periodsLeft: number }) | null;
+  /** A shared subscription: a family member's or a business seat (absent: the reader's own). */
+  readonly share?: ShareKind | null;
 }
 
 export type Command =
@@ -85,7 +95,15 @@ export type Command =
    * The reader uses the right of withdrawal (angrerett, withdrawal.ts): the subscription ends
    * today, if today is not after `lastDay`, the last day of the right.
    */
-  | { readonly kind: 'withdraw'; readonly lastDay: string };
+  | { readonly kind: 'withdraw'; readonly lastDay: string }
+  /**
+   * A share or seat ends (removed, left, the owner's subscription or the agreement ends): on
+   * `on` when that is after today (PENDING_TERMINATION until then; the expiry job ends it),
+   * else today (TERMINATED). A share already ending gets the new date.
+   */
+  | { readonly kind: 'endShare'; readonly on: string }
+  /** The end of a share is called off (the owner undid the cancellation): it runs on. */
+  | { readonly kind: 'undoShareEnd' };
 
 export type CommandKind = Command['kind'];
 
@@ -134,6 +152,23 @@ export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]
   resume: [S.SUSPENDED],
   // A cancellation in waiting does not take the right away.
   withdraw: [S.ACTIVE, S.PENDING_CANCELLATION],
+  // A family share runs ACTIVE_NON_BILLABLE, a business seat ACTIVE (shares only: see below).
+  endShare: [S.ACTIVE, S.ACTIVE_NON_BILLABLE, S.PENDING_TERMINATION],
+  undoShareEnd: [S.PENDING_TERMINATION],
+};
+
+/** The only commands a shared subscription takes (its renewals never charge: see `bill`). */
+const shareCommands: ReadonlySet<CommandKind> = new Set([
+  'endShare',
+  'undoShareEnd',
+  'expire',
+  'renew',
+]);
+
+/** The status a share runs in while it is not ending. */
+export const runningShareStatus: Readonly<Record<ShareKind, StatusCode>> = {
+  family: S.ACTIVE_NON_BILLABLE,
+  'business-seat': S.ACTIVE,
 };
 
 export const commandKinds = Object.keys(allowedStatuses) as CommandKind[];
@@ -156,6 +191,7 @@ const invalid = (code: string, message: string, field: string) =>
 const chargedProviders: ReadonlySet<PaymentProvider> = new Set(['SWEDBANK-PPG', 'VIPPS', 'STREX']);
 
 function payingIn(state: EngineState): boolean {
+  if (state.share) return false;
   return isPaying({
     instStatusCode: state.status,
     ariaPlanID: state.plan.ariaPlanID,
@@ -213,8 +249,21 @@ function cleared(state: EngineState): EngineState {
   return { ...state, expiryDate: null, pendingChange: null, cancellation: null };
 }
 
+const shareConflict = (kind: CommandKind, share: ShareKind | null | undefined) =>
+  new DomainError(
+    'conflict',
+    'SUBSCRIPTION_STATE_CONFLICT',
+    share
+      ? `Cannot ${kind} a shared subscription (${share})`
+      : `Cannot ${kind} a subscription that is not shared`,
+  );
+
 export function transition(state: EngineState, command: Command, today: string): Transition {
   if (!isAllowed(command.kind, state.status)) throw stateConflict(command.kind, state.status);
+  // A share is the owner's or the company's to change; the share commands are for shares only.
+  const forShares = command.kind === 'endShare' || command.kind === 'undoShareEnd';
+  if (state.share ? !shareCommands.has(command.kind) : forShares)
+    throw shareConflict(command.kind, state.share);
 
   switch (command.kind) {
     case 'activate': {
@@ -422,6 +471,27 @@ export function transition(state: EngineState, command: Command, today: string):
         pendingChange: null,
         cancellation: null,
         discount: null,
+      };
+      return { state: next, effects: [] };
+    }
+
+    case 'endShare': {
+      const ends = command.on > today;
+      const next: EngineState = {
+        ...state,
+        status: ends ? S.PENDING_TERMINATION : S.TERMINATED,
+        expiryDate: ends ? command.on : today,
+        renewalDate: null,
+        pendingChange: null,
+      };
+      return { state: next, effects: [] };
+    }
+
+    case 'undoShareEnd': {
+      const next: EngineState = {
+        ...state,
+        status: runningShareStatus[state.share!],
+        expiryDate: null,
       };
       return { state: next, effects: [] };
     }

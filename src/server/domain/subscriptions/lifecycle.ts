@@ -14,12 +14,14 @@ import type { PaymentProvider } from '../../payments/port';
 
 import {
   nextCharge,
+  runningShareStatus,
   transition,
   type ChargeForecast,
   type Command,
   type EngineState,
   type Effect,
   type PlanRef,
+  type ShareKind,
 } from './engine';
 import { getSubscription, type Subscription } from './subscriptions';
 
@@ -83,6 +85,7 @@ interface StateRow extends Row {
   discount_amount_off: number | null;
   discount_percent_off: number | null;
   discount_periods_left: number;
+  share_kind: ShareKind | null;
 }
 
 const selectState = `
@@ -95,7 +98,7 @@ const selectState = `
          pp.id as pending_plan_id, pp.title_code as pending_title_code,
          pp.aria_plan_id as pending_aria_plan_id, pp.period as pending_period,
          pp.price_ore as pending_price_ore, pp.product_type as pending_product_type,
-         s.discount_amount_off, s.discount_percent_off, s.discount_periods_left
+         s.discount_amount_off, s.discount_percent_off, s.discount_periods_left, s.share_kind
     from subscriptions s
     join plans p on p.id = s.plan_id
     left join plans pp on pp.id = s.pending_plan_id`;
@@ -160,6 +163,7 @@ function toState(row: StateRow): EngineState {
             periodsLeft: row.discount_periods_left,
           }
         : null,
+    share: row.share_kind,
   };
 }
 
@@ -694,4 +698,91 @@ export async function moveSubscriptions(
     );
   }
   return moved.length;
+}
+
+/**
+ * A shared subscription, made when an invitation is accepted: a family member's share of the
+ * owner's subscription (`ownerSubscriptionNo`: its title and plan, ACTIVE_NON_BILLABLE, not
+ * sharable itself, paid by nobody) or a business seat (`businessAgreementId` and the business
+ * plan: ACTIVE, subscriptionInfo1 'employee', no payment method). Neither renews (no renewal
+ * date); the share commands of the engine end it. Written with a `startShare` audit event in
+ * the caller's transaction (which holds the owner's or the agreement's lock). Answers the new
+ * subscription number.
+ */
+export type NewShare =
+  | {
+      readonly kind: 'family';
+      readonly ariaAccountNo: string;
+      readonly ownerSubscriptionNo: string;
+      readonly now: Date;
+      readonly detail?: Readonly<Record<string, unknown>>;
+    }
+  | {
+      readonly kind: 'business-seat';
+      readonly ariaAccountNo: string;
+      readonly titleCode: string;
+      readonly planId: number | string;
+      readonly businessAgreementId: string;
+      readonly now: Date;
+      readonly detail?: Readonly<Record<string, unknown>>;
+    };
+
+export async function insertSharedSubscription(tx: Queryable, input: NewShare): Promise<string> {
+  let titleCode: string;
+  let planId: number | string;
+  if (input.kind === 'family') {
+    const [owner] = await tx.query<{ title_code: string; plan_id: number }>(
+      'select title_code, plan_id from subscriptions where subscription_no = $1',
+      [input.ownerSubscriptionNo],
+    );
+    if (!owner)
+      throw new DomainError('not-found', 'SUBSCRIPTION_NOT_FOUND', 'No such owner subscription');
+    titleCode = owner.title_code;
+    planId = owner.plan_id;
+  } else {
+    titleCode = input.titleCode;
+    planId = input.planId;
+  }
+  const status = runningShareStatus[input.kind];
+  const at = input.now.toISOString();
+  const [created] = await tx.query<{ subscription_no: string }>(
+    `insert into subscriptions (aria_account_no, title_code, plan_id, status_code,
+       payment_provider, eligible_for_sharing, subscription_info1, share_kind,
+       shared_from_subscription_no, business_agreement_id, created_at, updated_at)
+     values ($1, $2, $3, $4, null, $5, $6, $7, $8, $9, $10, $10)
+     returning subscription_no`,
+    [
+      input.ariaAccountNo,
+      titleCode,
+      planId,
+      status,
+      // eligibleForSharing false marks a family share (spec §3); a seat is not one.
+      input.kind !== 'family',
+      input.kind === 'business-seat' ? 'employee' : null,
+      input.kind,
+      input.kind === 'family' ? input.ownerSubscriptionNo : null,
+      input.kind === 'business-seat' ? input.businessAgreementId : null,
+      at,
+    ],
+  );
+  const subscriptionNo = created!.subscription_no;
+  await tx.query(
+    `insert into subscription_events (subscription_no, aria_account_no, kind, from_status,
+       to_status, detail, actor, occurred_at)
+     values ($1, $2, 'startShare', ${SubscriptionStatus.INACTIVE}, $3, $4::jsonb, 'user', $5)`,
+    [
+      subscriptionNo,
+      input.ariaAccountNo,
+      status,
+      JSON.stringify({
+        share: input.kind,
+        ...(input.kind === 'family'
+          ? { ownerSubscriptionNo: input.ownerSubscriptionNo }
+          : { businessAgreementId: input.businessAgreementId }),
+        ...(input.detail ?? {}),
+      }),
+      at,
+    ],
+  );
+  return subscriptionNo;
 }

@@ -1,6 +1,6 @@
 // Reading subscriptions: the row of the billing data mapped to the contract's Subscription, and
 // the choice of which of an account's subscriptions to a title is "the" subscription.
-import type { Feature } from '../../../shared/subscription/features';
+import { type Feature, sharedFeatures } from '../../../shared/subscription/features';
 import type { Period } from '../../../shared/subscription/plans';
 import {
   accessStatusCodes,
@@ -88,6 +88,8 @@ export interface SubscriptionRow extends Row {
   pending_period: Period | null;
   pending_price_ore: number | null;
   pending_effective_date: string | null;
+  /** 'family' for a family member's share, 'business-seat' for a seat; absent or null: own. */
+  share_kind?: 'family' | 'business-seat' | null;
 }
 
 export function toSubscription(row: SubscriptionRow): Subscription {
@@ -98,6 +100,9 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     eligibleForSharing: row.eligible_for_sharing,
     subscriptionInfo1: row.subscription_info1,
   };
+  // A family member's share is digital only, whatever the owner's plan delivers (no paper, and
+  // it cannot be shared on): so no paper screen ever takes it for a paper subscription.
+  const familyShare = row.share_kind === 'family';
   return {
     subscriptionNo: row.subscription_no,
     ariaAccountNo: row.aria_account_no,
@@ -106,9 +111,10 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     ariaScheduleId: row.schedule_id,
     planName: row.plan_name,
     product: row.product,
-    planProductType: row.product_type,
+    planProductType: familyShare ? 'DIGITAL' : row.product_type,
     period: row.period,
-    price: Number(row.price_ore),
+    // The member pays nothing: the owner's price is not theirs.
+    price: familyShare ? 0 : Number(row.price_ore),
     currency: 'NOK',
     instStatusCode: row.status_code,
     status: statusName(row.status_code),
@@ -124,7 +130,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
         }
       : null,
     customerNumber: row.customer_number,
-    features: row.features,
+    features: familyShare ? sharedFeatures(row.features) : row.features,
     subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: row.subscription_info1 },
     pendingChange:
       row.pending_aria_plan_id && row.pending_effective_date
@@ -147,7 +153,7 @@ const selectSubscriptions = `
          p.plan_name, p.product, p.product_type, p.period, p.price_ore, p.features,
          s.status_code, s.eligible_for_sharing, s.renewal_date, s.expiry_date, s.payment_provider,
          s.masked_card_number, s.card_expiry, s.customer_number, s.subscription_info1,
-         s.payment_notice,
+         s.payment_notice, s.share_kind,
          s.pending_plan_id, pp.aria_plan_id as pending_aria_plan_id,
          pp.plan_name as pending_plan_name, pp.period as pending_period,
          pp.price_ore as pending_price_ore, s.pending_effective_date

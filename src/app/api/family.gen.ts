@@ -1,0 +1,390 @@
+import { baseApi as api } from "./baseApi";
+export const addTagTypes = ["family"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getFamilySharing: build.query<
+        GetFamilySharingApiResponse,
+        GetFamilySharingApiArg
+      >({
+        query: (queryArg) => ({ url: `/family-sharing/${queryArg.titleCode}` }),
+        providesTags: ["family"],
+      }),
+      inviteFamilyMember: build.mutation<
+        InviteFamilyMemberApiResponse,
+        InviteFamilyMemberApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/family-sharing/${queryArg.titleCode}/invitations`,
+          method: "POST",
+          body: queryArg.familyInvitationRequest,
+        }),
+        invalidatesTags: ["family"],
+      }),
+      resendFamilyInvitation: build.mutation<
+        ResendFamilyInvitationApiResponse,
+        ResendFamilyInvitationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/family-sharing/invitations/${queryArg.invitationId}/resend`,
+          method: "POST",
+        }),
+        invalidatesTags: ["family"],
+      }),
+      withdrawFamilyInvitation: build.mutation<
+        WithdrawFamilyInvitationApiResponse,
+        WithdrawFamilyInvitationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/family-sharing/invitations/${queryArg.invitationId}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["family"],
+      }),
+      removeFamilyMember: build.mutation<
+        RemoveFamilyMemberApiResponse,
+        RemoveFamilyMemberApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/family-sharing/members/${queryArg.memberId}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["family"],
+      }),
+      leaveFamilySharing: build.mutation<
+        LeaveFamilySharingApiResponse,
+        LeaveFamilySharingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/family-sharing/${queryArg.titleCode}/leave`,
+          method: "POST",
+        }),
+        invalidatesTags: ["family"],
+      }),
+      previewFamilyInvitation: build.query<
+        PreviewFamilyInvitationApiResponse,
+        PreviewFamilyInvitationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/family-invitations/preview`,
+          method: "POST",
+          body: queryArg.familyInvitationTokenRequest,
+        }),
+        providesTags: ["family"],
+      }),
+      acceptFamilyInvitation: build.mutation<
+        AcceptFamilyInvitationApiResponse,
+        AcceptFamilyInvitationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/family-invitations/accept`,
+          method: "POST",
+          body: queryArg.familyInvitationTokenRequest,
+        }),
+        invalidatesTags: ["family"],
+      }),
+      declineFamilyInvitation: build.mutation<
+        DeclineFamilyInvitationApiResponse,
+        DeclineFamilyInvitationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/family-invitations/decline`,
+          method: "POST",
+          body: queryArg.familyInvitationTokenRequest,
+        }),
+        invalidatesTags: ["family"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as familyApi };
+export type GetFamilySharingApiResponse =
+  /** status 200 The family sharing of the title as the session user sees it. */ FamilySharing;
+export type GetFamilySharingApiArg = {
+  /** Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+  titleCode: TitleCode;
+};
+export type InviteFamilyMemberApiResponse =
+  /** status 201 The invitation is sent. */ FamilyInvitation;
+export type InviteFamilyMemberApiArg = {
+  /** Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+  titleCode: TitleCode;
+  familyInvitationRequest: FamilyInvitationRequest;
+};
+export type ResendFamilyInvitationApiResponse =
+  /** status 200 The invitation as sent again. */ FamilyInvitation;
+export type ResendFamilyInvitationApiArg = {
+  /** Family invitation id; one of another owner is not found. */
+  invitationId: string;
+};
+export type WithdrawFamilyInvitationApiResponse =
+  /** status 200 The withdrawn invitation. */ FamilyInvitation;
+export type WithdrawFamilyInvitationApiArg = {
+  /** Family invitation id; one of another owner is not found. */
+  invitationId: string;
+};
+export type RemoveFamilyMemberApiResponse =
+  /** status 200 The removed member and the day their share ended. */ FamilyShareEnded;
+export type RemoveFamilyMemberApiArg = {
+  /** Family member id; one of another owner's family is not found. */
+  memberId: string;
+};
+export type LeaveFamilySharingApiResponse =
+  /** status 200 The membership that ended and the day it ended. */ FamilyShareEnded;
+export type LeaveFamilySharingApiArg = {
+  /** Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+  titleCode: TitleCode;
+};
+export type PreviewFamilyInvitationApiResponse =
+  /** status 200 The invitation. */ FamilyInvitationPreview;
+export type PreviewFamilyInvitationApiArg = {
+  familyInvitationTokenRequest: FamilyInvitationTokenRequest;
+};
+export type AcceptFamilyInvitationApiResponse =
+  /** status 200 The member's shared subscription. */ Subscription;
+export type AcceptFamilyInvitationApiArg = {
+  familyInvitationTokenRequest: FamilyInvitationTokenRequest;
+};
+export type DeclineFamilyInvitationApiResponse =
+  /** status 200 The declined invitation. */ FamilyInvitationPreview;
+export type DeclineFamilyInvitationApiArg = {
+  familyInvitationTokenRequest: FamilyInvitationTokenRequest;
+};
+export type TitleCode = string;
+export type FamilyMember = {
+  memberId: string;
+  /** The member's name as the identity provider knows it. */
+  displayName: string;
+  joinedAt: string;
+};
+export type FamilyInvitationChannel = "EMAIL" | "SMS";
+export type FamilyInvitationState =
+  "valid" | "used" | "withdrawn" | "expired" | "declined";
+export type FamilyInvitation = {
+  invitationId: string;
+  /** The e-mail address or phone number as the owner typed it. */
+  recipient: string;
+  channel: FamilyInvitationChannel;
+  state: FamilyInvitationState;
+  /** When it was last sent. */
+  sentAt: string;
+  expiresAt: string;
+  /** From when it may be sent again (now or earlier: at once; later: the hourly limit of sends is reached); null when it cannot be sent again (used, withdrawn, declined). */
+  resendAvailableAt: string | null;
+};
+export type FamilyMembership = {
+  /** The name of the one who shares the subscription. */
+  ownerName: string;
+  planName: string;
+  since: string;
+  /** The last day of access when the share is ending (the owner cancelled); null otherwise. */
+  endsOn: string | null;
+};
+export type NullValue = null | null;
+export type AriaPlanId = string;
+export type PlanProductType = "DIGITAL" | "COMBO";
+export type FamilySharePlan = {
+  ariaPlanID: AriaPlanId;
+  planName: string;
+  productType: PlanProductType;
+};
+export type FamilySharing = {
+  titleCode: TitleCode;
+  role: "OWNER" | "MEMBER" | "NONE";
+  reason: ("NOT_INCLUDED" | "NO_ACCESS" | null) | null;
+  /** The plan's maximum of members besides the owner. */
+  maxMembers: number | null;
+  /** Members plus valid invitations. */
+  usedCount: number | null;
+  remainingCount: number | null;
+  members: FamilyMember[];
+  /** Every invitation of the family but the accepted ones, newest first. */
+  invitations: FamilyInvitation[];
+  membership: FamilyMembership | NullValue;
+  /** The title's plans that include family sharing (filled when NOT_INCLUDED). */
+  familySharePlans: FamilySharePlan[];
+};
+export type ProblemFieldError = {
+  /** Request field, dotted for nested fields (e.g. address.postalCode). */
+  field: string;
+  /** What is wrong with the field, for developers (English, e.g. "is required"). The SPA shows its own Norwegian message for the field from the catalogue. */
+  message: string;
+};
+export type Problem = {
+  /** URI reference identifying the problem type. */
+  type: string;
+  /** Short human-readable summary of the problem type. */
+  title: string;
+  /** The HTTP status code. */
+  status: number;
+  /** Human-readable explanation of this occurrence. */
+  detail?: string;
+  /** URI reference of this occurrence (normally the request path). */
+  instance?: string;
+  /** Stable machine-readable code the SPA maps to a catalogue message. Known codes: VALIDATION_FAILED, BAD_REQUEST, INVALID_BALANCE, UNKNOWN_TITLE, VERIFICATION_CODE_WRONG, LOGIN_STATE_INVALID, PLAN_NOT_AVAILABLE, PLAN_MISMATCH, PLAN_CHANGE_IS_UPGRADE, PLAN_CHANGE_NOT_UPGRADE, PLAN_CHANGE_SAME_PLAN, CANCELLATION_REASON_REQUIRED, SUBSCRIPTION_REQUIRED, DELIVERY_ADDRESS_REQUIRED, BIRTH_DATE_INVALID, PHONE_INVALID, BODY_REQUIRED, MALFORMED_JSON, MALFORMED_URL, COMPLAINT_CODE_UNKNOWN, COMPLAINT_DATE_IN_FUTURE, COMPLAINT_DATE_TOO_OLD, COMPLAINT_DATE_NOT_DELIVERY_DAY, COMPLAINT_DATE_BEFORE_START, COMPLAINT_DATE_DELIVERY_STOPPED, DELIVERY_CHANGE_TOO_EARLY, DELIVERY_CHANGE_NOT_DELIVERY_DAY, DELIVERY_CHANGE_END_BEFORE_START, DELIVERY_CHANGE_END_REQUIRED, DELIVERY_CHANGE_TOO_FAR, POSTAL_CODE_UNKNOWN (400), UNAUTHENTICATED, LOGIN_FAILED, INVALID_SIGNATURE (401), FORBIDDEN, CSRF_REJECTED, PAPER_SUBSCRIPTION_REQUIRED, IDENTITY_OWNED_FIELD, FAMILY_SHARING_NOT_INCLUDED, BUSINESS_ADMIN_REQUIRED (403), BUSINESS_AGREEMENT_NOT_FOUND, BUSINESS_INVITATION_NOT_FOUND, NOT_FOUND, ROUTE_NOT_FOUND, TITLE_NOT_FOUND, ACCOUNT_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, SEGMENT_NOT_FOUND, DISCOUNT_NOT_FOUND, VERIFICATION_NOT_FOUND, CONNECT_TOKEN_INVALID, ORDER_NOT_FOUND, INVOICE_NOT_FOUND, DELIVERY_CHANGE_NOT_FOUND, FAMILY_INVITATION_NOT_FOUND, FAMILY_MEMBER_NOT_FOUND (404), REQUEST_TIMEOUT (408), ACCOUNT_EXISTS, ACCOUNT_ALREADY_ASSIGNED, ACCOUNT_REQUIRED, SUBSCRIPTION_STATE_CONFLICT, SUBSCRIPTION_NOT_DUE, NO_PENDING_PLAN_CHANGE, PAYMENT_REQUIRED, INVOICE_PAID, PAYMENT_METHOD_NOT_APPROVED, PAYMENT_METHOD_PENDING, PLAN_CHANGE_NOT_SELF_SERVICE, ALREADY_SUBSCRIBER, ORDER_COMPLETED, DISCOUNT_EXPIRED, DISCOUNT_INACTIVE, DISCOUNT_NOT_FOR_PLAN, DISCOUNT_NOT_COMBINABLE, PAYMENT_METHOD_UNCHANGED, ORDER_IN_PROGRESS, BIRTH_DATE_ALREADY_SET, WITHDRAWAL_PERIOD_OVER, ALREADY_WITHDRAWN, NO_WITHDRAWAL_RIGHT, WITHDRAWAL_AMOUNT_CHANGED, COMPLAINT_ALREADY_FILED, DELIVERY_CHANGE_OVERLAP, DELIVERY_CHANGE_OTHER_SUBSCRIPTION, BUSINESS_INVITATION_USED, BUSINESS_INVITATION_EXPIRED, DELIVERY_CHANGE_LOCKED, FAMILY_FULL, FAMILY_ALREADY_INVITED, FAMILY_INVITE_SELF, FAMILY_INVITATION_EXPIRED, FAMILY_INVITATION_USED, FAMILY_INVITATION_WITHDRAWN, FAMILY_INVITATION_DECLINED, FAMILY_ACTIVE_SUBSCRIPTION, FAMILY_SHARING_ENDED (409), PAYLOAD_TOO_LARGE (413), URI_TOO_LONG (414), UNSUPPORTED_MEDIA_TYPE (415), BIRTH_DATE_REQUIRED, AGE_BELOW_MINIMUM, YOUTH_AGE_EXCEEDED, IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), HEADERS_TOO_LARGE (431), INTERNAL_ERROR, UPSTREAM_ERROR (500), NOT_IMPLEMENTED (501). */
+  code: string;
+  /** Field-level validation errors (400 only). */
+  errors?: ProblemFieldError[];
+};
+export type Email = string;
+export type ContactPhoneNumber = string;
+export type FamilyInvitationRequest = {
+  email?: Email;
+  phone?: ContactPhoneNumber;
+};
+export type FamilyShareEnded = {
+  memberId: string;
+  displayName: string;
+  /** The day the share ended (Europe/Oslo). */
+  endedOn: string;
+};
+export type SubscriptionFeature =
+  "content" | "e-paper" | "paper" | "family-share" | "partner-content";
+export type FamilyInvitationPreview = {
+  state: FamilyInvitationState;
+  inviterName: string;
+  titleCode: TitleCode;
+  titleName: string;
+  planName: string;
+  /** What the share gives (the plan's digital features; never paper or family-share). */
+  features: SubscriptionFeature[];
+  expiresAt: string;
+  /** The session user has an own subscription to the title that gives access (or is a member of a family there already): accepting is refused, keeping theirs is offered. */
+  hasOwnActiveSubscription: boolean;
+};
+export type FamilyInvitationTokenRequest = {
+  /** The token of the invitation link (`?token=`). */
+  token: string;
+};
+export type SubscriptionNo = string;
+export type AriaAccountNo = string;
+export type Period =
+  "\u00C5rlig" | "Kvartalsvis" | "M\u00E5nedlig" | "M\u00E5nedlig Premium";
+export type AmountOre = number;
+export type Currency = "NOK";
+export type InstStatusCode = 0 | 1 | -1 | 2 | -2 | 3 | -3 | 31 | 32 | 41 | 61;
+export type SubscriptionStatus =
+  | "INACTIVE"
+  | "ACTIVE"
+  | "SUSPENDED"
+  | "PENDING_CANCELLATION"
+  | "CANCELLED"
+  | "PENDING_TERMINATION"
+  | "TERMINATED"
+  | "PENDING_INSTALLATION"
+  | "PENDING_ACTIVATION"
+  | "TRIAL"
+  | "ACTIVE_NON_BILLABLE";
+export type PaymentProvider =
+  "VIPPS" | "SWEDBANK-PPG" | "BANKGIRO" | "AVTALEGIRO" | "STREX";
+export type PaymentMethod = {
+  provider: PaymentProvider;
+  /** Display label, e.g. Betalingskort or Vipps. */
+  label: string;
+  /** Masked card number for card payments; null otherwise. */
+  maskedCardNumber: string | null;
+  /** Card expiry as MM/YY; null when not a card. */
+  cardExpiry: string | null;
+};
+export type NextCharge = {
+  /** The day it is charged or invoiced (Europe/Oslo); the new period starts then. */
+  date: string;
+  amount: AmountOre;
+  /** The plan's ordinary price for the period; more than amount while a discount runs. */
+  ordinaryAmount: AmountOre;
+  /** charge is taken from the card or Vipps; invoice is sent (giro). */
+  kind: "charge" | "invoice";
+  provider: PaymentProvider | NullValue;
+  /** Why this charge comes (plan-change when a scheduled change takes effect first). */
+  reason: "renewal" | "trial-end" | "plan-change";
+};
+export type WithdrawalOpen = {
+  /** The last day the right can be used (Europe/Oslo). */
+  lastDay: string;
+  refund: AmountOre;
+};
+export type UnpaidInvoice = {
+  /** The invoice number, to pay it at /betal-faktura/{ariaInvoiceNo}. */
+  ariaInvoiceNo: string;
+  amount: AmountOre;
+  dueDate: string;
+  /** Unpaid after its due date (Europe/Oslo). */
+  overdue: boolean;
+  /** Dunning: the day the subscription is suspended if this giro invoice is still unpaid then (Europe/Oslo; the day named in its reminder once that is sent, which comes some days after the due date). Null when it never suspends it: a card or Vipps charge, or a subscription that is not ACTIVE (suspended already, cancelled, trial). */
+  suspendsOn: string | null;
+};
+export type SubscriptionSuspension = {
+  /** The unpaid giro invoice, to pay it at /betal-faktura/{ariaInvoiceNo}; paying it resumes the subscription. */
+  ariaInvoiceNo: string;
+  amount: AmountOre;
+  dueDate: string;
+  /** The day it was suspended (Europe/Oslo). */
+  since: string;
+};
+export type Subscription = {
+  subscriptionNo: SubscriptionNo;
+  ariaAccountNo: AriaAccountNo;
+  titleCode: TitleCode;
+  ariaPlanID: AriaPlanId;
+  /** Billing rate-schedule id (sent to analytics as aria_schedule_id). */
+  ariaScheduleId: string;
+  planName: string;
+  product: string;
+  planProductType: PlanProductType;
+  period: Period;
+  price: AmountOre;
+  currency: Currency;
+  instStatusCode: InstStatusCode;
+  status: SubscriptionStatus;
+  /** False when this subscription is itself a family share (the user is an invitee). */
+  eligibleForSharing: boolean;
+  /** Next automatic renewal (Europe/Oslo date); null when it will not renew. */
+  renewalDate: string | null;
+  /** Last day of access for a cancelled subscription; null while it renews. */
+  expiryDate: string | null;
+  paymentMethod: PaymentMethod | NullValue;
+  customerNumber: string;
+  features: SubscriptionFeature[];
+  subsRetrieveSubscriptionAddInfo: {
+    /** Contains admin or employee for business subscriptions; null otherwise. */
+    subscriptionInfo1: string | null;
+  };
+  /** A plan change scheduled for a later date; null when none. */
+  pendingChange: {
+    ariaPlanID: AriaPlanId;
+    planName: string;
+    period: Period;
+    price: AmountOre;
+    effectiveDate: string;
+  } | null;
+  /** Something about how the subscription is paid that the user must know: the Vipps agreement was stopped in the Vipps app, so the subscription is being cancelled. Absent or null when there is nothing to tell. */
+  paymentNotice?: ("VIPPS_AGREEMENT_STOPPED" | null) | null;
+  /** The next automatic charge or invoice, as the renewal jobs will make it on that date (a scheduled plan change, the end of a trial and a discount's remaining periods included). Null when the subscription does not renew or someone else pays; absent where the server does not forecast it. */
+  nextCharge?: NextCharge | NullValue;
+  /** The statutory right of withdrawal (angrerett) while it applies to this subscription (bought online less than 14 days ago, not withdrawn): its last day and what using it today gives back. Null when it does not apply; absent where the server does not say. */
+  withdrawal?: WithdrawalOpen | NullValue;
+  /** The subscription's unpaid invoices and charges, most urgent (oldest due date) first, so the home page can say what needs paying without another request. Absent where the server does not list them. */
+  unpaidInvoices?: UnpaidInvoice[];
+  /** Why the subscription is SUSPENDED: the giro invoice that is still unpaid after its reminder's day (dunning). Null when it is not suspended for an unpaid invoice; absent where the server does not say. */
+  suspension?: SubscriptionSuspension | NullValue;
+  /** False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
+  isPaying: boolean;
+  /** True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard; a SUSPENDED subscriber still reaches home, the invoices and paying one. */
+  hasSubscription: boolean;
+};
+export const {
+  useGetFamilySharingQuery,
+  useLazyGetFamilySharingQuery,
+  useInviteFamilyMemberMutation,
+  useResendFamilyInvitationMutation,
+  useWithdrawFamilyInvitationMutation,
+  useRemoveFamilyMemberMutation,
+  useLeaveFamilySharingMutation,
+  usePreviewFamilyInvitationQuery,
+  useLazyPreviewFamilyInvitationQuery,
+  useAcceptFamilyInvitationMutation,
+  useDeclineFamilyInvitationMutation,
+} = injectedRtkApi;
