@@ -7,6 +7,8 @@ const swc = [
       target: 'es2022',
       parser: { syntax: 'typescript', tsx: true },
       transform: { react: { runtime: 'automatic' } },
+      // Keeps `with { type: 'json' }` (src/shared/student/institutions.ts): Node needs it.
+      experimental: { keepImportAttributes: true },
     },
     module: { type: 'es6' },
   },

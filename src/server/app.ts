@@ -10,6 +10,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { persistedSecret } from './db/secrets';
 import { complaintWindowDays } from './domain/complaints/complaints';
+import { DEFAULT_STUDENT_CONFIG } from './domain/student/student';
 import { handlers as accountHandlers } from './handlers/account';
 import { handlers as businessHandlers } from './handlers/business';
 import { handlers as complaintHandlers } from './handlers/complaint';
@@ -20,6 +21,7 @@ import { handlers as familyHandlers } from './handlers/family';
 import { handlers as identityHandlers } from './handlers/identity';
 import { handlers as orderHandlers } from './handlers/order';
 import { handlers as paymentHandlers } from './handlers/payment';
+import { handlers as studentHandlers } from './handlers/student';
 import {
   handlers as subscriptionHandlers,
   sessionReads as subscriptionSessionReads,
@@ -67,6 +69,7 @@ export interface AppOptions {
         | 'oidcClientSecret'
         | 'complaintWindowDays'
         | 'identityAccountUrl'
+        | 'student'
       >
     >;
   readonly db: Db;
@@ -160,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments: options.payments ?? sandbox!,
     paymentCallbackSecret,
     complaintWindowDays: complaintWindowDays(options.config.complaintWindowDays),
+    student: options.config.student ?? DEFAULT_STUDENT_CONFIG,
     identityAccountUrl: identityAccountUrls(
       options.config.identityAccountUrl ??
         (options.config.oidcIssuer
@@ -198,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       paymentHandlers,
       businessHandlers,
       familyHandlers,
+      studentHandlers,
     ),
   });
 

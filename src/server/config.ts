@@ -50,6 +50,18 @@ export interface Config {
    * complaint for (COMPLAINT_WINDOW_DAYS, 1–31; default 14).
    */
   readonly complaintWindowDays: number;
+  /**
+   * The student offer: e-mail domains counted as student or pupil addresses besides the list
+   * in src/shared/student/institutions.json (STUDENT_EXTRA_DOMAINS, PUPIL_EXTRA_DOMAINS:
+   * comma-separated), and how many months a verification lasts before the reader verifies
+   * again (STUDENT_VERIFICATION_MONTHS, 1–24; default 12).
+   */
+  readonly student: StudentConfig;
+}
+
+export interface StudentConfig {
+  readonly extraDomains: { readonly student: readonly string[]; readonly pupil: readonly string[] };
+  readonly verificationMonths: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -93,6 +105,29 @@ function complaintWindowDaysFrom(env: Env): number {
   return days;
 }
 
+function domainsFrom(env: Env, name: string): string[] {
+  const domains = (env[name] ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = domains.find((d) => !/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(d));
+  if (bad) throw new Error(`${name} must list e-mail domains separated by commas, got "${bad}"`);
+  return domains;
+}
+
+function studentFrom(env: Env): StudentConfig {
+  const months = intFrom(env, 'STUDENT_VERIFICATION_MONTHS', 12);
+  if (months < 1 || months > 24)
+    throw new Error(`STUDENT_VERIFICATION_MONTHS must be 1–24, got ${months}`);
+  return {
+    extraDomains: {
+      student: domainsFrom(env, 'STUDENT_EXTRA_DOMAINS'),
+      pupil: domainsFrom(env, 'PUPIL_EXTRA_DOMAINS'),
+    },
+    verificationMonths: months,
+  };
+}
+
 function identityAccountUrlFrom(env: Env): string | undefined {
   const url = env.IDENTITY_ACCOUNT_URL;
   if (!url) return undefined;
@@ -124,5 +159,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     identityAccountUrl: identityAccountUrlFrom(env),
     jobsIntervalSeconds: intFrom(env, 'JOBS_INTERVAL_SECONDS', 60),
     complaintWindowDays: complaintWindowDaysFrom(env),
+    student: studentFrom(env),
   };
 }

@@ -155,12 +155,17 @@ describe('orders and payments', () => {
       expect((await quote(await reader('1992-03-11'), youth)).statusCode).toBe(200);
     });
 
-    it('refuses plans that are not sold in the shop', async () => {
+    it('refuses plans that are not sold in the shop, and the student plan without a verification', async () => {
       const s = await newReader();
+      expectProblem(
+        await quote(s, { ...digitalMonthly, ariaPlanID: 'C-DIGITAL-BEDRIFT', period: 'Årlig' }),
+        400,
+        'PLAN_NOT_AVAILABLE',
+      );
       expectProblem(
         await quote(s, { ...digitalMonthly, ariaPlanID: 'C-DIGITAL-STUDENT' }),
         400,
-        'PLAN_NOT_AVAILABLE',
+        'STUDENT_VERIFICATION_REQUIRED',
       );
     });
   });

@@ -187,6 +187,7 @@ describe('the demo data covers every user kind of the spec', () => {
         'new-reader',
         'no-subscription',
         'paper-subscriber',
+        'pupil',
         'student',
         'subscriber',
         'youth',

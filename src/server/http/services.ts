@@ -1,5 +1,6 @@
 // What handlers reach through `request.server.services`: the ports of the reference backend.
 import type { Clock } from '../clock';
+import type { StudentConfig } from '../config';
 import type { Db } from '../db/db';
 import type { RelyingParty } from '../identity/oidc-client';
 import type { PaymentPort } from '../payments/port';
@@ -20,4 +21,6 @@ export interface Services {
   readonly identityAccountUrl: (titleCode: string, returnTo: string) => string | null;
   /** Days back a delivery complaint may reach (config COMPLAINT_WINDOW_DAYS). */
   readonly complaintWindowDays: number;
+  /** The student offer's extra e-mail domains and how long a verification lasts. */
+  readonly student: StudentConfig;
 }

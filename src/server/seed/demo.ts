@@ -49,6 +49,7 @@ import { importCapturedPayment, SANDBOX_CARD } from '../payments/sandbox';
 
 import { seedBusinessDemo } from './business';
 import { seedFamilyDemo } from './family';
+import { seedStudentDemo } from './student';
 
 export const DEMO_PASSWORD = 'minside-demo';
 
@@ -61,6 +62,7 @@ export type UserKind =
   | 'business-admin'
   | 'business-employee'
   | 'student'
+  | 'pupil'
   /** First visit: no account yet, and the identity provider knows no birth date. */
   | 'new-reader';
 
@@ -426,6 +428,31 @@ export const demoUsers: readonly DemoUser[] = [
     ],
   },
   {
+    // Student offer (issue 13): registered his UiA address on FVN, the code not yet typed
+    // (seed/student.ts).
+    spidId: '1000014',
+    email: 'student-ny@demo.minside.no',
+    givenName: 'Sindre',
+    familyName: 'Studentsen',
+    phone: '+47 400 00 014',
+    birthDate: '2003-09-15',
+    kind: 'student',
+    firstTitleCode: 'FVN',
+    subscriptions: [],
+  },
+  {
+    // A pupil of 16: may verify as a pupil, but buying requires 18 or over (spec §5).
+    spidId: '1000015',
+    email: 'elev@demo.minside.no',
+    givenName: 'Emma',
+    familyName: 'Elev',
+    phone: '+47 400 00 015',
+    birthDate: '2010-05-04',
+    kind: 'pupil',
+    firstTitleCode: 'FVN',
+    subscriptions: [],
+  },
+  {
     spidId: '1000012',
     email: 'ny@demo.minside.no',
     givenName: 'Nora',
@@ -531,6 +558,7 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
   }
   await seedBusinessDemo(db, now);
   await seedFamilyDemo(db, now);
+  await seedStudentDemo(db, now);
 }
 
 /** A complaint on the account's subscription to the title, stored as filing one stores it. */

@@ -9,7 +9,12 @@ import {
   selfServiceBlock,
 } from '../../../shared/subscription/eligibility';
 import { addedFeatures, type Feature } from '../../../shared/subscription/features';
-import { defaultPlanId, periodMonths, type Period } from '../../../shared/subscription/plans';
+import {
+  defaultPlanId,
+  periodMonths,
+  STUDENT_PLAN_ID,
+  type Period,
+} from '../../../shared/subscription/plans';
 import {
   holdsSubscription,
   isYouthPlan,
@@ -21,6 +26,7 @@ import { addDays, addMonths } from '../../../shared/time/oslo';
 import type { Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import { knownBirthDate } from '../accounts/accounts';
+import { studentVerification } from '../student/student';
 import { transition, type EngineState, type PlanRef } from '../subscriptions/engine';
 import { findPlan, readState } from '../subscriptions/lifecycle';
 import { currentSubscription } from '../subscriptions/subscriptions';
@@ -198,11 +204,19 @@ export async function priceOrder(
   today: string,
 ): Promise<PricedOrder> {
   const titleCode = input.titleCode;
-  if (notSoldInShop.has(input.ariaPlanID))
+  // The student plan is sold to a reader whose student (or pupil) address is verified on the
+  // title (domain/student); the business plan never here.
+  const verifiedStudent =
+    input.ariaPlanID === STUDENT_PLAN_ID &&
+    input.kind === 'new' &&
+    (await studentVerification(db, buyer.ariaAccountNo, titleCode, today)) !== null;
+  if (notSoldInShop.has(input.ariaPlanID) && !verifiedStudent)
     throw new DomainError(
       'invalid',
-      'PLAN_NOT_AVAILABLE',
-      'This plan is not sold here',
+      input.ariaPlanID === STUDENT_PLAN_ID ? 'STUDENT_VERIFICATION_REQUIRED' : 'PLAN_NOT_AVAILABLE',
+      input.ariaPlanID === STUDENT_PLAN_ID
+        ? 'The student plan needs a verified student e-mail address (/student-verifisering)'
+        : 'This plan is not sold here',
       'ariaPlanID',
     );
   const plan = await findPlan(db, titleCode, {
