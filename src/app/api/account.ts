@@ -1,21 +1,9 @@
 // Account endpoints in use by the SPA: the account, its profile, and connecting an existing
 // subscription (search-account, verify/, account/assign).
-import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-
 import { accountApi } from './account.gen';
+import { withRetryAfter } from './retryAfter';
 
-/** An API error with the seconds of a 429's Retry-After header (null when absent). */
-export type RateLimitedError = FetchBaseQueryError & { readonly retryAfter: number | null };
-
-/** Keeps a 429's Retry-After, which travels in a header RTK Query's error does not carry. */
-function withRetryAfter(
-  error: FetchBaseQueryError,
-  meta: FetchBaseQueryMeta | undefined,
-): RateLimitedError {
-  const header = meta?.response?.headers.get('retry-after');
-  const seconds = header ? Number(header) : NaN;
-  return { ...error, retryAfter: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
-}
+export type { RateLimitedError } from './retryAfter';
 
 export const accountEndpoints = accountApi.enhanceEndpoints({
   endpoints: {

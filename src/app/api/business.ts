@@ -5,15 +5,8 @@
 // Cache: only an applied change (not a dry run, which stores nothing) makes the agreement stale.
 // The verification calls change nothing the SPA has cached (the employee has no agreement to
 // read), so they invalidate nothing; the screen reloads the subscription itself.
-import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-
 import { businessApi } from './business.gen';
-
-/** Keeps a 429's Retry-After (seconds), which RTK Query's error does not carry (problem.ts). */
-function withRetryAfter(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | undefined) {
-  const seconds = Number(meta?.response?.headers.get('retry-after') ?? NaN);
-  return { ...error, retryAfter: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
-}
+import { withRetryAfter } from './retryAfter';
 
 export const businessEndpoints = businessApi.enhanceEndpoints({
   endpoints: {

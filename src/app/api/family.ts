@@ -4,14 +4,8 @@
 // accepting or declining does not ask for it again behind the screen's back (it would read
 // "used" a moment before the reader is taken on). The calls that can be rate-limited keep the
 // 429's Retry-After, which RTK Query's error does not carry (problem.ts reads it).
-import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-
 import { familyApi } from './family.gen';
-
-function withRetryAfter(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | undefined) {
-  const seconds = Number(meta?.response?.headers.get('retry-after') ?? NaN);
-  return { ...error, retryAfter: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
-}
+import { withRetryAfter } from './retryAfter';
 
 export const familyEndpoints = familyApi.enhanceEndpoints({
   endpoints: {

@@ -152,6 +152,8 @@ export type Catalogue = {
     price: AmountOre;
   } | null;
   products: CatalogueProduct[];
+  /** The title's student plan, sold only to a reader whose student (or pupil) address is verified (/student-verifisering): its periods are the two student campaigns, monthly (/student) and yearly (/student2). Null when the title has none; always sent. */
+  studentPlan?: CatalogueProduct | null;
 };
 export type ProblemFieldError = {
   /** Request field, dotted for nested fields (e.g. address.postalCode). */

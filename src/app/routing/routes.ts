@@ -279,6 +279,17 @@ const businessAdmin = lazyScreen(
       /* webpackChunkName: "route-administrer-bedrift" */ '../features/business/BusinessAdminScreen'
     ),
 );
+const studentOffer = lazyScreen(
+  'route-student',
+  () => import(/* webpackChunkName: "route-student" */ '../features/student/StudentOfferScreen'),
+);
+const studentVerification = lazyScreen(
+  'route-student-verifisering',
+  () =>
+    import(
+      /* webpackChunkName: "route-student-verifisering" */ '../features/student/StudentVerificationScreen'
+    ),
+);
 const payInvoice = lazyScreen(
   'route-betal-faktura',
   () =>
@@ -289,13 +300,14 @@ const payInvoice = lazyScreen(
 
 export const routes: readonly RouteDefinition[] = [
   // Student offer
-  route('/student', 'none'),
-  route('/student2', 'none'),
-  route('/student-verifisering', 'auth'),
-  route('/student-verifisering2', 'auth'),
-  route('/student-kvittering', 'auth+subscription'),
-  route('/student-kvittering2', 'auth+subscription'),
-  route('/elev-verifisering', 'auth'),
+  route('/student', 'none', studentOffer, ['student']),
+  route('/student2', 'none', studentOffer, ['student']),
+  route('/student-verifisering', 'auth', studentVerification, ['student']),
+  route('/student-verifisering2', 'auth', studentVerification, ['student']),
+  // The receipt of the student plan's order (the purchase receipt, with the student's note).
+  route('/student-kvittering', 'auth+subscription', receipt, ['purchase']),
+  route('/student-kvittering2', 'auth+subscription', receipt, ['purchase']),
+  route('/elev-verifisering', 'auth', studentVerification, ['student']),
   // Business
   route('/bedrift', 'auth', businessVerification, ['business']),
   route('/administrer-bedrift', 'auth+subscription', businessAdmin, ['business']),

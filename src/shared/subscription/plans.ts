@@ -105,7 +105,8 @@ export function planDefinitions(titleCode: string): readonly PlanDefinition[] {
       productType: 'DIGITAL',
       youth: false,
       features: ['content'],
-      prices: { Månedlig: 4900 },
+      // The two student campaigns (src/shared/student/campaigns.ts): monthly and yearly.
+      prices: { Månedlig: 4900, Årlig: 49000 },
     },
     {
       ariaPlanID: BUSINESS_PLAN_ID,

@@ -153,6 +153,14 @@ describe('route table', () => {
         '/tilbakemelding',
         // The profile (issue 11)
         '/endre-profil',
+        // The student offer: its two campaigns, the verifications and the receipts (issue 13)
+        '/student',
+        '/student2',
+        '/student-verifisering',
+        '/student-verifisering2',
+        '/elev-verifisering',
+        '/student-kvittering',
+        '/student-kvittering2',
         // Business seats: the admin's page and the employee's verification (issue 12)
         '/administrer-bedrift',
         '/bedrift',

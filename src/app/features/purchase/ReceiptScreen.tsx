@@ -1,4 +1,5 @@
-// /kvittering (login and subscription): the receipt of a new subscription, `?ordre=<id>`. What
+// /kvittering (login and subscription): the receipt of a new subscription, `?ordre=<id>` (also
+// /student-kvittering(2), the student plan's, with a note on the yearly verification). What
 // was bought and paid (from the order), the subscription number, and when and at what price it
 // renews (from the subscription, reloaded by the purchase saga after the payment). The order is
 // read from the server: another kind of order (a reactivation, an upgrade, an invoice) or one
@@ -7,6 +8,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 
+import { STUDENT_PLAN_ID } from '../../../shared/subscription/plans';
 import { useGetOrderQuery } from '../../api/order';
 import { callFailure } from '../../api/problem';
 import { orderPath } from '../../flows/order/outcome';
@@ -86,6 +88,9 @@ export default function ReceiptScreen() {
         <p className="ds-paragraph">{t('purchase.receipt.intro', { plan: order.planName })}</p>
         <Facts facts={facts} />
         <p className="ds-paragraph">{t('purchase.summary.no-binding')}</p>
+        {order.ariaPlanID === STUDENT_PLAN_ID ? (
+          <p className="ds-paragraph">{t('purchase.receipt.student-note')}</p>
+        ) : null}
       </>
     );
   }

@@ -3,6 +3,8 @@
 // own page for an invoice payment). Every screen of an outcome gets the order's id (`?ordre=`)
 // when there is an order, reads the order from the server with it, and sends an order that is
 // not its own to `orderPath` (a receipt opened for an unpaid order, an error page for a paid one).
+import { campaignOfPeriod, studentCampaigns } from '../../../shared/student/campaigns';
+import { STUDENT_PLAN_ID } from '../../../shared/subscription/plans';
 import type { Order } from '../../api/order';
 
 import type { PurchaseOutcome } from './purchaseSlice';
@@ -13,6 +15,13 @@ const receiptPaths: Record<Exclude<Order['kind'], 'invoice'>, string> = {
   upgrade: '/receipt2',
 };
 
+/** The receipt of a completed order: a new student plan's is its campaign's. */
+function receiptPath(order: Order, kind: Exclude<Order['kind'], 'invoice'>): string {
+  if (kind === 'new' && order.ariaPlanID === STUDENT_PLAN_ID)
+    return studentCampaigns[campaignOfPeriod(order.period)].receipt;
+  return receiptPaths[kind];
+}
+
 /** Where the reader goes when a purchase ends. */
 export function outcomePath(outcome: PurchaseOutcome, order: Order | null): string {
   const ordre = order ? `?ordre=${encodeURIComponent(order.orderId)}` : '';
@@ -22,7 +31,7 @@ export function outcomePath(outcome: PurchaseOutcome, order: Order | null): stri
     return `/betal-faktura/${encodeURIComponent(order.ariaInvoiceNo)}${ordre}`;
   switch (outcome) {
     case 'completed':
-      return order && order.kind !== 'invoice' ? `${receiptPaths[order.kind]}${ordre}` : '/';
+      return order && order.kind !== 'invoice' ? `${receiptPath(order, order.kind)}${ordre}` : '/';
     case 'declined':
       return `/feil-kjop${ordre}`;
     case 'not-found':

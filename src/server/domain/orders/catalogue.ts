@@ -47,6 +47,8 @@ export interface Catalogue {
   readonly youthMaximumAge: number;
   readonly firstMonthOffer: { ariaPlanID: string; period: Period; price: number } | null;
   readonly products: readonly CatalogueProduct[];
+  /** The student plan (its periods are the two student campaigns); null: the title has none. */
+  readonly studentPlan: CatalogueProduct | null;
 }
 
 interface PlanRow {
@@ -69,9 +71,9 @@ export async function getCatalogue(db: Queryable, titleCode: string): Promise<Ca
   const rows = await db.query<PlanRow>(
     `select aria_plan_id, schedule_id, plan_name, product, product_type, period, price_ore,
             features, youth
-       from plans where title_code = $1 and active and not (aria_plan_id = any($2::text[]))
+       from plans where title_code = $1 and active and aria_plan_id <> $2
       order by id`,
-    [code, [...notSoldInShop]],
+    [code, BUSINESS_PLAN_ID],
   );
   const byPlan = new Map<string, CatalogueProduct & { options: CatalogueOption[] }>();
   for (const row of rows) {
@@ -96,13 +98,16 @@ export async function getCatalogue(db: Queryable, titleCode: string): Promise<Ca
       features: row.features,
     });
   }
-  const products = [...byPlan.values()].map((p) => ({
+  const all = [...byPlan.values()].map((p) => ({
     ...p,
     // The product's own: what every one of its periods includes.
     features: p.features.filter((f) => p.options.every((o) => o.features.includes(f))),
     // Shortest period first: the order page lists monthly before yearly.
     options: [...p.options].sort((a, b) => periodMonths[a.period] - periodMonths[b.period]),
   }));
+  // The student plan apart: sold only after a student verification (domain/student).
+  const products = all.filter((p) => !notSoldInShop.has(p.ariaPlanID));
+  const studentPlan = all.find((p) => p.ariaPlanID === STUDENT_PLAN_ID) ?? null;
   const defaultPlan = products.find((p) => p.ariaPlanID === defaultPlanId(code));
   const offerable = defaultPlan?.options.some((o) => o.period === firstMonthPeriod);
   return {
@@ -119,5 +124,6 @@ export async function getCatalogue(db: Queryable, titleCode: string): Promise<Ca
           }
         : null,
     products,
+    studentPlan,
   };
 }
