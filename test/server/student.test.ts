@@ -344,6 +344,27 @@ describe('pupils (register-student/, activate-student/)', () => {
   });
 });
 
+describe('the catalogue', () => {
+  it("lists the student plan apart, with the two campaigns' periods, not among the products", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/catalogue/FVN',
+      headers: { host: 'fvn.localhost' },
+    });
+    expect(response.statusCode).toBe(200);
+    const catalogue = response.json() as {
+      products: { ariaPlanID: string }[];
+      studentPlan: { ariaPlanID: string; options: { period: string; price: number }[] } | null;
+    };
+    expect(catalogue.products.map((p) => p.ariaPlanID)).not.toContain(STUDENT_PLAN_ID);
+    expect(catalogue.studentPlan?.ariaPlanID).toBe(STUDENT_PLAN_ID);
+    expect(catalogue.studentPlan?.options.map((o) => [o.period, o.price])).toEqual([
+      ['Månedlig', 4900],
+      ['Årlig', 49000],
+    ]);
+  });
+});
+
 describe('demo data', () => {
   it('student-ny@ is registered, not yet verified: a guessed code is wrong, a new code works', async () => {
     const sindre = await sessionFor(t, 'student-ny@demo.minside.no');

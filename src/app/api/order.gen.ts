@@ -138,6 +138,7 @@ export type CatalogueProduct = {
   features: SubscriptionFeature[];
   options: CatalogueOption[];
 };
+export type NullValue = null | null;
 export type Catalogue = {
   titleCode: TitleCode;
   currency: Currency;
@@ -153,7 +154,7 @@ export type Catalogue = {
   } | null;
   products: CatalogueProduct[];
   /** The title's student plan, sold only to a reader whose student (or pupil) address is verified (/student-verifisering): its periods are the two student campaigns, monthly (/student) and yearly (/student2). Null when the title has none; always sent. */
-  studentPlan?: CatalogueProduct | null;
+  studentPlan?: CatalogueProduct | NullValue;
 };
 export type ProblemFieldError = {
   /** Request field, dotted for nested fields (e.g. address.postalCode). */
@@ -179,7 +180,6 @@ export type Problem = {
 };
 export type OrderKind = "new" | "reactivation" | "upgrade";
 export type Offer = "FIRST_MONTH_1KR" | "REACTIVATION_3_FOR_1";
-export type NullValue = null | null;
 export type DiscountCode = string;
 export type DiscountDetails = {
   discountCode: DiscountCode;

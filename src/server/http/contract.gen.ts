@@ -1948,7 +1948,7 @@ export interface components {
             } | null;
             products: components["schemas"]["CatalogueProduct"][];
             /** @description The title's student plan, sold only to a reader whose student (or pupil) address is verified (/student-verifisering): its periods are the two student campaigns, monthly (/student) and yearly (/student2). Null when the title has none; always sent. */
-            studentPlan?: components["schemas"]["CatalogueProduct"] | null;
+            studentPlan?: components["schemas"]["CatalogueProduct"] | components["schemas"]["NullValue"];
         };
         /** @description What to price. The age rules (18 or over to buy, the youth plan under 34) use the birth date the server knows (the identity provider's, else the one given once on the profile with `modifyAccount`), never one sent with the order. */
         OrderQuoteRequest: {
