@@ -302,10 +302,13 @@ function EmailStep({
   const fieldResult = result === 'EMAIL_WRONG';
   return (
     <FormikProvider value={formik}>
-      <Form noValidate className="student-step" aria-labelledby={EMAIL_HEADING}>
+      <Form noValidate className="student-step form-stack" aria-labelledby={EMAIL_HEADING}>
         <StepHeading id={EMAIL_HEADING} level={2}>
-          {t(kind === 'pupil' ? 'student.verify.intro-pupil' : 'student.verify.intro')}
+          {t('student.verify.email-heading')}
         </StepHeading>
+        <p className="ds-paragraph">
+          {t(kind === 'pupil' ? 'student.verify.intro-pupil' : 'student.verify.intro')}
+        </p>
         <ErrorSummary labels={labels} />
         {result && !fieldResult ? <ResultNotice result={result} kind={kind} /> : null}
         {fieldResult ? <ResultNotice result={result} kind={kind} /> : null}
@@ -436,7 +439,7 @@ function CodeStep({
   return (
     <div className="student-step">
       <FormikProvider value={formik}>
-        <Form noValidate aria-labelledby={CODE_HEADING}>
+        <Form noValidate className="form-stack" aria-labelledby={CODE_HEADING}>
           <StepHeading id={CODE_HEADING} level={2} focusOnMount>
             {t('student.verify.code-heading')}
           </StepHeading>
@@ -525,7 +528,7 @@ function PayStep({
     );
   return (
     <form
-      className="student-step"
+      className="student-step form-stack"
       aria-labelledby={PAY_HEADING}
       onSubmit={(event) => {
         event.preventDefault();
