@@ -2,6 +2,7 @@
 // same attempts. One atomic upsert per attempt: no read-then-write race between instances.
 // Owns `rate_limits`.
 import type { Queryable } from '../db/db';
+import { RateLimitedError } from '../errors';
 
 /**
  * Counts one attempt for `key` in the current window of `windowSeconds`. Returns 0 when the
@@ -24,4 +25,15 @@ export async function consume(
   );
   if (Number(row?.count ?? 0) <= limit) return 0;
   return Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
+}
+
+/** Counts one attempt for `key` and refuses it (RateLimitedError, a 429) past `rule.limit`. */
+export async function enforceLimit(
+  db: Queryable,
+  key: string,
+  rule: { readonly limit: number; readonly windowSeconds: number },
+  now: Date,
+): Promise<void> {
+  const wait = await consume(db, key, rule.limit, rule.windowSeconds, now);
+  if (wait > 0) throw new RateLimitedError(wait);
 }

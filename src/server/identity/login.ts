@@ -2,7 +2,7 @@
 // nonce, all generated here. The verifier and nonce never leave the server; the state is bound
 // to the browser that started the login by an HttpOnly cookie and can be used once.
 // Owns `login_attempts`.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 import * as oidc from 'openid-client';
 
@@ -17,6 +17,13 @@ import { LOGIN_SCOPE, type RelyingParty } from './oidc-client';
 export const LOGIN_TTL_MS = 10 * 60 * 1000;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** Whether two hashes (of a code, a token) are the same, compared in constant time. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
 export const randomToken = () => randomBytes(32).toString('base64url');
 
 export interface StartedLogin {

@@ -21,18 +21,18 @@
 //   CODE_EXPIRED even with the right code); asking again ends the earlier code. Rate limits: 3
 //   codes per invitation in 10 minutes and 10 per user an hour; 30 verifications per user an
 //   hour.
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
 import { maskEmail, normaliseEmail } from '../../../shared/business/emails';
 import { BUSINESS_PLAN_ID } from '../../../shared/subscription/plans';
 import { accessStatusCodes } from '../../../shared/subscription/status';
 import type { Queryable } from '../../db/db';
-import { DomainError, RateLimitedError } from '../../errors';
-import { sha256 } from '../../identity/login';
+import { DomainError } from '../../errors';
+import { sameHash, sha256 } from '../../identity/login';
 import { findIdentity, hasIdentities } from '../../identity/users';
 import { outboxSender } from '../../messaging/outbox';
 import { accountRowOfIdentity } from '../accounts/accounts';
-import { consume } from '../rate-limits';
+import { enforceLimit } from '../rate-limits';
 import { findPlan, insertSharedSubscription } from '../subscriptions/lifecycle';
 
 import {
@@ -86,22 +86,6 @@ export interface SignedInUser {
 
 const codeHash = (codeId: string, code: string) => sha256(`${codeId}:${code}`);
 
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-async function limit(
-  db: Queryable,
-  key: string,
-  rule: { readonly limit: number; readonly windowSeconds: number },
-  now: Date,
-): Promise<void> {
-  const wait = await consume(db, key, rule.limit, rule.windowSeconds, now);
-  if (wait > 0) throw new RateLimitedError(wait);
-}
-
 /**
  * E-mails a new code to the invited address of the token's invitation, for the signed-in user
  * (the rule at the top). Answers where it went (masked) and until when it works.
@@ -113,9 +97,9 @@ export async function sendVerificationCode(
 ): Promise<{ readonly sentTo: string; readonly expiresAt: string }> {
   const now = deps.clock.now();
   const tokenHash = sha256(token);
-  await limit(deps.db, `business-code-user:${user.spidId}`, CODE_USER_LIMIT, now);
+  await enforceLimit(deps.db, `business-code-user:${user.spidId}`, CODE_USER_LIMIT, now);
   // Counted per link whether or not it names an invitation, so a 429 tells nothing either.
-  await limit(deps.db, `business-code:${tokenHash}`, CODE_LIMIT, now);
+  await enforceLimit(deps.db, `business-code:${tokenHash}`, CODE_LIMIT, now);
   return deps.db.transaction(async (tx) => {
     const invited = await seatByTokenHash(tx, tokenHash);
     if (!invited)
@@ -191,7 +175,7 @@ export async function verifyInvitation(
   const none = { companyName: null, maskedEmail: null };
   if (!input.token) return { result: 'REQUEST_MISSING_VALUES', ...none };
   const now = deps.clock.now();
-  await limit(deps.db, `business-verify:${user.spidId}`, VERIFY_LIMIT, now);
+  await enforceLimit(deps.db, `business-verify:${user.spidId}`, VERIFY_LIMIT, now);
   const token = input.token;
   try {
     return await deps.db.transaction(async (tx) => {

@@ -11,13 +11,13 @@
 // e-mail per 10 minutes (`sms:<identifier>`). The send limit is counted for the searched
 // identifier whether or not it matched, so a 429 does not reveal a match either.
 // Owns `verifications`.
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
 import { accessStatusCodes } from '../../../shared/subscription/status';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError, RateLimitedError } from '../../errors';
-import { randomToken, sha256 } from '../../identity/login';
+import { randomToken, sameHash, sha256 } from '../../identity/login';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
 import { accountRowOfIdentity, type Account, toAccount } from '../accounts/accounts';
 import { consume } from '../rate-limits';
@@ -58,12 +58,6 @@ export function maskPhone(phone: string): string {
 }
 
 const codeHash = (verificationId: string, code: string) => sha256(`${verificationId}:${code}`);
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 const minutesAfter = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 

@@ -24,7 +24,7 @@
 // address in 10 minutes, 10 codes and 30 activation tries per reader an hour. Two activations
 // at once: the registration row is locked, and one verified reader per address and title is a
 // unique index, so the second is USER_EXIST_ACTIVE or INVALID_CODE, never a second verification.
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
 import { institutionOfEmail, type StudentKind } from '../../../shared/student/institutions';
 import { STUDENT_PLAN_ID } from '../../../shared/subscription/plans';
@@ -34,10 +34,10 @@ import type { Clock } from '../../clock';
 import type { StudentConfig } from '../../config';
 import type { Db, Queryable } from '../../db/db';
 import { RateLimitedError } from '../../errors';
-import { sha256 } from '../../identity/login';
+import { sameHash, sha256 } from '../../identity/login';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
 import { accountRowOfIdentity } from '../accounts/accounts';
-import { consume } from '../rate-limits';
+import { enforceLimit } from '../rate-limits';
 
 import { codeEmail } from './messages';
 
@@ -113,22 +113,6 @@ const answer = (result: Exclude<StudentResultCode, 'ok'>): StudentAnswer => ({
 const normalise = (email: string) => email.trim().toLowerCase();
 const codeHash = (id: string, code: string) => sha256(`${id}:${code}`);
 
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-async function limit(
-  db: Queryable,
-  key: string,
-  rule: { readonly limit: number; readonly windowSeconds: number },
-  now: Date,
-): Promise<void> {
-  const wait = await consume(db, key, rule.limit, rule.windowSeconds, now);
-  if (wait > 0) throw new RateLimitedError(wait);
-}
-
 /** The reader holds a subscription with access to the title other than the student plan. */
 async function holdsOtherSubscription(
   tx: Queryable,
@@ -200,8 +184,8 @@ export async function registerStudent(
     deps.config.extraDomains[input.kind],
   );
   if (!listed) return answer('EMAIL_WRONG');
-  await limit(deps.db, `student-code-user:${reader.spidId}`, CODE_USER_LIMIT, now);
-  await limit(deps.db, `student-code-email:${emailNormalised}`, CODE_EMAIL_LIMIT, now);
+  await enforceLimit(deps.db, `student-code-user:${reader.spidId}`, CODE_USER_LIMIT, now);
+  await enforceLimit(deps.db, `student-code-email:${emailNormalised}`, CODE_EMAIL_LIMIT, now);
   const institution = input.institution?.trim() || listed.name;
   try {
     return await deps.db.transaction(async (tx) => {
@@ -313,7 +297,7 @@ export async function activateStudent(
 ): Promise<StudentAnswer> {
   const now = deps.clock.now();
   const today = osloDateOf(now);
-  await limit(deps.db, `student-activate:${reader.spidId}`, ACTIVATE_LIMIT, now);
+  await enforceLimit(deps.db, `student-activate:${reader.spidId}`, ACTIVATE_LIMIT, now);
   const wanted = input.email === undefined ? null : normalise(input.email);
   try {
     return await verifyInTx(deps, reader, input, wanted, now, today);
