@@ -210,14 +210,17 @@ export default function StudentVerificationScreen() {
   );
 }
 
+/** The catalogue key of a result code (spec §8): ARIA_ACTIVE is student.result.aria-active. */
+const resultKey = (result: string) => `student.result.${result.toLowerCase().replace(/_/g, '-')}`;
+
 /** The notice of a result that is not a field's, with its next step. */
 function ResultNotice({ result, kind }: { readonly result: string; readonly kind: Kind }) {
   const { t } = useTranslation('student');
   if (result === 'ARIA_ACTIVE' || result === 'USER_EXIST_ACTIVE')
     return (
       <Notice color="warning" role="alert">
-        <p>{t(`student.result.${result}`)}</p>
-        <p>{t(`student.result.${result}-next`)}</p>
+        <p>{t(resultKey(result))}</p>
+        <p>{t(`${resultKey(result)}-next`)}</p>
         <p>
           {result === 'ARIA_ACTIVE' ? (
             <HomeLink />
@@ -229,11 +232,10 @@ function ResultNotice({ result, kind }: { readonly result: string; readonly kind
         </p>
       </Notice>
     );
-  const key =
-    result === 'EMAIL_WRONG' && kind === 'pupil' ? 'EMAIL_WRONG-pupil' : (result as string);
+  const pupilWording = result === 'EMAIL_WRONG' && kind === 'pupil';
   return (
     <Notice color="warning" role="alert">
-      {t(`student.result.${key}`)}
+      {t(pupilWording ? 'student.result.email-wrong-pupil' : resultKey(result))}
     </Notice>
   );
 }
@@ -319,7 +321,7 @@ function EmailStep({
         ) : null}
         {failed ? (
           <Notice color="danger" role="alert">
-            {t('student.result.ERROR')}
+            {t('student.result.error')}
           </Notice>
         ) : null}
         <TextField
@@ -455,7 +457,7 @@ function CodeStep({
           {result ? <ResultNotice result={result} kind={kind} /> : null}
           {failed ? (
             <Notice color="danger" role="alert">
-              {t('student.result.ERROR')}
+              {t('student.result.error')}
             </Notice>
           ) : null}
           <TextField
