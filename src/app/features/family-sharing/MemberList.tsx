@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 import { type FamilyMember, useRemoveFamilyMemberMutation } from '../../api/family';
 import { callFailure } from '../../api/problem';
-import { Spinner } from '../../ui/Spinner';
+import { ConfirmActions } from '../../ui/ConfirmActions';
 
 import { announcement, type AnnouncementValue } from './Announcement';
 import { OWNER_REFUSALS, useDayOf } from './familyWords';
@@ -55,6 +55,11 @@ function MemberRow({
     }
   }
 
+  /** The question taken back: the focus returns to the button that asked it. */
+  const takeBack = () => {
+    setAsking(false);
+    setFocusTo('remove');
+  };
   return (
     <li className="ds-card family-item">
       <h3 id={headingId} className="ds-heading" data-size="xs">
@@ -68,36 +73,14 @@ function MemberRow({
           <p id={`${headingId}-question`} className="ds-paragraph" tabIndex={-1} ref={questionRef}>
             {t('family-sharing.members.remove-question', { name: member.displayName })}
           </p>
-          <div className="form-actions">
-            <button
-              type="button"
-              className="ds-button"
-              data-color="danger"
-              disabled={busy}
-              onClick={() => void confirm()}
-            >
-              {t('family-sharing.members.remove-confirm')}
-            </button>
-            <button
-              type="button"
-              className="ds-button"
-              data-variant="secondary"
-              disabled={busy}
-              onClick={() => {
-                setAsking(false);
-                setFocusTo('remove');
-              }}
-            >
-              {t('family-sharing.members.remove-cancel')}
-            </button>
-            <span role="status" className="form-progress">
-              {busy ? (
-                <>
-                  <Spinner data-size="sm" /> {t('family-sharing.members.removing')}
-                </>
-              ) : null}
-            </span>
-          </div>
+          <ConfirmActions
+            confirmLabel={t('family-sharing.members.remove-confirm')}
+            cancelLabel={t('family-sharing.members.remove-cancel')}
+            busyText={t('family-sharing.members.removing')}
+            busy={busy}
+            onConfirm={() => void confirm()}
+            onCancel={takeBack}
+          />
         </div>
       ) : (
         <p className="ds-paragraph">

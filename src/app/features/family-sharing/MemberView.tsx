@@ -12,9 +12,9 @@ import { callFailure } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
+import { ConfirmActions } from '../../ui/ConfirmActions';
 import { type Fact, Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
-import { Spinner } from '../../ui/Spinner';
 
 import { useDayOf } from './familyWords';
 
@@ -93,6 +93,11 @@ function Leave({
     }
   }
 
+  /** The question taken back: the focus returns to the button that asked it. */
+  const takeBack = () => {
+    setAsking(false);
+    setFocusTo('leave');
+  };
   return (
     <section aria-labelledby="family-leave-heading" className="screen">
       <h2 id="family-leave-heading" className="ds-heading" data-size="sm">
@@ -109,36 +114,14 @@ function Leave({
           <p id="family-leave-question" className="ds-paragraph" tabIndex={-1} ref={questionRef}>
             {t('family-sharing.member.leave-question')}
           </p>
-          <div className="form-actions">
-            <button
-              type="button"
-              className="ds-button"
-              data-color="danger"
-              disabled={busy}
-              onClick={() => void confirm()}
-            >
-              {t('family-sharing.member.leave-confirm')}
-            </button>
-            <button
-              type="button"
-              className="ds-button"
-              data-variant="secondary"
-              disabled={busy}
-              onClick={() => {
-                setAsking(false);
-                setFocusTo('leave');
-              }}
-            >
-              {t('family-sharing.member.leave-cancel')}
-            </button>
-            <span role="status" className="form-progress">
-              {busy ? (
-                <>
-                  <Spinner data-size="sm" /> {t('family-sharing.member.leaving')}
-                </>
-              ) : null}
-            </span>
-          </div>
+          <ConfirmActions
+            confirmLabel={t('family-sharing.member.leave-confirm')}
+            cancelLabel={t('family-sharing.member.leave-cancel')}
+            busyText={t('family-sharing.member.leaving')}
+            busy={busy}
+            onConfirm={() => void confirm()}
+            onCancel={takeBack}
+          />
         </div>
       ) : (
         <p className="ds-paragraph">
