@@ -278,6 +278,10 @@ describe('the calls of spec §7', () => {
     ['POST', '/business/{titleCode}/users'],
     ['POST', '/business/verification/code'],
     ['POST', '/business/verification'],
+    // Plan conversions (issue 13): what a student or youth subscription becomes when the reader
+    // stops qualifying for the plan, and the reader's one-tap choice.
+    ['GET', '/subscription/{subscriptionNo}/plan-conversion'],
+    ['PUT', '/subscription/{subscriptionNo}/plan-conversion'],
   ];
 
   it('lists the 25 calls of the table', () => {

@@ -86,6 +86,8 @@ const IMPLEMENTED = new Set([
   'reactivateSubscription',
   'schedulePlanChange',
   'withdrawPlanChange',
+  'getPlanConversion',
+  'choosePlanConversion',
   'getWithdrawal',
   'withdrawSubscription',
   'searchAccount',

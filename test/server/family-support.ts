@@ -33,7 +33,12 @@ export async function newOwner(
     readonly status?: StatusCode;
     readonly expiryDate?: string | null;
     readonly renewalDate?: string | null;
-    readonly identity?: { given_name?: string; family_name?: string; phone_number?: string };
+    readonly identity?: {
+      given_name?: string;
+      family_name?: string;
+      phone_number?: string;
+      birth_date?: string | null;
+    };
   } = {},
 ): Promise<Owner> {
   const titleCode = options.titleCode ?? 'FVN';

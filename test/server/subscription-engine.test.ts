@@ -106,13 +106,29 @@ const validCommands: Record<CommandKind, Command> = {
   withdraw: { kind: 'withdraw', lastDay: TODAY },
   endShare: { kind: 'endShare', on: TODAY },
   undoShareEnd: { kind: 'undoShareEnd' },
+  scheduleConversion: {
+    kind: 'scheduleConversion',
+    plan: youth,
+    on: '2026-05-21',
+    reason: 'student-verification-ends',
+  },
+  withdrawConversion: { kind: 'withdrawConversion' },
 };
 
 /** The share commands take a shared subscription; the others the reader's own. */
 const permissiveFor = (kind: CommandKind, status: StatusCode) =>
   kind === 'endShare' || kind === 'undoShareEnd'
     ? { ...permissive(status), share: 'family' as const }
-    : permissive(status);
+    : kind === 'withdrawConversion'
+      ? {
+          ...permissive(status),
+          pendingChange: {
+            plan: yearly,
+            effectiveDate: TODAY,
+            reason: 'youth-age-limit' as const,
+          },
+        }
+      : permissive(status);
 
 describe('the transition table over the status codes of spec §4', () => {
   it('allows each command in exactly these statuses', () => {
@@ -138,6 +154,8 @@ describe('the transition table over the status codes of spec §4', () => {
       withdraw: ['ACTIVE', 'PENDING_CANCELLATION'],
       endShare: ['ACTIVE', 'ACTIVE_NON_BILLABLE', 'PENDING_TERMINATION'],
       undoShareEnd: ['PENDING_TERMINATION'],
+      scheduleConversion: ['ACTIVE', 'TRIAL'],
+      withdrawConversion: ['ACTIVE', 'TRIAL'],
     });
   });
 
@@ -932,5 +950,73 @@ describe('nextCharge: what the jobs will bill next, shown on the home page', () 
     expect(nextCharge(state({ status: S.CANCELLED }))).toBeNull();
     expect(nextCharge(state({ status: S.ACTIVE_NON_BILLABLE }))).toBeNull();
     expect(nextCharge(state({ subscriptionInfo1: 'employee' }))).toBeNull();
+  });
+});
+
+describe('conversions: the reader stops qualifying for the plan', () => {
+  const student = plan(6, 'C-DIGITAL-STUDENT', 'Månedlig', 4900);
+  const onStudent = (overrides: Partial<EngineState> = {}) =>
+    state({ plan: student, renewalDate: '2026-05-01', ...overrides });
+  const convert = (on: string, to: PlanRef = youth) =>
+    ({ kind: 'scheduleConversion', plan: to, on, reason: 'student-verification-ends' }) as const;
+
+  it('schedules the new plan on a coming renewal date, dearer or not, with its reason', () => {
+    const { state: next, effects } = transition(onStudent(), convert('2026-06-01', monthly), TODAY);
+    expect(next.pendingChange).toEqual({
+      plan: monthly,
+      effectiveDate: '2026-06-01',
+      reason: 'student-verification-ends',
+    });
+    expect(effects).toEqual([]);
+    // It replaces a change of the reader's own in waiting.
+    const withOwn = onStudent({ pendingChange: { plan: yearly, effectiveDate: '2026-05-01' } });
+    expect(transition(withOwn, convert('2026-05-01'), TODAY).state.pendingChange?.plan).toBe(youth);
+  });
+
+  it('refuses a day before the next renewal, today, another title or the same plan', () => {
+    expect(domainError(() => transition(onStudent(), convert('2026-04-30'), TODAY))).toMatchObject({
+      code: 'PLAN_CONVERSION_DATE',
+      field: 'on',
+    });
+    expect(
+      domainError(() => transition(onStudent({ renewalDate: TODAY }), convert(TODAY), TODAY)),
+    ).toMatchObject({ code: 'PLAN_CONVERSION_DATE' });
+    expect(
+      domainError(() => transition(onStudent(), convert('2026-05-01', otherTitle), TODAY)),
+    ).toMatchObject({ code: 'PLAN_NOT_AVAILABLE' });
+    expect(
+      domainError(() => transition(onStudent(), convert('2026-05-01', student), TODAY)),
+    ).toMatchObject({ code: 'PLAN_CHANGE_SAME_PLAN' });
+  });
+
+  it('cannot be withdrawn or replaced by a plan change of the reader, only withdrawn as such', () => {
+    const converting = transition(onStudent(), convert('2026-05-01'), TODAY).state;
+    for (const command of [
+      { kind: 'withdrawPlanChange' } as const,
+      { kind: 'schedulePlanChange', plan: { ...student, id: 7, period: 'Årlig' } } as const,
+    ])
+      expect(domainError(() => transition(converting, command, TODAY))).toMatchObject({
+        kind: 'conflict',
+        code: 'PLAN_CONVERSION_PENDING',
+      });
+    expect(transition(converting, { kind: 'withdrawConversion' }, TODAY).state.pendingChange).toBe(
+      null,
+    );
+    // withdrawConversion leaves a change of the reader's own alone.
+    const own = onStudent({ pendingChange: { plan: yearly, effectiveDate: '2026-05-01' } });
+    expect(domainError(() => transition(own, { kind: 'withdrawConversion' }, TODAY))).toMatchObject(
+      { code: 'NO_PENDING_PLAN_CONVERSION' },
+    );
+  });
+
+  it('is applied on its day like any change, and the renewal that day charges the new price', () => {
+    const converting = transition(onStudent(), convert('2026-05-01', monthly), TODAY).state;
+    expect(nextCharge(converting)).toMatchObject({
+      date: '2026-05-01',
+      amountOre: 27900,
+      reason: 'plan-change',
+    });
+    const applied = transition(converting, { kind: 'applyPlanChange' }, '2026-05-01').state;
+    expect(applied).toMatchObject({ plan: monthly, pendingChange: null });
   });
 });

@@ -117,6 +117,8 @@ describe('GET /api/subscription/{accountNo}/{titleCode} for the demo users', () 
       period: 'Årlig',
       price: 299000,
       effectiveDate: subscription.renewalDate,
+      // The reader's own change (a conversion the server scheduled has a reason).
+      reason: null,
     });
   });
 

@@ -131,6 +131,7 @@ export type PaymentMethod = {
 };
 export type SubscriptionFeature =
   "content" | "e-paper" | "paper" | "family-share" | "partner-content";
+export type ConversionReason = "student-verification-ends" | "youth-age-limit";
 export type NextCharge = {
   /** The day it is charged or invoiced (Europe/Oslo); the new period starts then. */
   date: string;
@@ -201,6 +202,8 @@ export type Subscription = {
     period: Period;
     price: AmountOre;
     effectiveDate: string;
+    /** Set when the server scheduled the change because the reader stops qualifying for the plan (see getPlanConversion): it cannot be withdrawn, only steered to another plan. Absent or null for the reader's own change. */
+    reason?: ConversionReason | NullValue;
   } | null;
   /** Something about how the subscription is paid that the user must know: the Vipps agreement was stopped in the Vipps app, so the subscription is being cancelled. Absent or null when there is nothing to tell. */
   paymentNotice?: ("VIPPS_AGREEMENT_STOPPED" | null) | null;

@@ -65,6 +65,26 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["subscription"],
       }),
+      getPlanConversion: build.query<
+        GetPlanConversionApiResponse,
+        GetPlanConversionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/${queryArg.subscriptionNo}/plan-conversion`,
+        }),
+        providesTags: ["subscription"],
+      }),
+      choosePlanConversion: build.mutation<
+        ChoosePlanConversionApiResponse,
+        ChoosePlanConversionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/${queryArg.subscriptionNo}/plan-conversion`,
+          method: "PUT",
+          body: queryArg.planConversionChoice,
+        }),
+        invalidatesTags: ["subscription"],
+      }),
       schedulePlanChange: build.mutation<
         SchedulePlanChangeApiResponse,
         SchedulePlanChangeApiArg
@@ -130,6 +150,19 @@ export type WithdrawSubscriptionApiArg = {
   subscriptionNo: SubscriptionNo;
   withdrawalRequest: WithdrawalRequest;
 };
+export type GetPlanConversionApiResponse =
+  /** status 200 The conversion waiting for the subscription. */ PlanConversion;
+export type GetPlanConversionApiArg = {
+  /** Subscription number; one of another account is not found. */
+  subscriptionNo: SubscriptionNo;
+};
+export type ChoosePlanConversionApiResponse =
+  /** status 200 The conversion with the reader's choice. */ PlanConversion;
+export type ChoosePlanConversionApiArg = {
+  /** Subscription number; one of another account is not found. */
+  subscriptionNo: SubscriptionNo;
+  planConversionChoice: PlanConversionChoice;
+};
 export type SchedulePlanChangeApiResponse =
   /** status 200 The subscription with the change pending. */ Subscription;
 export type SchedulePlanChangeApiArg = {
@@ -176,6 +209,7 @@ export type PaymentMethod = {
 export type NullValue = null | null;
 export type SubscriptionFeature =
   "content" | "e-paper" | "paper" | "family-share" | "partner-content";
+export type ConversionReason = "student-verification-ends" | "youth-age-limit";
 export type NextCharge = {
   /** The day it is charged or invoiced (Europe/Oslo); the new period starts then. */
   date: string;
@@ -246,6 +280,8 @@ export type Subscription = {
     period: Period;
     price: AmountOre;
     effectiveDate: string;
+    /** Set when the server scheduled the change because the reader stops qualifying for the plan (see getPlanConversion): it cannot be withdrawn, only steered to another plan. Absent or null for the reader's own change. */
+    reason?: ConversionReason | NullValue;
   } | null;
   /** Something about how the subscription is paid that the user must know: the Vipps agreement was stopped in the Vipps app, so the subscription is being cancelled. Absent or null when there is nothing to tell. */
   paymentNotice?: ("VIPPS_AGREEMENT_STOPPED" | null) | null;
@@ -438,6 +474,30 @@ export type WithdrawalRequest = {
   /** The refund (in øre) the reader was shown and confirms (`refund.amount` of `getWithdrawal`). When the server computes another amount now, nothing happens: 409 `WITHDRAWAL_AMOUNT_CHANGED`. */
   expectedRefund: AmountOre;
 };
+export type PlanConversion = {
+  subscriptionNo: SubscriptionNo;
+  reason: ConversionReason;
+  /** The first day the reader no longer qualifies (Europe/Oslo). */
+  lapseDate: string;
+  /** The renewal date from which the subscription is on the new plan. */
+  effectiveDate: string;
+  /** Where a student or pupil verifies again; null for the youth plan. */
+  verifyAgainPath: string | null;
+  choices: {
+    ariaPlanID: AriaPlanId;
+    planName: string;
+    period: Period;
+    price: AmountOre;
+    /** The plan the subscription becomes now. */
+    chosen: boolean;
+    /** The plan the notice named. */
+    default: boolean;
+  }[];
+};
+export type PlanConversionChoice = {
+  ariaPlanID: AriaPlanId;
+  period: Period;
+};
 export type PlanChangeRequest = {
   subscriptionNo: SubscriptionNo;
   ariaPlanID: AriaPlanId;
@@ -456,6 +516,9 @@ export const {
   useGetWithdrawalQuery,
   useLazyGetWithdrawalQuery,
   useWithdrawSubscriptionMutation,
+  useGetPlanConversionQuery,
+  useLazyGetPlanConversionQuery,
+  useChoosePlanConversionMutation,
   useSchedulePlanChangeMutation,
   useWithdrawPlanChangeMutation,
 } = injectedRtkApi;

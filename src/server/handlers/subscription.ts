@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 
 import { subscriptionChanges } from '../domain/subscriptions/changes';
+import { chooseConversionPlan, conversionOf } from '../domain/subscriptions/conversions';
 import { applyCommand } from '../domain/subscriptions/lifecycle';
 import { overviewRead, overviewView } from '../domain/subscriptions/overview';
 import { reactivateFree, scheduleSelfServicePlanChange } from '../domain/subscriptions/selfService';
@@ -88,6 +89,26 @@ export const handlers: Handlers = {
       ariaPlanID,
       period,
     });
+  },
+
+  // The reader stops qualifying for the student or youth plan: what it becomes (404 when
+  // nothing is waiting), and the reader's one-tap choice of another plan.
+  async getPlanConversion(request) {
+    return conversionOf(
+      request.server.services,
+      await sessionAccountNo(request),
+      request.params.subscriptionNo,
+    );
+  },
+
+  async choosePlanConversion(request) {
+    const { conversion } = await chooseConversionPlan(
+      request.server.services,
+      await sessionAccountNo(request),
+      request.params.subscriptionNo,
+      request.body,
+    );
+    return conversion;
   },
 
   // 409 NO_PENDING_PLAN_CHANGE when nothing is waiting.

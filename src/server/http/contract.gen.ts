@@ -644,6 +644,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscription/{subscriptionNo}/plan-conversion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the subscription becomes when the reader stops qualifying for its plan
+         * @description A student subscription whose student verification lapses, or a youth (UNG) subscription whose reader turns 34, moves on to another plan from a renewal date at least 30 days after the reader was told (e-mail, and the subscription's `pendingChange` with a `reason`). This tells why (`reason`), the first day the reader no longer qualifies (`lapseDate`), the day the new plan starts (`effectiveDate`), the plans it may become with their prices (`choices`: the one it becomes now is `chosen`, the one the notice named `default`) and, for a student, where to verify again (`verifyAgainPath`), which keeps the student plan. 404 `PLAN_CONVERSION_NOT_FOUND` when no conversion is waiting (or the subscription is another account's).
+         */
+        get: operations["getPlanConversion"];
+        /**
+         * Choose what the subscription becomes
+         * @description One tap: the subscription becomes the chosen plan (one of the conversion's `choices`) on the conversion's `effectiveDate` instead. 400 `PLAN_NOT_AVAILABLE` for a plan that is not among the choices; 404 `PLAN_CONVERSION_NOT_FOUND` when none is waiting. To end the subscription instead, cancel it; a student verifies again.
+         */
+        put: operations["choosePlanConversion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscription/planChange": {
         parameters: {
             query?: never;
@@ -1588,6 +1612,8 @@ export interface components {
                 price: components["schemas"]["AmountOre"];
                 /** Format: date */
                 effectiveDate: string;
+                /** @description Set when the server scheduled the change because the reader stops qualifying for the plan (see getPlanConversion): it cannot be withdrawn, only steered to another plan. Absent or null for the reader's own change. */
+                reason?: components["schemas"]["ConversionReason"] | components["schemas"]["NullValue"];
             } | null;
             /**
              * @description Something about how the subscription is paid that the user must know: the Vipps agreement was stopped in the Vipps app, so the subscription is being cancelled. Absent or null when there is nothing to tell.
@@ -1908,6 +1934,41 @@ export interface components {
         Offer: "FIRST_MONTH_1KR" | "REACTIVATION_3_FOR_1";
         SubscriptionRef: {
             subscriptionNo: components["schemas"]["SubscriptionNo"];
+        };
+        PlanConversionChoice: {
+            ariaPlanID: components["schemas"]["AriaPlanID"];
+            period: components["schemas"]["Period"];
+        };
+        /**
+         * @description Why the plan changes: the reader's student verification lapses, or the reader turns 34 (the youth plan is for readers under 34).
+         * @enum {string}
+         */
+        ConversionReason: "student-verification-ends" | "youth-age-limit";
+        PlanConversion: {
+            subscriptionNo: components["schemas"]["SubscriptionNo"];
+            reason: components["schemas"]["ConversionReason"];
+            /**
+             * Format: date
+             * @description The first day the reader no longer qualifies (Europe/Oslo).
+             */
+            lapseDate: string;
+            /**
+             * Format: date
+             * @description The renewal date from which the subscription is on the new plan.
+             */
+            effectiveDate: string;
+            /** @description Where a student or pupil verifies again; null for the youth plan. */
+            verifyAgainPath: string | null;
+            choices: {
+                ariaPlanID: components["schemas"]["AriaPlanID"];
+                planName: string;
+                period: components["schemas"]["Period"];
+                price: components["schemas"]["AmountOre"];
+                /** @description The plan the subscription becomes now. */
+                chosen: boolean;
+                /** @description The plan the notice named. */
+                default: boolean;
+            }[];
         };
         PlanChangeRequest: {
             subscriptionNo: components["schemas"]["SubscriptionNo"];
@@ -4780,6 +4841,134 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getPlanConversion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversion waiting for the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscriptionNo": "500000016",
+                     *       "reason": "youth-age-limit",
+                     *       "lapseDate": "2026-12-20",
+                     *       "effectiveDate": "2026-12-27",
+                     *       "verifyAgainPath": null,
+                     *       "choices": [
+                     *         {
+                     *           "ariaPlanID": "C-DIGITAL-DIGITAL",
+                     *           "planName": "Digital",
+                     *           "period": "Månedlig",
+                     *           "price": 27900,
+                     *           "chosen": true,
+                     *           "default": true
+                     *         },
+                     *         {
+                     *           "ariaPlanID": "C-DIGITAL-DIGITAL",
+                     *           "planName": "Digital",
+                     *           "period": "Årlig",
+                     *           "price": 299000,
+                     *           "chosen": false,
+                     *           "default": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlanConversion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    choosePlanConversion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ariaPlanID": "C-DIGITAL-DIGITAL",
+                 *       "period": "Årlig"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlanConversionChoice"];
+            };
+        };
+        responses: {
+            /** @description The conversion with the reader's choice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscriptionNo": "500000016",
+                     *       "reason": "youth-age-limit",
+                     *       "lapseDate": "2026-12-20",
+                     *       "effectiveDate": "2026-12-27",
+                     *       "verifyAgainPath": null,
+                     *       "choices": [
+                     *         {
+                     *           "ariaPlanID": "C-DIGITAL-DIGITAL",
+                     *           "planName": "Digital",
+                     *           "period": "Månedlig",
+                     *           "price": 27900,
+                     *           "chosen": false,
+                     *           "default": true
+                     *         },
+                     *         {
+                     *           "ariaPlanID": "C-DIGITAL-DIGITAL",
+                     *           "planName": "Digital",
+                     *           "period": "Årlig",
+                     *           "price": 299000,
+                     *           "chosen": true,
+                     *           "default": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlanConversion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
         };

@@ -1,12 +1,14 @@
 // The server's background work on one timer: the subscription jobs (renewals, plan changes,
 // trial ends, expiries), recording and collecting the money they ask for, reconciling
 // orders whose payment never came back, dunning unpaid giro invoices (reminder, then
-// suspension), family members' shares following their owner's subscription, and sending withdrawal refunds the provider did not take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
+// suspension), family members' shares following their owner's subscription, telling readers
+// who stop qualifying for the student or youth plan what it becomes (plan conversions), and sending withdrawal refunds the provider did not take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { applyDueMoves } from '../domain/delivery/changes';
 import { followOwners } from '../domain/family/follow';
 import { reconcileOrders } from '../domain/orders/reconcile';
+import { runConversions } from '../domain/subscriptions/conversions';
 import { retryPendingRefunds } from '../domain/subscriptions/withdrawal';
 import type { PaymentPort } from '../payments/port';
 
@@ -66,6 +68,21 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
               deps.log.error(f, 'a family share could not follow its owner');
           } catch (error) {
             deps.log.error({ err: error }, 'families could not follow their owners');
+          }
+          // Plan conversions in a try of their own, after the jobs (a conversion whose day came
+          // has been applied): readers who stop qualifying for the student or youth plan are told
+          // in time what it becomes.
+          try {
+            const conversions = await runConversions(deps);
+            if (conversions.noticed + conversions.rescheduled + conversions.done > 0)
+              deps.log.info(
+                { conversions: { ...conversions, failed: conversions.failed.length } },
+                'plan conversions',
+              );
+            for (const f of conversions.failed)
+              deps.log.error(f, 'a plan conversion could not be scheduled');
+          } catch (error) {
+            deps.log.error({ err: error }, 'plan conversions could not run');
           }
           // Paper moves in a try of their own: a move's address becomes the delivery address on
           // its first day whatever happened above.

@@ -125,8 +125,11 @@ interface DemoUser {
   readonly givenName: string;
   readonly familyName: string;
   readonly phone: string;
-  /** Null: the identity provider has none (the reader gives it once on the profile). */
-  readonly birthDate: string | null;
+  /**
+   * Null: the identity provider has none (the reader gives it once on the profile). `turns`:
+   * the reader has that birthday `inDays` days from today (demo data close to an age limit).
+   */
+  readonly birthDate: string | null | { readonly turns: number; readonly inDays: number };
   readonly kind: UserKind;
   readonly firstTitleCode: string | null;
   readonly subscriptions: readonly DemoSubscription[];
@@ -273,6 +276,29 @@ export const demoUsers: readonly DemoUser[] = [
         status: SubscriptionStatus.ACTIVE,
         provider: 'VIPPS',
         renewsIn: 5,
+      },
+    ],
+  },
+  {
+    // Youth plan, turning 34 in 20 days (issue 13): the renewal 30 days from now is the first on
+    // the ordinary plan. The conversion job tells him at its first run (e-mail in the outbox, the
+    // choice on the home page).
+    spidId: '1000016',
+    email: 'ung-snart-34@demo.minside.no',
+    givenName: 'Tobias',
+    familyName: 'Trettitre',
+    phone: '+47 400 00 016',
+    birthDate: { turns: 34, inDays: 20 },
+    kind: 'youth',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: YOUTH_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: card,
+        renewsIn: 30,
       },
     ],
   },
@@ -519,9 +545,17 @@ async function planId(db: Queryable, titleCode: string, ariaPlanID: string, peri
   return row.id;
 }
 
+/** A demo user's birth date on `today` (see DemoUser.birthDate). */
+function birthDateOf(user: DemoUser, today: string): string | null {
+  const birthDate = user.birthDate;
+  if (birthDate === null || typeof birthDate === 'string') return birthDate;
+  return addMonths(addDays(today, birthDate.inDays), -12 * birthDate.turns);
+}
+
 export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
   const today = osloDateOf(now);
   for (const user of demoUsers) {
+    const birthDate = birthDateOf(user, today);
     await registerIdentity(db, {
       spidId: user.spidId,
       email: user.email,
@@ -529,7 +563,7 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
       givenName: user.givenName,
       familyName: user.familyName,
       phoneNumber: user.phone,
-      birthDate: user.birthDate,
+      birthDate,
       userKind: user.kind,
     });
     if (!user.firstTitleCode) continue;
@@ -544,7 +578,7 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
       if (s.boughtOnlineDaysAgo !== undefined)
         await seedOnlinePurchase(
           db,
-          { ariaAccountNo, birthDate: user.birthDate },
+          { ariaAccountNo, birthDate },
           s,
           s.boughtOnlineDaysAgo,
           now,

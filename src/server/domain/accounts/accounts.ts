@@ -534,3 +534,49 @@ export function modifyOwnAccount(
     return account;
   });
 }
+
+/** Where a message to the reader goes, whom it greets, and the birth date the age rules use. */
+export interface AccountContact {
+  readonly email: string | null;
+  readonly firstName: string | null;
+  readonly birthDate: string | null;
+}
+
+/**
+ * The reader as the server's own records know them, for messages and jobs that run without a
+ * session: the e-mail, name and birth date Min Side keeps for the account (account_profiles),
+ * else the identity provider's (the embedded provider's identities, or with an external provider
+ * the claims of the reader's latest sign-in). The birth date follows birthDateFrom (the
+ * profile's decides when both are known).
+ */
+export async function accountContact(
+  db: Queryable,
+  ariaAccountNo: string,
+): Promise<AccountContact> {
+  const [row] = await db.query<{
+    email: string | null;
+    first_name: string | null;
+    profile_birth_date: string | null;
+    identity_birth_date: string | null;
+  }>(
+    `select coalesce(nullif(p.email, ''), nullif(u.email, ''),
+                     nullif(l.user_claims ->> 'email', '')) as email,
+            coalesce(nullif(p.first_name, ''), nullif(u.given_name, ''),
+                     nullif(l.user_claims ->> 'givenName', '')) as first_name,
+            p.birth_date::text as profile_birth_date,
+            coalesce(u.birth_date::text, nullif(l.user_claims ->> 'birthDate', ''))
+              as identity_birth_date
+       from accounts a
+       left join account_profiles p on p.aria_account_no = a.aria_account_no
+       left join identity_users u on u.spid_id = a.spid_id
+       left join lateral (select user_claims from sessions
+                           where spid_id = a.spid_id order by created_at desc limit 1) l on true
+      where a.aria_account_no = $1`,
+    [ariaAccountNo],
+  );
+  return {
+    email: row?.email ?? null,
+    firstName: row?.first_name ?? null,
+    birthDate: birthDateFrom(row?.identity_birth_date, row?.profile_birth_date ?? null),
+  };
+}

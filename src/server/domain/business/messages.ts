@@ -4,6 +4,7 @@
 // employee's seat has ended.
 import { getPublication, minsideHost } from '../../../shared/publications/registry';
 import { osloDateOf } from '../../../shared/time/oslo';
+import { longDate } from '../../messaging/wording';
 
 export interface Email {
   readonly subject: string;
@@ -14,15 +15,6 @@ type Language = 'nb' | 'nn';
 
 const languageOf = (titleCode: string): Language =>
   getPublication(titleCode).language === 'nn' ? 'nn' : 'nb';
-
-function longDate(date: string, language: Language): string {
-  return new Intl.DateTimeFormat([language === 'nn' ? 'nn-NO' : 'nb-NO', 'nb-NO'], {
-    timeZone: 'Europe/Oslo',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00Z`));
-}
 
 /** Where Min Side of the title is in production: https://minside.fvn.no. */
 export const productionOrigin = (titleCode: string): string =>

@@ -3,6 +3,7 @@
 // it needs to follow up, with the count of complaints on the address) and the confirmation to the
 // reader in the title's language (nb or nn), with today's e-paper and what happens next.
 import { getPublication } from '../../../shared/publications/registry';
+import { longDate } from '../../messaging/wording';
 
 /** A complaint as the e-mails tell it. */
 export interface ComplaintMessageInput {
@@ -55,18 +56,8 @@ const nynorskDescriptions: Readonly<Record<string, string>> = {
   BILAG: 'Bilag eller magasin mangla',
 };
 
-function longDate(date: string, language: 'nb' | 'nn'): string {
-  return new Intl.DateTimeFormat([language === 'nn' ? 'nn-NO' : 'nb-NO', 'nb-NO'], {
-    timeZone: 'Europe/Oslo',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00Z`));
-}
-
 const dateList = (dates: readonly string[], language: 'nb' | 'nn') =>
-  dates.map((date) => longDate(date, language)).join(', ');
+  dates.map((date) => longDate(date, language, { weekday: true })).join(', ');
 
 /**
  * The reader's own words as a quoted block: every line of the comment begins with '> ', so a

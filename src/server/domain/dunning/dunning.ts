@@ -26,6 +26,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable, Row } from '../../db/db';
 import { DomainError } from '../../errors';
 import { outboxSender } from '../../messaging/outbox';
+import { accountContact } from '../accounts/accounts';
 import {
   INVOICE_NUMBER_OFFSET,
   invoiceKid,
@@ -293,31 +294,6 @@ async function inClaim(
   }
 }
 
-/**
- * Where a message goes and whom it greets: the e-mail Min Side keeps for the account
- * (account_profiles), else the identity provider's (the embedded provider's identities, or with
- * an external provider the claims of the reader's latest sign-in).
- */
-async function contactOf(
-  db: Queryable,
-  ariaAccountNo: string,
-): Promise<{ email: string | null; firstName: string | null }> {
-  const [row] = await db.query<{ email: string | null; first_name: string | null }>(
-    `select coalesce(nullif(p.email, ''), nullif(u.email, ''),
-                     nullif(l.user_claims ->> 'email', '')) as email,
-            coalesce(nullif(p.first_name, ''), nullif(u.given_name, ''),
-                     nullif(l.user_claims ->> 'givenName', '')) as first_name
-       from accounts a
-       left join account_profiles p on p.aria_account_no = a.aria_account_no
-       left join identity_users u on u.spid_id = a.spid_id
-       left join lateral (select user_claims from sessions
-                           where spid_id = a.spid_id order by created_at desc limit 1) l on true
-      where a.aria_account_no = $1`,
-    [ariaAccountNo],
-  );
-  return { email: row?.email ?? null, firstName: row?.first_name ?? null };
-}
-
 function factsOf(
   row: ClaimedInvoice,
   firstName: string | null,
@@ -417,7 +393,7 @@ export function sendNextReminder(
     claimed(row.id);
     const dueDate = giroDueDate(osloDateOf(new Date(row.created_at)));
     const suspendsOn = suspensionDay(dueDate, dunningTermsOf(row.title_code), today, null);
-    const contact = await contactOf(tx, row.aria_account_no);
+    const contact = await accountContact(tx, row.aria_account_no);
     const recorded = await recordNotice(tx, row, {
       kind: 'reminder',
       suspendsOn,
@@ -498,7 +474,7 @@ export function suspendNext(
             : 'failed';
       throw new LeaveAlone({ kind, billingEffectId, message: error.message });
     }
-    const contact = await contactOf(tx, row.aria_account_no);
+    const contact = await accountContact(tx, row.aria_account_no);
     const recorded = await recordNotice(tx, row, {
       kind: 'suspension',
       suspendsOn: row.suspends_on,

@@ -5,6 +5,7 @@
 import { formatKroner } from '../../../shared/money/money';
 import { getPublication, minsideHost } from '../../../shared/publications/registry';
 import { addDays } from '../../../shared/time/oslo';
+import { longDate } from '../../messaging/wording';
 
 /** What the messages say about the invoice (all from the server's own records). */
 export interface DunnedInvoiceFacts {
@@ -23,15 +24,6 @@ export interface DunnedInvoiceFacts {
 export interface Email {
   readonly subject: string;
   readonly body: string;
-}
-
-function longDate(date: string, language: 'nb' | 'nn'): string {
-  return new Intl.DateTimeFormat([language === 'nn' ? 'nn-NO' : 'nb-NO', 'nb-NO'], {
-    timeZone: 'Europe/Oslo',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00Z`));
 }
 
 /** A Norwegian bank account number as it is written: 1506.12.34567. */

@@ -5,6 +5,7 @@
 // each offering an own subscription) or goes on after all. Plain text: the outbox keeps subject
 // and body.
 import { getPublication, minsideHost } from '../../../shared/publications/registry';
+import { longDate } from '../../messaging/wording';
 
 export interface Email {
   readonly subject: string;
@@ -15,15 +16,6 @@ type Language = 'nb' | 'nn';
 
 const languageOf = (titleCode: string): Language =>
   getPublication(titleCode).language === 'nn' ? 'nn' : 'nb';
-
-function longDate(date: string, language: Language): string {
-  return new Intl.DateTimeFormat([language === 'nn' ? 'nn-NO' : 'nb-NO', 'nb-NO'], {
-    timeZone: 'Europe/Oslo',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00Z`));
-}
 
 /** The Oslo calendar date and time of an instant, for "the link works until …". */
 function longInstant(instant: Date, language: Language): string {

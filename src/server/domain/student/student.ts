@@ -38,6 +38,7 @@ import { sameHash, sha256 } from '../../identity/login';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
 import { accountRowOfIdentity } from '../accounts/accounts';
 import { enforceLimit } from '../rate-limits';
+import { withdrawStudentConversion } from '../subscriptions/conversions';
 
 import { codeEmail } from './messages';
 
@@ -357,6 +358,13 @@ function verifyInTx(
         where id = $1`,
       [open.id, now.toISOString(), validUntil],
     );
+    // A student subscription told it would change because the last verification lapses keeps
+    // the student plan after all.
+    await withdrawStudentConversion(tx, {
+      ariaAccountNo: open.aria_account_no,
+      titleCode: input.titleCode,
+      clock: deps.clock,
+    });
     return { result: 'ok' as const, message: null, validUntil };
   });
 }

@@ -16,6 +16,7 @@ import {
   isCancellationReason,
   type CancellationReason,
 } from '../../../shared/subscription/cancellation';
+import type { ConversionReason } from '../../../shared/subscription/conversions';
 import { discountedPrice, type DiscountTerms } from '../../../shared/subscription/discounts';
 import { periodMonths, type Period } from '../../../shared/subscription/plans';
 import {
@@ -52,7 +53,16 @@ export interface EngineState {
   readonly expiryDate: string | null;
   /** Last day of the trial (kept after the trial as history). */
   readonly trialEnds: string | null;
-  readonly pendingChange: { readonly plan: PlanRef; readonly effectiveDate: string } | null;
+  /**
+   * A plan change in waiting: the reader's own (reason absent or null), or a conversion the
+   * server scheduled because the reader stops qualifying for the plan (conversions.ts), which
+   * the reader may steer to another plan but not simply withdraw.
+   */
+  readonly pendingChange: {
+    readonly plan: PlanRef;
+    readonly effectiveDate: string;
+    readonly reason?: ConversionReason | null;
+  } | null;
   readonly cancellation: {
     readonly reason: CancellationReason;
     readonly comment: string | null;
@@ -84,6 +94,19 @@ export type Command =
   | { readonly kind: 'withdrawPlanChange' }
   | { readonly kind: 'applyPlanChange' }
   | { readonly kind: 'upgradeNow'; readonly plan: PlanRef }
+  /**
+   * The reader stops qualifying for the plan (the student verification lapses, the 34th
+   * birthday for the youth plan): from `on`, a renewal date at least the notice period away,
+   * the subscription continues on `plan` (conversions.ts). Replaces any change in waiting.
+   */
+  | {
+      readonly kind: 'scheduleConversion';
+      readonly plan: PlanRef;
+      readonly on: string;
+      readonly reason: ConversionReason;
+    }
+  /** The reader qualifies again (a new student verification): the conversion is called off. */
+  | { readonly kind: 'withdrawConversion' }
   /**
    * A giro invoice is still unpaid on the day its reminder named (dunning.ts): access stops
    * until it is paid. `suspendsOn` is that day; the invoice is named in the audit event.
@@ -146,6 +169,8 @@ export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]
   withdrawPlanChange: [S.ACTIVE, S.TRIAL],
   applyPlanChange: [S.ACTIVE, S.TRIAL],
   upgradeNow: [S.ACTIVE, S.TRIAL],
+  scheduleConversion: [S.ACTIVE, S.TRIAL],
+  withdrawConversion: [S.ACTIVE, S.TRIAL],
   // Only a running, paid subscription is suspended: one that is cancelled (or being cancelled),
   // a trial or one paid by someone else is left alone.
   suspend: [S.ACTIVE],
@@ -247,6 +272,16 @@ function checkPlanOfTitle(state: EngineState, plan: PlanRef): void {
 /** An active (non-cancelling) subscription without changes in waiting or cancellation data. */
 function cleared(state: EngineState): EngineState {
   return { ...state, expiryDate: null, pendingChange: null, cancellation: null };
+}
+
+/** The reader's own plan change may not replace or withdraw a conversion in waiting. */
+function checkNoConversion(state: EngineState): void {
+  if (state.pendingChange?.reason)
+    throw new DomainError(
+      'conflict',
+      'PLAN_CONVERSION_PENDING',
+      `The plan changes on ${state.pendingChange.effectiveDate} because the reader no longer qualifies for it; choose what it becomes instead`,
+    );
 }
 
 const shareConflict = (kind: CommandKind, share: ShareKind | null | undefined) =>
@@ -412,6 +447,7 @@ export function transition(state: EngineState, command: Command, today: string):
     }
 
     case 'schedulePlanChange': {
+      checkNoConversion(state);
       checkPlanOfTitle(state, command.plan);
       const kind = classifyPlanChange(state.plan, command.plan);
       if (kind === 'same')
@@ -429,6 +465,34 @@ export function transition(state: EngineState, command: Command, today: string):
     case 'withdrawPlanChange': {
       if (!state.pendingChange)
         throw new DomainError('conflict', 'NO_PENDING_PLAN_CHANGE', 'No plan change is pending');
+      checkNoConversion(state);
+      return { state: { ...state, pendingChange: null }, effects: [] };
+    }
+
+    case 'scheduleConversion': {
+      checkPlanOfTitle(state, command.plan);
+      if (command.plan.ariaPlanID === state.plan.ariaPlanID)
+        throw invalid('PLAN_CHANGE_SAME_PLAN', 'A conversion moves to another plan', 'plan');
+      if (!state.renewalDate || command.on < state.renewalDate || command.on <= today)
+        throw invalid(
+          'PLAN_CONVERSION_DATE',
+          `A conversion takes effect on a coming renewal date (next: ${state.renewalDate ?? 'none'})`,
+          'on',
+        );
+      const next: EngineState = {
+        ...state,
+        pendingChange: { plan: command.plan, effectiveDate: command.on, reason: command.reason },
+      };
+      return { state: next, effects: [] };
+    }
+
+    case 'withdrawConversion': {
+      if (!state.pendingChange?.reason)
+        throw new DomainError(
+          'conflict',
+          'NO_PENDING_PLAN_CONVERSION',
+          'No plan conversion is pending',
+        );
       return { state: { ...state, pendingChange: null }, effects: [] };
     }
 

@@ -4,6 +4,7 @@
 // is rolled back (DUPLICATE_EVENT), so a job's change is applied once however often it runs.
 // Owns `subscriptions` and `subscription_events`: every change goes through here.
 import type { CancellationReason } from '../../../shared/subscription/cancellation';
+import type { ConversionReason } from '../../../shared/subscription/conversions';
 import type { Period } from '../../../shared/subscription/plans';
 import { SubscriptionStatus, type StatusCode } from '../../../shared/subscription/status';
 import { osloDateOf } from '../../../shared/time/oslo';
@@ -35,9 +36,12 @@ export interface PlanSelector {
 
 /** Engine commands, with the plan of a plan change chosen by id and period. */
 export type LifecycleCommand =
-  | Exclude<Command, { kind: 'schedulePlanChange' | 'upgradeNow' }>
+  | Exclude<Command, { kind: 'schedulePlanChange' | 'upgradeNow' | 'scheduleConversion' }>
   | { readonly kind: 'schedulePlanChange'; readonly plan: PlanSelector }
-  | { readonly kind: 'upgradeNow'; readonly plan: PlanSelector };
+  | { readonly kind: 'upgradeNow'; readonly plan: PlanSelector }
+  | (Omit<Extract<Command, { kind: 'scheduleConversion' }>, 'plan'> & {
+      readonly plan: PlanSelector;
+    });
 
 export interface ApplyOptions {
   readonly clock: Clock;
@@ -70,6 +74,7 @@ interface StateRow extends Row {
   cancellation_reason: CancellationReason | null;
   cancellation_comment: string | null;
   pending_effective_date: string | null;
+  pending_reason: ConversionReason | null;
   plan_id: number;
   plan_title_code: string;
   plan_aria_plan_id: string;
@@ -92,7 +97,7 @@ const selectState = `
   select s.subscription_no, s.aria_account_no, s.status_code, s.renewal_date, s.expiry_date,
          s.trial_ends, s.payment_provider, s.eligible_for_sharing, s.subscription_info1,
          s.cancellation_reason, s.cancellation_comment, s.pending_effective_date,
-         p.id as plan_id, p.title_code as plan_title_code, p.aria_plan_id as plan_aria_plan_id,
+         s.pending_reason, p.id as plan_id, p.title_code as plan_title_code, p.aria_plan_id as plan_aria_plan_id,
          p.period as plan_period, p.price_ore as plan_price_ore,
          p.product_type as plan_product_type,
          pp.id as pending_plan_id, pp.title_code as pending_title_code,
@@ -140,6 +145,7 @@ function toState(row: StateRow): EngineState {
             productType: row.pending_product_type!,
           },
           effectiveDate: row.pending_effective_date,
+          reason: row.pending_reason,
         }
       : null;
   return {
@@ -229,7 +235,11 @@ function snapshot(state: EngineState) {
     expiryDate: state.expiryDate,
     trialEnds: state.trialEnds,
     pendingChange: state.pendingChange
-      ? { planId: state.pendingChange.plan.id, effectiveDate: state.pendingChange.effectiveDate }
+      ? {
+          planId: state.pendingChange.plan.id,
+          effectiveDate: state.pendingChange.effectiveDate,
+          ...(state.pendingChange.reason ? { reason: state.pendingChange.reason } : {}),
+        }
       : null,
   };
 }
@@ -238,8 +248,9 @@ function commandDetail(command: Command) {
   switch (command.kind) {
     case 'schedulePlanChange':
     case 'upgradeNow':
+    case 'scheduleConversion':
       return {
-        kind: command.kind,
+        ...command,
         plan: {
           id: command.plan.id,
           ariaPlanID: command.plan.ariaPlanID,
@@ -268,11 +279,11 @@ export async function applyCommandInTx(
   const before = toState(row);
 
   const command: Command =
-    input.kind === 'schedulePlanChange'
-      ? { kind: input.kind, plan: await findPlan(tx, before.plan.titleCode, input.plan) }
-      : input.kind === 'upgradeNow'
-        ? { kind: input.kind, plan: await findPlan(tx, before.plan.titleCode, input.plan) }
-        : input;
+    input.kind === 'schedulePlanChange' ||
+    input.kind === 'upgradeNow' ||
+    input.kind === 'scheduleConversion'
+      ? { ...input, plan: await findPlan(tx, before.plan.titleCode, input.plan) }
+      : input;
   const { state: after, effects } = transition(before, command, today);
 
   const [event] = await tx.query<{ id: number }>(
@@ -307,7 +318,8 @@ export async function applyCommandInTx(
   await tx.query(
     `update subscriptions
         set status_code = $2, plan_id = $3, renewal_date = $4, expiry_date = $5, trial_ends = $6,
-            pending_plan_id = $7, pending_effective_date = $8, cancellation_reason = $9,
+            pending_plan_id = $7, pending_effective_date = $8,
+            pending_reason = $14, cancellation_reason = $9,
             cancellation_comment = $10,
             cancelled_at = case when $11::boolean then $12::timestamptz
                                 when $9::text is null then null else cancelled_at end,
@@ -328,6 +340,7 @@ export async function applyCommandInTx(
       !!newlyCancelled,
       now.toISOString(),
       after.discount?.periodsLeft ?? 0,
+      after.pendingChange?.reason ?? null,
     ],
   );
   const subscription = await getSubscription(tx, row.subscription_no);

@@ -1,5 +1,6 @@
 // Reading subscriptions: the row of the billing data mapped to the contract's Subscription, and
 // the choice of which of an account's subscriptions to a title is "the" subscription.
+import type { ConversionReason } from '../../../shared/subscription/conversions';
 import { type Feature, sharedFeatures } from '../../../shared/subscription/features';
 import type { Period } from '../../../shared/subscription/plans';
 import {
@@ -54,6 +55,8 @@ export interface Subscription {
     readonly period: Period;
     readonly price: number;
     readonly effectiveDate: string;
+    /** Set for a conversion the server scheduled (conversions.ts); null for the reader's own. */
+    readonly reason: ConversionReason | null;
   } | null;
   readonly paymentNotice: 'VIPPS_AGREEMENT_STOPPED' | null;
   readonly isPaying: boolean;
@@ -88,6 +91,7 @@ export interface SubscriptionRow extends Row {
   pending_period: Period | null;
   pending_price_ore: number | null;
   pending_effective_date: string | null;
+  pending_reason: ConversionReason | null;
   /** 'family' for a family member's share, 'business-seat' for a seat; absent or null: own. */
   share_kind?: 'family' | 'business-seat' | null;
 }
@@ -140,6 +144,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
             period: row.pending_period!,
             price: Number(row.pending_price_ore),
             effectiveDate: row.pending_effective_date,
+            reason: row.pending_reason,
           }
         : null,
     paymentNotice: row.payment_notice,
@@ -156,7 +161,7 @@ const selectSubscriptions = `
          s.payment_notice, s.share_kind,
          s.pending_plan_id, pp.aria_plan_id as pending_aria_plan_id,
          pp.plan_name as pending_plan_name, pp.period as pending_period,
-         pp.price_ore as pending_price_ore, s.pending_effective_date
+         pp.price_ore as pending_price_ore, s.pending_effective_date, s.pending_reason
     from subscriptions s
     join plans p on p.id = s.plan_id
     left join plans pp on pp.id = s.pending_plan_id`;

@@ -45,6 +45,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError, type DomainErrorKind } from '../../errors';
 import { outboxSender } from '../../messaging/outbox';
+import { longDate } from '../../messaging/wording';
 import type { CheckoutMethod, PaymentPort } from '../../payments/port';
 import { getProfile, type IdentityDetails } from '../accounts/accounts';
 import { recordOrderRefund } from '../invoices/settlement';
@@ -828,15 +829,6 @@ export async function retryPendingRefunds(deps: WithdrawalDeps, limit = 50): Pro
 }
 
 // ---------------------------------------------------------------- the receipt e-mail
-
-function longDate(date: string, language: 'nb' | 'nn'): string {
-  return new Intl.DateTimeFormat([language === 'nn' ? 'nn-NO' : 'nb-NO', 'nb-NO'], {
-    timeZone: 'Europe/Oslo',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00Z`));
-}
 
 const words = {
   nb: {
