@@ -576,13 +576,7 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
       await modifyAccount(db, { ariaAccountNo, address: user.deliveryAddress }, 'demo-seed');
     for (const s of user.subscriptions)
       if (s.boughtOnlineDaysAgo !== undefined)
-        await seedOnlinePurchase(
-          db,
-          { ariaAccountNo, birthDate },
-          s,
-          s.boughtOnlineDaysAgo,
-          now,
-        );
+        await seedOnlinePurchase(db, { ariaAccountNo, birthDate }, s, s.boughtOnlineDaysAgo, now);
       else await seedSubscription(db, ariaAccountNo, s, now, today);
     for (const s of user.subscriptions)
       if (s.complaint) await seedComplaint(db, ariaAccountNo, s.titleCode, s.complaint, now);
