@@ -4,7 +4,10 @@
 // 10 minutes; the expiry itself is proven by the server tests with an injected clock), waits for
 // the resend, reads the new code from /dev/outbox, pays 49 kr by card in the sandbox and lands on
 // /student-kvittering. In nynorsk on FIR, elev@ (16) verifies her school address and is refused
-// the purchase (18 or over). axe runs on every page.
+// the purchase (18 or over). Sofie (student@, the student plan) verifies again and keeps it.
+// ung-snart-34@ (the youth plan, 34 in 20 days) finds the notice e-mail in the outbox and the
+// change on the home page, and chooses yearly in one tap; in nynorsk on Setesdølen at phone
+// width. axe runs on every page.
 import { Selector } from 'testcafe';
 
 import { currentUrl, expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
@@ -119,5 +122,84 @@ test.page(titleUrl('FIR', '/elev-verifisering'))(
       .ok({ timeout: 10000 });
     await t.expect(Selector('button').withText('Betal').exists).notOk();
     await expectAccessible(t);
+  },
+);
+
+test.page(titleUrl('FVN', '/student-verifisering'))(
+  'a student subscriber verifies again and keeps the student plan',
+  async (t) => {
+    const email = 'sofie.student@stud.ntnu.no';
+    await signIn(t, 'student@demo.minside.no');
+    await expectScreen(t, 'Bekreft at du er student');
+    await t
+      .expect(main.withText('Du har studentabonnementet. Bekreft at du fortsatt studerer').exists)
+      .ok({ timeout: 10000 });
+    await t.typeText(field('email'), email).click(button('Send kode'));
+    await t.expect(Selector('h2').withExactText('Skriv inn koden').focused).ok({ timeout: 10000 });
+    await t.typeText(field('code'), await newestCode(email)).click(button('Bekreft'));
+    await t
+      .expect(main.withText('Du er bekreftet som student til og med').exists)
+      .ok({ timeout: 10000 });
+    await t.expect(main.withText('Studentabonnementet fortsetter som før').exists).ok();
+    await t.expect(Selector('button').withText('Betal').exists).notOk();
+    await expectAccessible(t);
+  },
+);
+
+/** The newest e-mail to `recipient` whose first line (the subject) matches. */
+async function newestEmail(recipient: string, subject: RegExp): Promise<string> {
+  const response = await fetch(`http://localhost:${port}/dev/outbox`);
+  const messages = (await response.json()) as OutboxMessage[];
+  const found = messages.find((m) => m.recipient === recipient && subject.test(m.body));
+  if (!found) throw new Error(`No e-mail ${subject} to ${recipient} in the outbox`);
+  return found.body;
+}
+
+test.page(titleUrl('FVN', '/'))(
+  'a youth subscriber turning 34 is told what the subscription becomes, and chooses yearly',
+  async (t) => {
+    await t.resizeWindow(1280, 900);
+    await signIn(t, 'ung-snart-34@demo.minside.no');
+    await expectScreen(t, 'Hei, Tobias!');
+    const notice = await newestEmail(
+      'ung-snart-34@demo.minside.no',
+      /^Abonnementet ditt hos Fædrelandsvennen endres/,
+    );
+    await t
+      .expect(notice)
+      .contains('blir abonnementet ditt Premium digital til kr 279,00 per måned');
+    const item = Selector('.home-attention-list li').withText('Du fyller 34 år');
+    await t.expect(item.exists).ok({ timeout: 10000 });
+    await t
+      .expect(item.withText('blir abonnementet Premium digital (Månedlig, kr 279,00)').exists)
+      .ok();
+    await expectAccessible(t);
+    const yearly = item.find('button').withText('Årlig');
+    await t.click(yearly);
+    await t.expect(item.withText('Valget er lagret.').exists).ok({ timeout: 10000 });
+    await t.expect(yearly.getAttribute('aria-pressed')).eql('true');
+    // The next charge stays the youth price; the subscription's facts are read again.
+    await expectAccessible(t);
+    await t.click(link('Endre abonnement'));
+    await expectScreen(t, 'Endre abonnement');
+    await t.expect(main.withText('Du velger hva det skal bli på forsiden av Min side').exists).ok();
+    await t.click(link('Velg hva abonnementet skal bli'));
+    await t
+      .expect(item.find('button[aria-pressed="true"]').withText('Årlig').exists)
+      .ok({ timeout: 10000 });
+  },
+);
+
+test.page(titleUrl('SET', '/'))(
+  'in nynorsk at phone width: the reason, the date and the choices',
+  async (t) => {
+    await t.resizeWindow(390, 844);
+    await signIn(t, 'ung-snart-34@demo.minside.no');
+    const item = Selector('.home-attention-list li').withText('Du fyller 34 år');
+    await t.expect(item.exists).ok({ timeout: 10000 });
+    await t.expect(item.withText('er for lesarar under 34').exists).ok();
+    await t.expect(item.withText('Vel med eitt trykk').exists).ok();
+    await expectAccessible(t);
+    await t.resizeWindow(1280, 900);
   },
 );

@@ -3,6 +3,7 @@ import { subscriptionApi } from './subscription.gen';
 
 export const subscriptionEndpoints = subscriptionApi;
 export type {
+  PlanConversion,
   Subscription,
   SubscriptionChange,
   SubscriptionChanges,
@@ -11,7 +12,9 @@ export type {
   WithdrawalRight,
 } from './subscription.gen';
 export {
+  useChoosePlanConversionMutation,
   useDeleteSubscriptionMutation,
+  useGetPlanConversionQuery,
   useGetWithdrawalQuery,
   useListSubscriptionChangesQuery,
   useReactivateSubscriptionMutation,

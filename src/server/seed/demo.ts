@@ -281,8 +281,8 @@ export const demoUsers: readonly DemoUser[] = [
   },
   {
     // Youth plan, turning 34 in 20 days (issue 13): the renewal 30 days from now is the first on
-    // the ordinary plan. The conversion job tells him at its first run (e-mail in the outbox, the
-    // choice on the home page).
+    // the ordinary plan. The conversion job tells him at its first run (an e-mail per title in
+    // the outbox, the choice on the home page).
     spidId: '1000016',
     email: 'ung-snart-34@demo.minside.no',
     givenName: 'Tobias',
@@ -296,6 +296,16 @@ export const demoUsers: readonly DemoUser[] = [
         titleCode: 'FVN',
         planId: YOUTH_PLAN_ID,
         period: 'Månedlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: card,
+        renewsIn: 30,
+      },
+      // And Setesdølen (nynorsk), yearly: the renewal 30 days from now is its first on the
+      // ordinary plan too.
+      {
+        titleCode: 'SET',
+        planId: YOUTH_PLAN_ID,
+        period: 'Årlig',
         status: SubscriptionStatus.ACTIVE,
         provider: card,
         renewsIn: 30,

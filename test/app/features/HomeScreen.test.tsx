@@ -622,3 +622,111 @@ describe('HomeScreen right of withdrawal', () => {
     expect(screen.queryByRole('link', { name: 'Bruk angreretten' })).toBeNull();
   });
 });
+
+describe('HomeScreen plan conversion (the reader stops qualifying for the plan)', () => {
+  const youth = subscriptionWith({
+    ariaPlanID: 'C-DIGITAL-UNG',
+    planName: 'UNG digital',
+    price: 9_900,
+    pendingChange: {
+      ariaPlanID: 'C-DIGITAL-PREMIUM',
+      planName: 'Premium digital',
+      period: 'Månedlig',
+      price: 27_900,
+      effectiveDate: '2026-12-27',
+      reason: 'youth-age-limit',
+    },
+  });
+  const choice = (period: string, price: number, chosen: boolean, isDefault: boolean) => ({
+    ariaPlanID: 'C-DIGITAL-PREMIUM',
+    planName: 'Premium digital',
+    period,
+    price,
+    chosen,
+    default: isDefault,
+  });
+  const conversion = (chosenYearly: boolean, verifyAgainPath: string | null = null) => ({
+    subscriptionNo: 'S-1001',
+    reason: verifyAgainPath ? 'student-verification-ends' : 'youth-age-limit',
+    lapseDate: '2026-12-17',
+    effectiveDate: '2026-12-27',
+    verifyAgainPath,
+    choices: [
+      choice('Månedlig', 27_900, !chosenYearly, true),
+      choice('Årlig', 299_000, chosenYearly, false),
+    ],
+  });
+  const PATH = '/api/subscription/S-1001/plan-conversion';
+
+  it('says why, what it becomes and from when; another plan is one tap, said and marked', async () => {
+    const calls = serveApi([
+      route('GET', PATH, () => json(conversion(false))),
+      route('PUT', PATH, () => json(conversion(true))),
+      lookupRoute(() => youth),
+    ]);
+    const { user } = await renderHome(youth);
+    const [item] = attentionItems();
+    expect(
+      await within(item!).findByText(
+        'Du fyller 34 år 17. desember 2026, og UNG-abonnementet er for lesere under 34.',
+      ),
+    ).toBeVisible();
+    expect(
+      within(item!).getByText(
+        'Fra 27. desember 2026 blir abonnementet Premium digital (Månedlig, kr 279,00).',
+      ),
+    ).toBeVisible();
+    // No way to keep the youth plan: the reader is 34 by then.
+    expect(within(item!).queryByRole('button', { name: /Behold/ })).toBeNull();
+    const group = within(item!).getByRole('group', {
+      name: 'Vil du heller ha noe annet? Velg med ett trykk:',
+    });
+    const monthly = within(group).getByRole('button', { name: /Månedlig, kr 279,00/ });
+    expect(monthly).toHaveAttribute('aria-pressed', 'true');
+    expect(monthly).toHaveTextContent('Valgt');
+    await user.click(within(group).getByRole('button', { name: /Årlig, kr 2\s990,00/ }));
+    const saved = await within(item!).findByText(
+      'Valget er lagret. Fra 27. desember 2026 blir abonnementet Premium digital (Årlig, kr 2 990,00).',
+    );
+    expect(saved).toHaveFocus();
+    expect(within(group).getByRole('button', { name: /Årlig/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const [put] = callsTo(calls, 'PUT', PATH);
+    expect(await put!.json()).toEqual({ ariaPlanID: 'C-DIGITAL-PREMIUM', period: 'Årlig' });
+    expect(callsTo(calls, 'GET', '/api/subscription/A-2001/FVN')).toHaveLength(1);
+    // Tapping the chosen plan again asks nothing.
+    await user.click(within(group).getByRole('button', { name: /Årlig/ }));
+    expect(callsTo(calls, 'PUT', PATH)).toHaveLength(1);
+    expect(within(item!).getByRole('link', { name: 'Avslutt abonnementet' })).toHaveAttribute(
+      'href',
+      '/avslutt-abonnement',
+    );
+  });
+
+  it('a student is offered to verify again first (nynorsk), and a failed choice is said', async () => {
+    const student = subscriptionWith({
+      ariaPlanID: 'C-DIGITAL-STUDENT',
+      planName: 'Student digital',
+      price: 4_900,
+      pendingChange: { ...youth.pendingChange!, reason: 'student-verification-ends' },
+    });
+    serveApi([
+      route('GET', PATH, () => json(conversion(false, '/student-verifisering'))),
+      route('PUT', PATH, () => problem(500, 'INTERNAL_ERROR')),
+    ]);
+    const { user } = await renderHome(student, 'nn');
+    const [item] = attentionItems('Treng merksemda di');
+    expect(
+      await within(item!).findByText('Studentstadfestinga di gjeld til og med 16. desember 2026.'),
+    ).toBeVisible();
+    expect(
+      within(item!).getByRole('link', { name: 'Stadfest at du framleis studerer' }),
+    ).toHaveAttribute('href', '/student-verifisering');
+    await user.click(within(item!).getByRole('button', { name: /Årleg/ }));
+    expect(
+      await within(item!).findByText('Vi fekk ikkje lagra valet. Prøv igjen om litt.'),
+    ).toHaveFocus();
+  });
+});

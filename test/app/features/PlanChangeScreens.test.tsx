@@ -410,6 +410,37 @@ describe('ChangeSubscriptionScreen', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('sends a reader whose plan is being converted to the home page to choose, not withdraw', async () => {
+    const calls = serveApi([]);
+    await renderChange(
+      subscriptionWith({
+        ariaPlanID: 'C-DIGITAL-UNG',
+        planName: 'UNG digital',
+        price: 9_900,
+        pendingChange: {
+          ariaPlanID: 'C-DIGITAL-PREMIUM',
+          planName: 'Premium digital',
+          period: 'Månedlig',
+          price: 27_900,
+          effectiveDate: '2026-12-27',
+          reason: 'youth-age-limit',
+        },
+      }),
+    );
+    expect(
+      screen.getByText(
+        'Abonnementet ditt går over til en annen plan 27. desember 2026, fordi du ikke lenger kan ha det du har nå. Du velger hva det skal bli på forsiden av Min side.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Velg hva abonnementet skal bli' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(screen.queryByRole('button', { name: /Trekk tilbake|Behold/ })).toBeNull();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
   it('asks a reader who has cancelled to undo the cancellation first', async () => {
     serveApi([]);
     await renderChange(

@@ -1,8 +1,9 @@
 // "Needs your attention" on top of the home page: what the reader should act on now, most urgent
 // first — a subscription suspended for an unpaid invoice (why, and pay it), an overdue invoice
 // (pay it, and the day it suspends the subscription), a stopped Vipps agreement (add a card), an
-// unpaid invoice not yet due, a cancellation running out (undo it), a scheduled plan change (keep
-// the current plan instead, confirmed when done). Nothing here when nothing needs doing.
+// unpaid invoice not yet due, a cancellation running out (undo it), the plan changing because the
+// reader stops qualifying for it (what it becomes, and the one-tap choices: PlanConversion.tsx),
+// a scheduled plan change (keep the current plan instead, confirmed when done). Nothing here when nothing needs doing.
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +17,8 @@ import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { periodSlug } from '../../lib/format/subscription';
 import { Notice } from '../../ui/Notice';
+
+import { PlanConversion } from './PlanConversion';
 
 interface Item {
   readonly key: string;
@@ -132,7 +135,13 @@ function useItems(subscription: Subscription, onKept: (plan: string) => void): I
         </>
       ),
     });
-  if (subscription.pendingChange)
+  if (subscription.pendingChange?.reason)
+    items.push({
+      key: 'plan-conversion',
+      color: 'warning',
+      body: <PlanConversion subscription={subscription} change={subscription.pendingChange} />,
+    });
+  else if (subscription.pendingChange)
     items.push({
       key: 'pending-change',
       color: 'info',

@@ -187,16 +187,35 @@ function PendingChange({
   );
 }
 
-function Blocked({ block }: { readonly block: ChangeBlock }) {
+function Blocked({
+  block,
+  subscription,
+}: {
+  readonly block: ChangeBlock;
+  readonly subscription: Subscription;
+}) {
   const { t } = useTranslation('plan-change');
+  const longDate = useLongDate();
   const title = useAppSelector(selectTitle);
   return (
     <section aria-labelledby="plan-change-blocked-heading">
       <h2 id="plan-change-blocked-heading" className="ds-heading" data-size="sm">
         {t('plan-change.blocked.heading')}
       </h2>
-      <p className="ds-paragraph">{t(`plan-change.blocked.${block}`)}</p>
-      {block === 'cancelled' ? (
+      <p className="ds-paragraph">
+        {t(`plan-change.blocked.${block}`, {
+          date: subscription.pendingChange
+            ? longDate(subscription.pendingChange.effectiveDate)
+            : '',
+        })}
+      </p>
+      {block === 'conversion' ? (
+        <p className="ds-paragraph">
+          <Link className="ds-button" data-variant="primary" to="/">
+            {t('plan-change.blocked.conversion-link')}
+          </Link>
+        </p>
+      ) : block === 'cancelled' ? (
         <p className="ds-paragraph">
           <Link className="ds-link" to="/angre-oppsigelse">
             {t('plan-change.blocked.undo-link')}
@@ -653,7 +672,7 @@ export default function ChangeSubscriptionScreen() {
             </p>
           ) : null}
           {block ? (
-            <Blocked block={block} />
+            <Blocked block={block} subscription={subscription} />
           ) : (
             <ChangeFlow
               subscription={subscription}

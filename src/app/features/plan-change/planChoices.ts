@@ -77,9 +77,11 @@ export function planChoices(
 }
 
 /** Why this subscription cannot be changed here; null when it can. */
-export type ChangeBlock = SelfServiceBlock | 'cancelled' | 'not-active';
+export type ChangeBlock = SelfServiceBlock | 'cancelled' | 'not-active' | 'conversion';
 
 export function changeBlock(subscription: Subscription): ChangeBlock | null {
+  // The reader stops qualifying for the plan: what it becomes is chosen on the home page.
+  if (subscription.pendingChange?.reason) return 'conversion';
   const block = selfServiceBlock(traitsOf(subscription));
   if (block) return block;
   const status = subscription.instStatusCode;

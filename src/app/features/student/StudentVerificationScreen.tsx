@@ -3,10 +3,12 @@
 // student plan of the campaign through the purchase saga (card or Vipps), which ends on
 // /student-kvittering(2). The server decides everything: the screen first asks for a quote of
 // the student plan, and its answer says where the reader stands (verified: pay; not verified:
-// the e-mail step; a subscriber, under 18, no birth date: why not, and what to do). Results of
+// the e-mail step; a subscriber, under 18, no birth date: why not, and what to do). A reader who
+// already has the student plan verifies again here (yearly): that keeps the student price, and
+// calls off the change the server announced for when the last verification lapses. Results of
 // the verification calls (spec §8) are shown in place, each with a next step.
 import { Form, FormikProvider, useFormik } from 'formik';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import * as yup from 'yup';
@@ -26,7 +28,9 @@ import {
 } from '../../api/student';
 import { purchaseResumed, selectPurchase, startPurchase } from '../../flows/order/purchaseSlice';
 import { useLongDate } from '../../hooks/useLongDate';
+import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { useResumeOnReturn } from '../../hooks/useResumeOnReturn';
+import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
@@ -54,6 +58,8 @@ type Stage =
   | { readonly name: 'email'; readonly result?: StudentResult['result'] }
   | { readonly name: 'code'; readonly sent: Sent; readonly result?: StudentResult['result'] }
   | { readonly name: 'pay'; readonly quote: OrderQuote; readonly validUntil: string | null }
+  /** A student subscriber verified again: the student plan goes on. */
+  | { readonly name: 'renewed'; readonly validUntil: string | null }
   | { readonly name: 'refused'; readonly reason: 'already' | 'under-age' | 'birth-date' };
 
 interface Sent {
@@ -114,6 +120,10 @@ export default function StudentVerificationScreen() {
   const titleCode = title?.titleCode ?? '';
   const [stage, setStage] = useState<Stage>({ name: 'checking' });
   const [quoteOrder] = useQuoteOrderMutation();
+  const { subscription } = useAppSelector(selectSubscription);
+  const reload = useReloadSubscription();
+  // A subscriber on the student plan: the verification renews it rather than buys it.
+  const renewing = subscription?.ariaPlanID === STUDENT_PLAN_ID && subscription.hasSubscription;
   useResumeOnReturn(purchaseResumed);
 
   /** Asks the server where the reader stands: a quote of the student plan, or why not. */
@@ -135,13 +145,19 @@ export default function StudentVerificationScreen() {
       const { code } = callFailure(answer.error);
       if (code === 'STUDENT_VERIFICATION_REQUIRED' || code === 'ACCOUNT_REQUIRED')
         setStage({ name: 'email' });
-      else if (code === 'ALREADY_SUBSCRIBER') setStage({ name: 'refused', reason: 'already' });
+      else if (code === 'ALREADY_SUBSCRIBER')
+        setStage(renewing ? { name: 'email' } : { name: 'refused', reason: 'already' });
       else if (code === 'AGE_BELOW_MINIMUM') setStage({ name: 'refused', reason: 'under-age' });
       else if (code === 'BIRTH_DATE_REQUIRED') setStage({ name: 'refused', reason: 'birth-date' });
       else setStage({ name: 'check-failed' });
     },
-    [quoteOrder, titleCode, campaign.period],
+    [quoteOrder, titleCode, campaign.period, renewing],
   );
+  const verified = (validUntil: string | null) => {
+    if (!renewing) return void check(validUntil);
+    setStage({ name: 'renewed', validUntil });
+    void reload();
+  };
   useEffect(() => {
     void check();
   }, [check]);
@@ -172,6 +188,7 @@ export default function StudentVerificationScreen() {
       body = (
         <EmailStep
           kind={kind}
+          renewing={renewing}
           titleCode={titleCode}
           result={stage.result}
           onSent={toCode}
@@ -186,7 +203,7 @@ export default function StudentVerificationScreen() {
           titleCode={titleCode}
           sent={stage.sent}
           result={stage.result}
-          onVerified={(validUntil) => void check(validUntil)}
+          onVerified={verified}
           onResult={afterCode(stage.sent)}
           onResent={toCode}
           onOtherEmail={() => toEmail()}
@@ -195,6 +212,9 @@ export default function StudentVerificationScreen() {
       break;
     case 'pay':
       body = <PayStep quote={stage.quote} validUntil={stage.validUntil} />;
+      break;
+    case 'renewed':
+      body = <Renewed kind={kind} validUntil={stage.validUntil} />;
       break;
     case 'refused':
       body = <Refusal reason={stage.reason} />;
@@ -240,14 +260,45 @@ function ResultNotice({ result, kind }: { readonly result: string; readonly kind
   );
 }
 
+/** A student subscriber verified again: until when, and that the student plan goes on. */
+function Renewed({
+  kind,
+  validUntil,
+}: {
+  readonly kind: Kind;
+  readonly validUntil: string | null;
+}) {
+  const { t } = useTranslation('student');
+  const longDate = useLongDate();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="student-step">
+      <Notice color="success" role="status" tabIndex={-1} ref={ref}>
+        <p>
+          {t(kind === 'pupil' ? 'student.renewed.done-pupil' : 'student.renewed.done', {
+            date: validUntil ? longDate(validUntil) : '',
+          })}
+        </p>
+        <p>{t('student.renewed.goes-on')}</p>
+      </Notice>
+      <p>
+        <HomeLink />
+      </p>
+    </div>
+  );
+}
+
 function EmailStep({
   kind,
+  renewing,
   titleCode,
   result,
   onSent,
   onResult,
 }: {
   readonly kind: Kind;
+  readonly renewing: boolean;
   readonly titleCode: string;
   readonly result: StudentResult['result'] | undefined;
   readonly onSent: (sent: Sent) => void;
@@ -308,6 +359,7 @@ function EmailStep({
         <StepHeading id={EMAIL_HEADING} level={2}>
           {t('student.verify.email-heading')}
         </StepHeading>
+        {renewing ? <p className="ds-paragraph">{t('student.renewed.intro')}</p> : null}
         <p className="ds-paragraph">
           {t(kind === 'pupil' ? 'student.verify.intro-pupil' : 'student.verify.intro')}
         </p>

@@ -9,10 +9,11 @@ import type { Catalogue, OrderQuote } from '../../../../src/app/api/order';
 import StudentOfferScreen from '../../../../src/app/features/student/StudentOfferScreen';
 import StudentVerificationScreen from '../../../../src/app/features/student/StudentVerificationScreen';
 import { startPurchase } from '../../../../src/app/flows/order/purchaseSlice';
-import { subscriberState } from '../../fixtures';
+import type { Subscription } from '../../../../src/app/api/subscription';
+import { subscriberState, subscriptionWith } from '../../fixtures';
 import { fvnCatalogue } from '../../flows/order/fixtures';
 import { json, renderWithState, serveApi } from '../../render';
-import { route } from '../lifecycle-support';
+import { lookupRoute, route } from '../lifecycle-support';
 
 const studentPlan: NonNullable<Catalogue['studentPlan']> = {
   ariaPlanID: 'C-DIGITAL-STUDENT',
@@ -68,6 +69,7 @@ function serve(options: {
   quoteAnswers: (() => Response)[];
   register?: (body: { email: string }) => Response;
   activate?: (body: { code: string }) => Response;
+  lookup?: Subscription;
 }) {
   let quotes = 0;
   return serveApi([
@@ -88,6 +90,7 @@ function serve(options: {
     route('POST', '/api/activate-student/', async (request) =>
       (options.activate ?? (() => json({ result: 'ok', message: null })))(await request.json()),
     ),
+    lookupRoute(() => options.lookup ?? null),
   ]);
 }
 
@@ -367,5 +370,51 @@ describe('StudentVerificationScreen', () => {
     expect(notice).toHaveTextContent('Du har allerede et abonnement på Fædrelandsvennen.');
     expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(within(notice).queryByRole('textbox')).toBeNull());
+  });
+
+  it('a student subscriber verifies again and keeps the student plan (no purchase)', async () => {
+    const student = subscriptionWith({
+      ariaPlanID: 'C-DIGITAL-STUDENT',
+      planName: 'Student digital',
+      price: 4900,
+    });
+    const calls = serve({
+      quoteAnswers: [() => problem(409, 'ALREADY_SUBSCRIBER')],
+      register: sentOk,
+      activate: () => json({ result: 'ok', message: null, validUntil: '2027-11-27' }),
+      lookup: student,
+    });
+    const { user, actions } = await renderWithState(<StudentVerificationScreen />, {
+      preloadedState: subscriberState(student),
+      namespaces: ['student'],
+      route: '/student-verifisering',
+    });
+    expect(
+      await screen.findByText(
+        'Du har studentabonnementet. Bekreft at du fortsatt studerer, så beholder du studentprisen et år til.',
+      ),
+    ).toBeVisible();
+    await user.type(
+      screen.getByRole('textbox', { name: /E-postadresse fra studiestedet/ }),
+      'kari@student.uia.no',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send kode' }));
+    await user.type(await screen.findByRole('textbox', { name: /Kode/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Bekreft' }));
+    const done = await screen.findByText(
+      'Du er bekreftet som student til og med 27. november 2027.',
+    );
+    expect(done.closest('[role="status"]')).toHaveFocus();
+    expect(
+      screen.getByText('Studentabonnementet fortsetter som før, til samme pris.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
+    expect(actions.filter(startPurchase.match)).toEqual([]);
+    // The subscription is read again (the change announced for the lapse is gone).
+    await waitFor(() =>
+      expect(calls.some((c) => new URL(c.url).pathname === '/api/subscription/A-2001/FVN')).toBe(
+        true,
+      ),
+    );
   });
 });
