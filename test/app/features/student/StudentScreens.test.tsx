@@ -6,10 +6,10 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 
 import type { Catalogue, OrderQuote } from '../../../../src/app/api/order';
+import type { Subscription } from '../../../../src/app/api/subscription';
 import StudentOfferScreen from '../../../../src/app/features/student/StudentOfferScreen';
 import StudentVerificationScreen from '../../../../src/app/features/student/StudentVerificationScreen';
 import { startPurchase } from '../../../../src/app/flows/order/purchaseSlice';
-import type { Subscription } from '../../../../src/app/api/subscription';
 import { subscriberState, subscriptionWith } from '../../fixtures';
 import { fvnCatalogue } from '../../flows/order/fixtures';
 import { json, renderWithState, serveApi } from '../../render';
