@@ -21,6 +21,7 @@ import { handlers as familyHandlers } from './handlers/family';
 import { handlers as identityHandlers } from './handlers/identity';
 import { handlers as orderHandlers } from './handlers/order';
 import { handlers as paymentHandlers } from './handlers/payment';
+import { handlers as privacyHandlers } from './handlers/privacy';
 import { handlers as studentHandlers } from './handlers/student';
 import {
   handlers as subscriptionHandlers,
@@ -203,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       businessHandlers,
       familyHandlers,
       studentHandlers,
+      privacyHandlers,
     ),
   });
 

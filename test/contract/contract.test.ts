@@ -282,6 +282,9 @@ describe('the calls of spec §7', () => {
     // stops qualifying for the plan, and the reader's one-tap choice.
     ['GET', '/subscription/{subscriptionNo}/plan-conversion'],
     ['PUT', '/subscription/{subscriptionNo}/plan-conversion'],
+    // Privacy choices (issue 14: /personverninnstillinger, /samtykke1-3, the consent dialog).
+    ['GET', '/privacy/{titleCode}/consents'],
+    ['PUT', '/privacy/{titleCode}/consents'],
   ];
 
   it('lists the 25 calls of the table', () => {

@@ -88,6 +88,8 @@ const IMPLEMENTED = new Set([
   'withdrawPlanChange',
   'getPlanConversion',
   'choosePlanConversion',
+  'getConsents',
+  'saveConsents',
   'getWithdrawal',
   'withdrawSubscription',
   'searchAccount',

@@ -668,6 +668,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/privacy/{titleCode}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in reader's privacy choices on a title
+         * @description The four consent categories (advertising, analytics, marketing, personalization) and the three contact permissions (`email`: news and offers by e-mail, /samtykke1; `sms`: offers and reminders by SMS, /samtykke2; `surveys`: invitations to reader surveys, /samtykke3). `true` given, `false` refused, `null` not answered yet. Needs a session, not a subscription.
+         */
+        get: operations["getConsents"];
+        /**
+         * Change some of the reader's privacy choices on a title
+         * @description Only the choices named change (each change is kept in the audit trail with `source`, the place it was made); the answer is every choice after the change. A choice can be changed or withdrawn at any time. 429 after 60 changes an hour.
+         */
+        put: operations["saveConsents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscription/planChange": {
         parameters: {
             query?: never;
@@ -1934,6 +1958,48 @@ export interface components {
         Offer: "FIRST_MONTH_1KR" | "REACTIVATION_3_FOR_1";
         SubscriptionRef: {
             subscriptionNo: components["schemas"]["SubscriptionNo"];
+        };
+        ConsentCategories: {
+            advertising: boolean | null;
+            analytics: boolean | null;
+            marketing: boolean | null;
+            personalization: boolean | null;
+        };
+        ConsentPermissions: {
+            /** @description News and offers by e-mail (/samtykke1). */
+            email: boolean | null;
+            /** @description Offers and reminders by SMS (/samtykke2). */
+            sms: boolean | null;
+            /** @description Invitations to reader surveys and the reader panel (/samtykke3). */
+            surveys: boolean | null;
+        };
+        ConsentSettings: {
+            titleCode: components["schemas"]["TitleCode"];
+            categories: components["schemas"]["ConsentCategories"];
+            permissions: components["schemas"]["ConsentPermissions"];
+            /**
+             * Format: date-time
+             * @description The last change; null when the reader has never answered.
+             */
+            updatedAt: string | null;
+        };
+        ConsentChange: {
+            /**
+             * @description Where the change was made (kept in the audit trail).
+             * @enum {string}
+             */
+            source: "dialog" | "settings" | "samtykke1" | "samtykke2" | "samtykke3";
+            categories?: {
+                advertising?: boolean;
+                analytics?: boolean;
+                marketing?: boolean;
+                personalization?: boolean;
+            };
+            permissions?: {
+                email?: boolean;
+                sms?: boolean;
+                surveys?: boolean;
+            };
         };
         PlanConversionChoice: {
             ariaPlanID: components["schemas"]["AriaPlanID"];
@@ -4969,6 +5035,111 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+                titleCode: components["parameters"]["TitleCodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reader's choices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "titleCode": "FVN",
+                     *       "categories": {
+                     *         "advertising": false,
+                     *         "analytics": true,
+                     *         "marketing": null,
+                     *         "personalization": null
+                     *       },
+                     *       "permissions": {
+                     *         "email": true,
+                     *         "sms": false,
+                     *         "surveys": null
+                     *       },
+                     *       "updatedAt": "2026-11-20T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsentSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    saveConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
+                titleCode: components["parameters"]["TitleCodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "source": "settings",
+                 *       "categories": {
+                 *         "analytics": true
+                 *       },
+                 *       "permissions": {
+                 *         "email": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsentChange"];
+            };
+        };
+        responses: {
+            /** @description The reader's choices after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "titleCode": "FVN",
+                     *       "categories": {
+                     *         "advertising": false,
+                     *         "analytics": true,
+                     *         "marketing": null,
+                     *         "personalization": null
+                     *       },
+                     *       "permissions": {
+                     *         "email": true,
+                     *         "sms": false,
+                     *         "surveys": null
+                     *       },
+                     *       "updatedAt": "2026-11-20T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsentSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
         };
