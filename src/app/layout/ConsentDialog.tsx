@@ -1,18 +1,25 @@
 // The consent manager's dialog (spec §2 footer "privacy settings", §3 consent categories): the
-// four categories as checkboxes, accept all, reject all or save the choice. A native modal
+// four categories as checkboxes, accept all or reject all (the same weight), or save the choice;
+// kept in this browser, and with the reader on the server when signed in. A native modal
 // <dialog>: the browser traps focus, closes it on Escape and gives focus back to the opener.
 // Where showModal is missing (old browsers, jsdom) it falls back to the open attribute and
 // handles Escape and the focus itself.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useSaveConsentsMutation } from '../api/privacy';
 import {
+  choicesOf,
   type ConsentCategory,
   consentCategories,
   consentDisabledForHost,
   saveConsent,
   storedConsent,
 } from '../lib/consent/consent';
+import { selectTitle } from '../session/titleSlice';
+import { selectLoggedIn } from '../session/userSlice';
+import { useAppSelector } from '../store/hooks';
+import { ConsentCategories, toggled } from '../ui/ConsentCategories';
 import { Notice } from '../ui/Notice';
 
 type Props = {
@@ -31,6 +38,9 @@ export function ConsentDialog({ onClose }: Props) {
     () => new Set(storedConsent().accepted),
   );
   const disabledHere = consentDisabledForHost(window.location.hostname);
+  const loggedIn = useAppSelector(selectLoggedIn);
+  const titleCode = useAppSelector(selectTitle)?.titleCode ?? '';
+  const [saveOnServer] = useSaveConsentsMutation();
 
   /** Runs after the dialog closed, whichever way. */
   const closed = useCallback(() => {
@@ -76,17 +86,18 @@ export function ConsentDialog({ onClose }: Props) {
   }, []);
 
   const save = (categories: Iterable<ConsentCategory>) => {
-    saveConsent([...categories]);
+    const chosen = [...categories];
+    saveConsent(chosen);
+    // Signed in: the choice is kept with the reader too, so it follows them between devices.
+    if (loggedIn && titleCode)
+      saveOnServer({
+        titleCode,
+        consentChange: { source: 'dialog', categories: choicesOf(chosen) },
+      })
+        .unwrap()
+        .catch((error: unknown) => console.error('Consent choice not kept on the server', error));
     close();
   };
-
-  const toggle = (category: ConsentCategory, checked: boolean) =>
-    setAccepted((previous) => {
-      const next = new Set(previous);
-      if (checked) next.add(category);
-      else next.delete(category);
-      return next;
-    });
 
   return (
     <dialog
@@ -108,37 +119,24 @@ export function ConsentDialog({ onClose }: Props) {
       </h2>
       <p className="ds-paragraph">{t('consent.intro')}</p>
       {disabledHere ? <Notice>{t('consent.disabled-here')}</Notice> : null}
-      <fieldset className="ds-fieldset consent-dialog__categories">
-        <legend className="ds-label">{t('consent.categories-legend')}</legend>
-        {consentCategories.map((category) => (
-          <div className="ds-field" key={category}>
-            <input
-              type="checkbox"
-              className="ds-input"
-              id={`${id}-${category}`}
-              aria-describedby={`${id}-${category}-description`}
-              checked={accepted.has(category)}
-              onChange={(event) => toggle(category, event.currentTarget.checked)}
-            />
-            <label className="ds-label" htmlFor={`${id}-${category}`}>
-              {t(`consent.category.${category}.label`)}
-            </label>
-            <div data-field="description" id={`${id}-${category}-description`}>
-              {t(`consent.category.${category}.description`)}
-            </div>
-          </div>
-        ))}
-      </fieldset>
+      <ConsentCategories
+        idPrefix={id}
+        accepted={accepted}
+        onToggle={(category, checked) =>
+          setAccepted((previous) => toggled(previous, category, checked))
+        }
+      />
       <div className="consent-dialog__actions">
-        <button type="button" className="ds-button" onClick={() => save(consentCategories)}>
-          {t('consent.accept-all')}
-        </button>
+        {/* Accepting and rejecting weigh the same (one look, one tap each). */}
         <button
           type="button"
           className="ds-button"
-          data-variant="secondary"
-          onClick={() => save([])}
+          data-variant="primary"
+          onClick={() => save(consentCategories)}
         >
+          {t('consent.accept-all')}
+        </button>
+        <button type="button" className="ds-button" data-variant="primary" onClick={() => save([])}>
           {t('consent.reject-all')}
         </button>
         <button

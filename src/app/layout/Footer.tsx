@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useConsentSync } from '../hooks/useConsentSync';
 import { currentYear } from '../lib/format/date';
 import { selectTitle } from '../session/titleSlice';
 import { useAppSelector } from '../store/hooks';
@@ -15,6 +16,7 @@ export function Footer() {
   const { t } = useTranslation();
   const title = useAppSelector(selectTitle);
   const [consentOpen, setConsentOpen] = useState(false);
+  useConsentSync();
   const name = title?.name ?? t('app.name');
   return (
     <footer className="site-footer">

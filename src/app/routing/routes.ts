@@ -290,6 +290,18 @@ const studentVerification = lazyScreen(
       /* webpackChunkName: "route-student-verifisering" */ '../features/student/StudentVerificationScreen'
     ),
 );
+const privacySettings = lazyScreen(
+  'route-personverninnstillinger',
+  () =>
+    import(
+      /* webpackChunkName: "route-personverninnstillinger" */ '../features/privacy/PrivacySettingsScreen'
+    ),
+);
+const consentPermission = lazyScreen(
+  'route-samtykke',
+  () =>
+    import(/* webpackChunkName: "route-samtykke" */ '../features/privacy/ConsentPermissionScreen'),
+);
 const payInvoice = lazyScreen(
   'route-betal-faktura',
   () =>
@@ -319,10 +331,10 @@ export const routes: readonly RouteDefinition[] = [
   route('/personvern', 'none'),
   route('/personverndetaljer', 'none'),
   route('/cookie-policy', 'none'),
-  route('/personverninnstillinger', 'auth-not-subscription'),
-  route('/samtykke1', 'auth+subscription'),
-  route('/samtykke2', 'auth+subscription'),
-  route('/samtykke3', 'auth+subscription'),
+  route('/personverninnstillinger', 'auth-not-subscription', privacySettings, ['privacy']),
+  route('/samtykke1', 'auth+subscription', consentPermission, ['privacy']),
+  route('/samtykke2', 'auth+subscription', consentPermission, ['privacy']),
+  route('/samtykke3', 'auth+subscription', consentPermission, ['privacy']),
   // Ordering and purchase
   route('/bestill-abonnement', 'auth', orderSubscription, ['purchase']),
   route('/winback', 'none', winback, ['winback']),

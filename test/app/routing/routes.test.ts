@@ -168,6 +168,11 @@ describe('route table', () => {
         '/familiedeling',
         '/verifiser-familiemedlem',
         '/deling-akseptert',
+        // Privacy choices: the settings and the three contact permissions (issue 14)
+        '/personverninnstillinger',
+        '/samtykke1',
+        '/samtykke2',
+        '/samtykke3',
       ].sort(),
     );
   });

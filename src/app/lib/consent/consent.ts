@@ -90,3 +90,29 @@ export function saveConsent(
     : { enabled: true, accepted: acceptedList, rejected: rejectedList };
   return current;
 }
+
+/** The four categories as the server keeps them: true accepted, false rejected. */
+export type CategoryChoices = Readonly<Record<ConsentCategory, boolean>>;
+
+/** Every category's choice from the accepted ones (the rest rejected), for the server. */
+export const choicesOf = (accepted: Iterable<ConsentCategory>): CategoryChoices => {
+  const set = new Set(accepted);
+  return Object.fromEntries(consentCategories.map((c) => [c, set.has(c)])) as CategoryChoices;
+};
+
+/**
+ * The accepted categories of the server's answer, or null when the reader has answered none
+ * there (then the choices in this browser, if any, are the ones to keep).
+ */
+export function acceptedOf(
+  categories: Readonly<Record<ConsentCategory, boolean | null>>,
+): ConsentCategory[] | null {
+  if (consentCategories.every((c) => categories[c] === null)) return null;
+  return consentCategories.filter((c) => categories[c] === true);
+}
+
+/** Whether this browser holds an answer (anything accepted or rejected). */
+export const hasStoredAnswer = (storage: Pick<Storage, 'getItem'> = window.localStorage) => {
+  const { accepted, rejected } = storedConsent(storage);
+  return accepted.length + rejected.length > 0;
+};
