@@ -65,6 +65,8 @@ export default (
           },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        // The legal pages' texts (locales/{nb,nn}/legal/*.md) as their source text.
+        { test: /\.md$/, type: 'asset/source' },
       ],
     },
     plugins: [

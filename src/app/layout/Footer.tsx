@@ -1,8 +1,10 @@
 // The page footer of spec §2: the title's name linking to its home page, the customer center's
-// phone, e-mail and organisation number, the current year, and the privacy settings (the
-// consent manager's dialog).
+// phone, e-mail and organisation number, the legal pages (terms, privacy, cookies, the
+// accessibility statement), the current year, and the privacy settings (the consent manager's
+// dialog).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { useConsentSync } from '../hooks/useConsentSync';
 import { currentYear } from '../lib/format/date';
@@ -11,6 +13,14 @@ import { useAppSelector } from '../store/hooks';
 import { ContactDetails } from '../ui/ContactDetails';
 
 import { ConsentDialog } from './ConsentDialog';
+
+/** The legal pages every page links to: terms, privacy, cookies, accessibility. */
+const FOOTER_LINKS = [
+  ['/vilkaar', 'terms'],
+  ['/personvern', 'privacy'],
+  ['/cookie-policy', 'cookies'],
+  ['/tilgjengelighet', 'accessibility'],
+] as const;
 
 export function Footer() {
   const { t } = useTranslation();
@@ -32,6 +42,20 @@ export function Footer() {
             <ContactDetails title={title} />
           </section>
         ) : null}
+        <nav className="site-footer__links" aria-labelledby="site-footer-links">
+          <h2 id="site-footer-links" className="ds-heading" data-size="2xs">
+            {t('footer.links.heading')}
+          </h2>
+          <ul>
+            {FOOTER_LINKS.map(([path, key]) => (
+              <li key={path}>
+                <Link className="ds-link" to={path}>
+                  {t(`footer.links.${key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div className="site-footer__meta">
           <button
             type="button"

@@ -9,8 +9,17 @@ import {
   useRef,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import {
+  matchPath,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useParams,
+} from 'react-router';
 
+import { IsPageContext } from '../hooks/useIsPage';
 import { loadNamespaces } from '../lib/i18n/i18n';
 import {
   navigationCompleted,
@@ -125,9 +134,16 @@ function NavigateBridge() {
   return null;
 }
 
+/** A path's screen is registered (its query and hash aside); `/betal-faktura/1` matches its pattern. */
+const registeredPatterns = registeredRoutes.map((r) => r.path);
+export const isRegisteredPath = (path: string): boolean => {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return registeredPatterns.some((pattern) => matchPath(pattern, pathname) !== null);
+};
+
 export function AppRoutes() {
   return (
-    <>
+    <IsPageContext.Provider value={isRegisteredPath}>
       <NavigateBridge />
       <Routes>
         {registeredRoutes.map((route) => (
@@ -140,6 +156,6 @@ export function AppRoutes() {
         <Route path="/t/*" element={<SmsLink />} />
         <Route path="*" element={<Navigate replace to="/404" />} />
       </Routes>
-    </>
+    </IsPageContext.Provider>
   );
 }

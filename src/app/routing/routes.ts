@@ -290,6 +290,10 @@ const studentVerification = lazyScreen(
       /* webpackChunkName: "route-student-verifisering" */ '../features/student/StudentVerificationScreen'
     ),
 );
+const legal = lazyScreen(
+  'route-legal',
+  () => import(/* webpackChunkName: "route-legal" */ '../features/legal/LegalScreen'),
+);
 const privacySettings = lazyScreen(
   'route-personverninnstillinger',
   () =>
@@ -324,13 +328,15 @@ export const routes: readonly RouteDefinition[] = [
   route('/bedrift', 'auth', businessVerification, ['business']),
   route('/administrer-bedrift', 'auth+subscription', businessAdmin, ['business']),
   // Legal and privacy
-  route('/vilkaar/bedrift', 'none'),
-  route('/vilkaar', 'none'),
-  route('/vilkaar-mer', 'none'),
-  route('/data', 'none'),
-  route('/personvern', 'none'),
-  route('/personverndetaljer', 'none'),
-  route('/cookie-policy', 'none'),
+  route('/vilkaar/bedrift', 'none', legal, ['legal']),
+  route('/vilkaar', 'none', legal, ['legal']),
+  route('/vilkaar-mer', 'none', legal, ['legal']),
+  route('/data', 'none', legal, ['legal']),
+  route('/personvern', 'none', legal, ['legal']),
+  route('/personverndetaljer', 'none', legal, ['legal']),
+  route('/cookie-policy', 'none', legal, ['legal']),
+  // The accessibility statement (not in spec §2; linked from the footer).
+  route('/tilgjengelighet', 'none', legal, ['legal']),
   route('/personverninnstillinger', 'auth-not-subscription', privacySettings, ['privacy']),
   route('/samtykke1', 'auth+subscription', consentPermission, ['privacy']),
   route('/samtykke2', 'auth+subscription', consentPermission, ['privacy']),

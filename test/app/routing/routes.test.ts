@@ -61,6 +61,8 @@ const spec: Record<string, string> = {
   // Not in spec §2: the right of withdrawal (issue 15). Login only: the receipt stays reachable
   // after the withdrawal has ended the subscription.
   '/angrerett': 'A',
+  // Not in spec §2: the accessibility statement, linked from the footer (issue 14).
+  '/tilgjengelighet': 'none',
   '/nye-priser': 'none',
   '/': 'A+S',
   '/callback': 'none',
@@ -95,7 +97,7 @@ describe('route table', () => {
     for (const r of routes.filter((route) => route.screen)) expect(r.chunk).toMatch(/^route-/);
   });
 
-  it('has every route of spec §2 with its guard (and /angrerett), and no other', () => {
+  it('has every route of spec §2 with its guard (and /angrerett, /tilgjengelighet), and no other', () => {
     expect(Object.fromEntries(routes.map((r) => [r.path, guardOf[r.guard]]))).toEqual(spec);
   });
 
@@ -168,6 +170,15 @@ describe('route table', () => {
         '/familiedeling',
         '/verifiser-familiemedlem',
         '/deling-akseptert',
+        // The legal and privacy pages, and the accessibility statement (issue 14)
+        '/vilkaar/bedrift',
+        '/vilkaar',
+        '/vilkaar-mer',
+        '/data',
+        '/personvern',
+        '/personverndetaljer',
+        '/cookie-policy',
+        '/tilgjengelighet',
         // Privacy choices: the settings and the three contact permissions (issue 14)
         '/personverninnstillinger',
         '/samtykke1',

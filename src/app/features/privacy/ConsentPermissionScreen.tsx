@@ -61,8 +61,8 @@ export default function ConsentPermissionScreen() {
       </ul>
       {data ? (
         <>
-          <p className="ds-paragraph privacy-answer">
-            {t(`privacy.permission.answer-${permissionState(granted)}`)}
+          <p className="ds-paragraph">
+            <strong>{t(`privacy.permission.answer-${permissionState(granted)}`)}</strong>
           </p>
           <div className="consent-dialog__actions" role="group" aria-label={t(`${base}.question`)}>
             <button

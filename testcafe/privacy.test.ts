@@ -1,0 +1,83 @@
+// Privacy and legal pages in the browser (issue 14). Every legal page renders with its title in
+// bokmål on FVN and in nynorsk on Setesdølen (axe on each); ingen@ (no subscription) changes a
+// consent on /personverninnstillinger and finds it kept after a reload and after signing in
+// again; digital@ (a subscriber) answers /samtykke1 and sees it on the settings page.
+import { Selector } from 'testcafe';
+
+import { expectAccessible, expectScreen, signIn, titleUrl } from './support';
+
+fixture('Privacy and legal pages').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
+
+const PAGES: readonly (readonly [string, string, string])[] = [
+  ['/vilkaar', 'Vilkår for abonnement', 'Vilkår for abonnement'],
+  ['/vilkaar/bedrift', 'Vilkår for bedriftsabonnement', 'Vilkår for bedriftsabonnement'],
+  ['/vilkaar-mer', 'Flere vilkår', 'Fleire vilkår'],
+  ['/personvern', 'Personvernerklæring', 'Personvernerklæring'],
+  ['/personverndetaljer', 'Personvern i detalj', 'Personvern i detalj'],
+  ['/data', 'Dine data', 'Dataa dine'],
+  ['/cookie-policy', 'Informasjonskapsler (cookies)', 'Informasjonskapslar (cookies)'],
+  ['/tilgjengelighet', 'Tilgjengelighetserklæring', 'Tilgjengeerklæring'],
+];
+
+const main = Selector('main');
+const button = (name: string) => Selector('button').withExactText(name);
+const checkbox = (label: string) =>
+  Selector('label').withExactText(label).parent().find('input[type="checkbox"]');
+
+test.page(titleUrl('FVN', '/vilkaar'))('every legal page, in bokmål and nynorsk', async (t) => {
+  await t.resizeWindow(1280, 900);
+  for (const [path, nb] of PAGES) {
+    await t.navigateTo(titleUrl('FVN', path));
+    await expectScreen(t, nb);
+    await t.expect(main.withText('Sist oppdatert 1. november 2026').exists).ok();
+    await t.expect(main.withText('Fædrelandsvennen').exists).ok();
+    await expectAccessible(t);
+  }
+  for (const [path, , nn] of PAGES) {
+    await t.navigateTo(titleUrl('SET', path));
+    await expectScreen(t, nn);
+    await expectAccessible(t);
+  }
+  // The footer leads to the accessibility statement.
+  await t.click(Selector('footer a').withExactText('Tilgjenge'));
+  await expectScreen(t, 'Tilgjengeerklæring');
+});
+
+test.page(titleUrl('FVN', '/personverninnstillinger'))(
+  'a reader without a subscription changes a consent; it is kept on the account',
+  async (t) => {
+    await signIn(t, 'ingen@demo.minside.no');
+    await expectScreen(t, 'Personverninnstillinger');
+    await t.expect(checkbox('Markedsføring').exists).ok({ timeout: 10000 });
+    await expectAccessible(t);
+    await t.click(checkbox('Markedsføring')).click(button('Lagre valgene'));
+    await t.expect(main.withText('Valgene er lagret.').exists).ok({ timeout: 10000 });
+    // Another device: this browser's choices gone, the account's come back.
+    await t.eval(() => window.localStorage.clear());
+    await t.navigateTo(titleUrl('FVN', '/personverninnstillinger'));
+    await t.expect(checkbox('Markedsføring').checked).ok({ timeout: 10000 });
+    await t.expect(checkbox('Annonser').checked).notOk();
+    await expectAccessible(t);
+  },
+);
+
+test.page(titleUrl('FVN', '/samtykke1'))(
+  'a subscriber says yes to news by e-mail, and sees it among the settings',
+  async (t) => {
+    await t.resizeWindow(390, 844);
+    await signIn(t, 'digital@demo.minside.no');
+    await expectScreen(t, 'Nyheter og tilbud på e-post');
+    await t.expect(main.withText('Du har ikke svart ennå.').exists).ok({ timeout: 10000 });
+    await expectAccessible(t);
+    await t.click(button('Ja, send meg e-post'));
+    await t
+      .expect(main.withText('Lagret: du får nyheter og tilbud på e-post.').exists)
+      .ok({ timeout: 10000 });
+    await t.click(Selector('a').withExactText('Alle personverninnstillingene'));
+    await expectScreen(t, 'Personverninnstillinger');
+    const email = Selector('li').withText('Nyheter og tilbud på e-post');
+    await t.expect(email.withText('Ja').exists).ok({ timeout: 10000 });
+    await expectAccessible(t);
+    await t.resizeWindow(1280, 900);
+  },
+);
