@@ -12,6 +12,7 @@ import { persistedSecret } from './db/secrets';
 import { complaintWindowDays } from './domain/complaints/complaints';
 import { DEFAULT_STUDENT_CONFIG } from './domain/student/student';
 import { handlers as accountHandlers } from './handlers/account';
+import { handlers as analyticsHandlers } from './handlers/analytics';
 import { handlers as businessHandlers } from './handlers/business';
 import { handlers as complaintHandlers } from './handlers/complaint';
 import { handlers as connectHandlers } from './handlers/connect';
@@ -205,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       familyHandlers,
       studentHandlers,
       privacyHandlers,
+      analyticsHandlers,
     ),
   });
 

@@ -285,6 +285,8 @@ describe('the calls of spec §7', () => {
     // Privacy choices (issue 14: /personverninnstillinger, /samtykke1-3, the consent dialog).
     ['GET', '/privacy/{titleCode}/consents'],
     ['PUT', '/privacy/{titleCode}/consents'],
+    // The embedded analytics collector (issue 14; spec §3, §4).
+    ['POST', '/analytics/events'],
   ];
 
   it('lists the 25 calls of the table', () => {

@@ -90,6 +90,7 @@ const IMPLEMENTED = new Set([
   'choosePlanConversion',
   'getConsents',
   'saveConsents',
+  'collectPageView',
   'getWithdrawal',
   'withdrawSubscription',
   'searchAccount',

@@ -10,10 +10,10 @@ import { call, getContext, put, putResolve, select, take, takeLatest } from 'red
 
 import { SubscriptionStatus } from '../../shared/subscription/status';
 import { titleEndpoints, type Title } from '../api/title';
-import { trackPageView } from '../lib/analytics/pageView';
 import { initConsent } from '../lib/consent/consent';
 
 import { accessFor } from './access';
+import { sendPageView } from './analytics';
 import {
   navigationAllowed,
   navigationCancelled,
@@ -98,12 +98,7 @@ export function* completedSaga(action: ReturnType<typeof navigationCompleted>): 
   yield put(stopSpinner());
   if (!action.payload.track) return;
   const title: Title | null = yield select(selectTitle);
-  if (title)
-    yield call(trackPageView, {
-      title,
-      path: action.payload.path,
-      location: action.payload.location,
-    });
+  if (title) yield call(sendPageView, title, action.payload.path, action.payload.location);
 }
 
 export function* navigationSaga(): SagaIterator {

@@ -692,6 +692,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record one page view (the embedded analytics collector)
+         * @description The SPA sends a page view here after each navigation (not /callback) when the reader has accepted analytics; nothing is sent before that. The event is kept as sent (a tester reads the latest at /dev/events where demo data is on). 429 after 600 events an hour from one address.
+         */
+        post: operations["collectPageView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscription/planChange": {
         parameters: {
             query?: never;
@@ -2000,6 +2020,51 @@ export interface components {
                 sms?: boolean;
                 surveys?: boolean;
             };
+        };
+        PageViewEvent: {
+            /** @enum {string} */
+            type: "View";
+            /** @description The signed-in reader (sdrn:spid.no:user:<id>); null when signed out. */
+            actor: {
+                id: string;
+            } | null;
+            provider: {
+                id: string;
+            };
+            object: {
+                id: string;
+                /** @enum {string} */
+                type: "Page";
+                contentId: string;
+                /** @description The analytics page object's custom fields (spec §3). */
+                custom: {
+                    aria_plan_id?: string;
+                    aria_schedule_id?: string;
+                    campaignID?: string;
+                    artRefId?: string;
+                    position?: string;
+                    source?: string;
+                    payment_option?: string;
+                    discount_id?: string;
+                };
+            };
+            origin: {
+                url: string;
+                referrer: string;
+                /** @enum {string} */
+                referrerType: "Unknown" | "External" | "Article" | "Video" | "Self" | "Frontpage" | "Listing" | "Redirect";
+                source?: string;
+                medium?: string;
+                campaign?: string;
+                terms?: string;
+                content?: string;
+            };
+            experiments: {
+                id: string;
+                name: string;
+                variant: string;
+                platform: string;
+            }[];
         };
         PlanConversionChoice: {
             ariaPlanID: components["schemas"]["AriaPlanID"];
@@ -5138,6 +5203,69 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    collectPageView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "View",
+                 *       "actor": null,
+                 *       "provider": {
+                 *         "id": "fvn"
+                 *       },
+                 *       "object": {
+                 *         "id": "minside:fvn:page:home",
+                 *         "type": "Page",
+                 *         "contentId": "home",
+                 *         "custom": {
+                 *           "aria_plan_id": "C-DIGITAL-PREMIUM",
+                 *           "aria_schedule_id": "MND",
+                 *           "payment_option": "card"
+                 *         }
+                 *       },
+                 *       "origin": {
+                 *         "url": "/?utm_source=nyhetsbrev",
+                 *         "referrer": "",
+                 *         "referrerType": "Unknown",
+                 *         "source": "nyhetsbrev"
+                 *       },
+                 *       "experiments": []
+                 *     }
+                 */
+                "application/json": components["schemas"]["PageViewEvent"];
+            };
+        };
+        responses: {
+            /** @description The page view is recorded. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accepted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        accepted: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -83,33 +83,81 @@ describe('navigation guard sequence', () => {
     );
   });
 
-  it('lets a subscriber in and records a page view after navigation, but not for /callback', async () => {
-    window.minsidePulseQueue = [];
-    const app = startApp([route('GET', 'session', () => json(session()))]);
+  const collected = (requests: Request[]) =>
+    Promise.all(
+      requests
+        .filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/analytics/events')
+        .map((r) => r.clone().json() as Promise<Record<string, unknown>>),
+    );
+  const collector = route('POST', 'analytics/events', () => json({ accepted: true }, 202));
+
+  it('records a page view after navigation once analytics is accepted, but not for /callback', async () => {
+    window.localStorage.setItem('CMP:accepted', JSON.stringify(['analytics']));
+    window.localStorage.setItem(
+      'experiments',
+      JSON.stringify([{ id: 'e1', name: 'Knappfarge', variant: 'B', platform: 'web' }]),
+    );
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    const app = startApp([route('GET', 'session', () => json(session())), collector]);
     app.store.dispatch(bootstrapRequested());
     app.store.dispatch(navigationRequested({ location: '/', guard: 'auth+subscription' }));
     await waitFor(() => expect(app.store.getState().navigation.allowed).toBe('/'));
-    app.store.dispatch(navigationCompleted({ location: '/', path: '/', track: true }));
+    app.store.dispatch(
+      navigationCompleted({ location: '/?utm_source=sms', path: '/', track: true }),
+    );
     app.store.dispatch(
       navigationCompleted({ location: '/callback?code=x', path: '/callback', track: false }),
     );
-    await waitFor(() => expect(window.minsidePulseQueue).toHaveLength(1));
-    expect(window.minsidePulseQueue?.[0]).toMatchObject({
+    await waitFor(async () => expect(await collected(app.requests)).toHaveLength(1));
+    const [event] = await collected(app.requests);
+    expect(event).toMatchObject({
+      type: 'View',
       object: { type: 'Page', contentId: 'home' },
       provider: { id: 'fvn' },
+      origin: { url: '/?utm_source=sms', source: 'sms', referrerType: 'Unknown' },
+      experiments: [{ id: 'e1', name: 'Knappfarge', variant: 'B', platform: 'web' }],
     });
+    // The stored experiments are removed on the page view; the debug host logs it too.
+    expect(window.localStorage.getItem('experiments')).toBeNull();
+    expect(info).toHaveBeenCalledWith(
+      '[analytics] page view',
+      expect.objectContaining({ type: 'View' }),
+    );
+    info.mockRestore();
+    window.localStorage.clear();
   });
 
-  it('sends no page view for a title with the pulse off (AN, VA)', async () => {
-    window.minsidePulseQueue = [];
-    const app = startApp([], { title: { ...fvnTitle, titleCode: 'AN', analyticsEnabled: false } });
+  it('sends nothing before analytics is accepted, and removes the stored experiments', async () => {
+    window.localStorage.setItem('CMP:accepted', JSON.stringify(['marketing']));
+    window.localStorage.setItem(
+      'experiments',
+      JSON.stringify([{ id: 'e1', name: 'n', variant: 'A', platform: 'web' }]),
+    );
+    const app = startApp([collector]);
     app.store.dispatch(navigationRequested({ location: '/kundeservice', guard: 'none' }));
     await waitFor(() => expect(app.store.getState().navigation.allowed).toBe('/kundeservice'));
     app.store.dispatch(
       navigationCompleted({ location: '/kundeservice', path: '/kundeservice', track: true }),
     );
     await waitFor(() => expect(app.store.getState().spinner.showSpinner).toBe(false));
-    expect(window.minsidePulseQueue).toEqual([]);
+    await waitFor(() => expect(window.localStorage.getItem('experiments')).toBeNull());
+    expect(await collected(app.requests)).toEqual([]);
+    window.localStorage.clear();
+  });
+
+  it('sends no page view for a title with the pulse off (AN, VA), even with consent', async () => {
+    window.localStorage.setItem('CMP:accepted', JSON.stringify(['analytics']));
+    const app = startApp([collector], {
+      title: { ...fvnTitle, titleCode: 'AN', analyticsEnabled: false },
+    });
+    app.store.dispatch(navigationRequested({ location: '/kundeservice', guard: 'none' }));
+    await waitFor(() => expect(app.store.getState().navigation.allowed).toBe('/kundeservice'));
+    app.store.dispatch(
+      navigationCompleted({ location: '/kundeservice', path: '/kundeservice', track: true }),
+    );
+    await waitFor(() => expect(app.store.getState().spinner.showSpinner).toBe(false));
+    expect(await collected(app.requests)).toEqual([]);
+    window.localStorage.clear();
   });
 
   it('on error stops the spinner and cancels the navigation', async () => {

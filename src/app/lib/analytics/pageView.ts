@@ -1,7 +1,17 @@
-// Page views for the analytics tracker (spec §3 analytics page object, §4 "send a page view").
-// The pulse is off for titles whose configuration says so (AN and VA, spec §4); the events go to
-// a queue the tracker SDK reads when it loads.
+// Page views for analytics (spec §3 analytics page object, §4 "send a page view", §9): built here
+// from what the SPA knows, sent by the navigation saga only when the reader has accepted
+// analytics (nothing leaves before), through a transport port (the embedded first-party
+// collector; the console as well on debug hosts). The pulse is off for titles whose
+// configuration says so (AN and VA, spec §4).
+import type { PageViewEvent } from '../../api/analytics';
+import type { Subscription } from '../../api/subscription';
 import type { Title } from '../../api/title';
+
+import type { Experiment } from './experiments';
+import { classifyReferrer } from './referrer';
+import { utmOf } from './utm';
+
+export type { PageViewEvent };
 
 export interface PageViewInput {
   readonly title: Title;
@@ -9,20 +19,21 @@ export interface PageViewInput {
   readonly path: string;
   /** The location: path, query and hash. */
   readonly location: string;
+  readonly referrer: string;
+  /** The page's own host (a referrer from it is Self or a redirect page). */
+  readonly host: string;
+  /** The signed-in reader's identity id; null when signed out. */
+  readonly userId: string | null;
+  readonly subscription: Pick<
+    Subscription,
+    'ariaPlanID' | 'ariaScheduleId' | 'paymentMethod'
+  > | null;
+  readonly experiments: readonly Experiment[];
 }
 
-export interface PageViewEvent {
-  readonly type: 'View';
-  readonly provider: { readonly id: string };
-  readonly object: { readonly id: string; readonly type: 'Page'; readonly contentId: string };
-  readonly origin: { readonly url: string; readonly referrer: string };
-}
-
-declare global {
-  interface Window {
-    /** Events waiting for the analytics SDK (it drains this queue when it loads). */
-    minsidePulseQueue?: PageViewEvent[];
-  }
+/** Where page views go: the embedded collector, or a provider's SDK in production. */
+export interface AnalyticsTransport {
+  send(event: PageViewEvent): void | Promise<void>;
 }
 
 /** Spec §4: titles AN and VA turn the analytics pulse off (their configuration says so). */
@@ -51,23 +62,69 @@ export function withoutSecrets(location: string): string {
   return `${location.slice(0, query)}?${params.toString()}${location.slice(end)}`;
 }
 
-export function pageViewEvent(input: PageViewInput, referrer: string): PageViewEvent {
+/** The analytics value of a payment method (the page object's payment_option). */
+const paymentOptions: Readonly<Record<string, string>> = {
+  'SWEDBANK-PPG': 'card',
+  VIPPS: 'vipps',
+  AVTALEGIRO: 'avtalegiro',
+  BANKGIRO: 'invoice',
+  STREX: 'mobile',
+};
+
+/** The page object's custom fields from the query (campaign links) and the subscription. */
+function customFields(search: string, subscription: PageViewInput['subscription']) {
+  const params = new URLSearchParams(search);
+  const custom: Record<string, string> = {};
+  const take = (field: string, ...names: string[]) => {
+    for (const name of names) {
+      const value = params.get(name)?.trim();
+      if (value) {
+        custom[field] = value.slice(0, 200);
+        return;
+      }
+    }
+  };
+  if (subscription) {
+    custom.aria_plan_id = subscription.ariaPlanID;
+    custom.aria_schedule_id = subscription.ariaScheduleId;
+    const provider = subscription.paymentMethod?.provider;
+    if (provider && paymentOptions[provider]) custom.payment_option = paymentOptions[provider];
+  }
+  take('campaignID', 'campaignID', 'campaignId');
+  take('artRefId', 'artRefId');
+  take('position', 'position');
+  take('source', 'source');
+  take('discount_id', 'discount_id', 'rabattkode');
+  return custom;
+}
+
+export function pageViewEvent(input: PageViewInput): PageViewEvent {
   const contentId =
     input.path === '/' ? 'home' : input.path.replace(/^\//, '').replace(/[/:]+/g, '-');
+  const location = withoutSecrets(input.location);
+  const query = location.indexOf('?');
+  const search = query === -1 ? '' : location.slice(query).split('#')[0]!;
+  const referrer = withoutSecrets(input.referrer).slice(0, 2000);
   return {
     type: 'View',
+    actor: input.userId ? { id: `sdrn:spid.no:user:${input.userId}` } : null,
     provider: { id: input.title.titleCode.toLowerCase() },
     object: {
       id: `minside:${input.title.titleCode.toLowerCase()}:page:${contentId}`,
       type: 'Page',
       contentId,
+      custom: customFields(search, input.subscription),
     },
-    origin: { url: withoutSecrets(input.location), referrer },
+    origin: {
+      url: location.slice(0, 2000),
+      referrer,
+      referrerType: classifyReferrer(
+        input.referrer,
+        { titleDomain: input.title.titleDomain, videoBaseUrl: input.title.videoBaseUrl },
+        input.host,
+      ),
+      ...utmOf(search),
+    },
+    experiments: [...input.experiments],
   };
-}
-
-export function trackPageView(input: PageViewInput): void {
-  if (!isPulseEnabled(input.title)) return;
-  const queue = (window.minsidePulseQueue ??= []);
-  queue.push(pageViewEvent(input, document.referrer));
 }
