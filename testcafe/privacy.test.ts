@@ -1,10 +1,11 @@
 // Privacy and legal pages in the browser (issue 14). Every legal page renders with its title in
 // bokmål on FVN and in nynorsk on Setesdølen (axe on each); ingen@ (no subscription) changes a
 // consent on /personverninnstillinger and finds it kept after a reload and after signing in
-// again; digital@ (a subscriber) answers /samtykke1 and sees it on the settings page.
+// again; digital@ (a subscriber) answers /samtykke1 and sees it on the settings page. A page view
+// reaches the embedded collector (/dev/events) only after analytics is accepted.
 import { Selector } from 'testcafe';
 
-import { expectAccessible, expectScreen, signIn, titleUrl } from './support';
+import { expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
 
 fixture('Privacy and legal pages').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
 
@@ -79,5 +80,48 @@ test.page(titleUrl('FVN', '/samtykke1'))(
     await t.expect(email.withText('Ja').exists).ok({ timeout: 10000 });
     await expectAccessible(t);
     await t.resizeWindow(1280, 900);
+  },
+);
+
+interface CollectedEvent {
+  readonly titleCode: string;
+  readonly event: { readonly object: { readonly contentId: string } };
+}
+
+/** The page views the embedded collector holds for FVN's legal pages, newest first. */
+async function legalPageViews(): Promise<string[]> {
+  const response = await fetch(`http://localhost:${port}/dev/events`);
+  const events = (await response.json()) as CollectedEvent[];
+  return events
+    .filter(
+      (e) =>
+        e.titleCode === 'FVN' &&
+        ['vilkaar', 'personvern', 'cookie-policy'].includes(e.event.object.contentId),
+    )
+    .map((e) => e.event.object.contentId);
+}
+
+test.page(titleUrl('FVN', '/vilkaar'))(
+  'a page view is recorded only after analytics is accepted',
+  async (t) => {
+    await t.resizeWindow(1280, 900);
+    await t.eval(() => window.localStorage.clear());
+    await t.navigateTo(titleUrl('FVN', '/vilkaar'));
+    await expectScreen(t, 'Vilkår for abonnement');
+    await t.click(Selector('footer a').withExactText('Informasjonskapsler'));
+    await expectScreen(t, 'Informasjonskapsler (cookies)');
+    const before = await legalPageViews();
+    // Consent: analytics only, in the footer's dialog.
+    await t.click(Selector('footer button').withExactText('Personverninnstillinger'));
+    await t.click(checkbox('Analyse og statistikk')).click(button('Lagre valg'));
+    await t.click(Selector('footer a').withExactText('Personvern'));
+    await expectScreen(t, 'Personvernerklæring');
+    let after = await legalPageViews();
+    for (let i = 0; i < 20 && after.length === before.length; i++) {
+      await t.wait(500);
+      after = await legalPageViews();
+    }
+    await t.expect(after.length).eql(before.length + 1);
+    await t.expect(after[0]).eql('personvern');
   },
 );

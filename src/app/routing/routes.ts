@@ -294,6 +294,11 @@ const legal = lazyScreen(
   'route-legal',
   () => import(/* webpackChunkName: "route-legal" */ '../features/legal/LegalScreen'),
 );
+const myContent = lazyScreen(
+  'route-mitt-innhold',
+  () =>
+    import(/* webpackChunkName: "route-mitt-innhold" */ '../features/my-content/MyContentScreen'),
+);
 const privacySettings = lazyScreen(
   'route-personverninnstillinger',
   () =>
@@ -387,7 +392,7 @@ export const routes: readonly RouteDefinition[] = [
   route('/endre-profil', 'auth+subscription', profile, ['profile']),
   route('/schibstedTakeoutGateway', 'auth+subscription'),
   route('/schibstedDeleteGateway', 'auth+subscription'),
-  route('/mitt-innhold', 'auth+subscription'),
+  route('/mitt-innhold', 'auth+subscription', myContent, ['my-content']),
   route('/maintenance', 'none', maintenance, ['maintenance']),
   route('/404', 'none', notFound, ['not-found']),
 ];

@@ -380,11 +380,14 @@ describe('HomeScreen actions by state (spec §4)', () => {
       .queryAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
   const prices = ['Priser og kommende prisendringer', '/nye-priser'];
+  // What the subscription gives, while it gives access.
+  const content = ['Mitt innhold', '/mitt-innhold'];
 
   it('offers to change or cancel an active subscription', async () => {
     await renderHome();
     expect(screen.getByRole('navigation', { name: 'Hva vil du gjøre?' })).toBeVisible();
     expect(actions()).toEqual([
+      content,
       ['Endre abonnement', '/endre-abonnement'],
       ['Avslutt abonnement', '/avslutt-abonnement'],
       prices,
@@ -400,7 +403,7 @@ describe('HomeScreen actions by state (spec §4)', () => {
         expiryDate: '2026-12-31',
       }),
     );
-    expect(actions()).toEqual([['Angre oppsigelse', '/angre-oppsigelse'], prices]);
+    expect(actions()).toEqual([content, ['Angre oppsigelse', '/angre-oppsigelse'], prices]);
   });
 
   it('offers to start an ended subscription again through the payment', async () => {
@@ -422,12 +425,12 @@ describe('HomeScreen actions by state (spec §4)', () => {
   it('offers no change or cancellation to a family-share invitee or a business employee', async () => {
     const shared = await renderHome(subscriptionWith({ eligibleForSharing: false }));
     // The invitee's way to see whose subscription they share, and to leave.
-    expect(actions()).toEqual([['Familiedeling', '/familiedeling'], prices]);
+    expect(actions()).toEqual([content, ['Familiedeling', '/familiedeling'], prices]);
     shared.unmount();
     await renderHome(
       subscriptionWith({ subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: 'employee' } }),
     );
-    expect(actions()).toEqual([prices]);
+    expect(actions()).toEqual([content, prices]);
   });
 
   const withChange = subscriptionWith({

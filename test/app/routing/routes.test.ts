@@ -179,6 +179,8 @@ describe('route table', () => {
         '/personverndetaljer',
         '/cookie-policy',
         '/tilgjengelighet',
+        // What the subscription gives (issue 14)
+        '/mitt-innhold',
         // Privacy choices: the settings and the three contact permissions (issue 14)
         '/personverninnstillinger',
         '/samtykke1',

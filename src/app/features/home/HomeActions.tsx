@@ -39,6 +39,8 @@ function useGroups(subscription: Subscription | null): Group[] {
   const running = status === SubscriptionStatus.ACTIVE || status === SubscriptionStatus.TRIAL;
 
   const lifecycle: Action[] = [];
+  if (status !== undefined && hasAccess(status))
+    lifecycle.push({ key: 'content', to: '/mitt-innhold', label: t('home.actions.content') });
   if (running && own) {
     lifecycle.push({ key: 'change', to: '/endre-abonnement', label: t('home.actions.change') });
     lifecycle.push({ key: 'cancel', to: '/avslutt-abonnement', label: t('home.actions.cancel') });
@@ -104,6 +106,7 @@ function useGroups(subscription: Subscription | null): Group[] {
     actions: [
       { key: 'profile', to: '/endre-profil', label: t('home.actions.profile') },
       { key: 'contact', to: '/kontakt', label: t('home.actions.contact') },
+      { key: 'privacy', to: '/personverninnstillinger', label: t('home.actions.privacy') },
     ],
   });
   if (status !== SubscriptionStatus.SUSPENDED) return groups;
