@@ -2,8 +2,9 @@
 // bokmål on FVN and in nynorsk on Setesdølen (axe on each); ingen@ (no subscription) changes a
 // consent on /personverninnstillinger and finds it kept after a reload and after signing in
 // again; digital@ (a subscriber) answers /samtykke1 and sees it on the settings page. A page view
-// reaches the embedded collector (/dev/events) only after analytics is accepted.
-import { Selector } from 'testcafe';
+// reaches the embedded collector (/dev/events) only after analytics is accepted. papir@ makes a
+// copy of her data on /schibstedTakeoutGateway, downloads it (it holds her invoices) and reads it.
+import { ClientFunction, Selector } from 'testcafe';
 
 import { expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
 
@@ -123,5 +124,41 @@ test.page(titleUrl('FVN', '/vilkaar'))(
     }
     await t.expect(after.length).eql(before.length + 1);
     await t.expect(after[0]).eql('personvern');
+  },
+);
+
+/** The copy the download link leads to, fetched in the page with the reader's session. */
+const downloadedCopy = ClientFunction(async () => {
+  const link = document.querySelector<HTMLAnchorElement>('a[download]');
+  if (!link) return null;
+  const response = await fetch(link.href, { credentials: 'same-origin' });
+  const data = (await response.json()) as {
+    invoicesAndPayments?: unknown[];
+    identity?: { email?: string };
+  };
+  return {
+    status: response.status,
+    invoices: data.invoicesAndPayments?.length ?? 0,
+    email: data.identity?.email ?? '',
+  };
+});
+
+test.page(titleUrl('FVN', '/schibstedTakeoutGateway'))(
+  'a subscriber makes a copy of her data, downloads it and reads it',
+  async (t) => {
+    await t.resizeWindow(1280, 900);
+    await signIn(t, 'papir@demo.minside.no');
+    await expectScreen(t, 'Last ned dataene dine');
+    await expectAccessible(t);
+    await t.click(button('Lag en kopi'));
+    await t.expect(main.withText('Kopien er klar.').exists).ok({ timeout: 10000 });
+    const copy = await downloadedCopy();
+    await t.expect(copy?.status).eql(200);
+    await t.expect(copy?.email).eql('papir@demo.minside.no');
+    await t.expect(copy?.invoices).gt(0);
+    await t.click(button('Vis kopien her'));
+    await t.expect(Selector('h2').withExactText('Kopien din').exists).ok({ timeout: 10000 });
+    await t.expect(Selector('h3').withText('Fakturaer og betalinger').exists).ok();
+    await expectAccessible(t);
   },
 );

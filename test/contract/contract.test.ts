@@ -285,6 +285,10 @@ describe('the calls of spec §7', () => {
     // Privacy choices (issue 14: /personverninnstillinger, /samtykke1-3, the consent dialog).
     ['GET', '/privacy/{titleCode}/consents'],
     ['PUT', '/privacy/{titleCode}/consents'],
+    // A copy of the reader's data (issue 14, /schibstedTakeoutGateway).
+    ['GET', '/privacy/export'],
+    ['POST', '/privacy/export'],
+    ['GET', '/privacy/export/{exportId}'],
     // The embedded analytics collector (issue 14; spec §3, §4).
     ['POST', '/analytics/events'],
   ];

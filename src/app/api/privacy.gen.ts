@@ -22,6 +22,30 @@ const injectedRtkApi = api
           invalidatesTags: ["privacy"],
         },
       ),
+      getDataExport: build.query<GetDataExportApiResponse, GetDataExportApiArg>(
+        {
+          query: () => ({ url: `/privacy/export` }),
+          providesTags: ["privacy"],
+        },
+      ),
+      requestDataExport: build.mutation<
+        RequestDataExportApiResponse,
+        RequestDataExportApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/privacy/export`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["privacy"],
+      }),
+      downloadDataExport: build.query<
+        DownloadDataExportApiResponse,
+        DownloadDataExportApiArg
+      >({
+        query: (queryArg) => ({ url: `/privacy/export/${queryArg.exportId}` }),
+        providesTags: ["privacy"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -38,6 +62,23 @@ export type SaveConsentsApiArg = {
   /** Title code, e.g. FVN (case-insensitive; the server normalises to upper case). */
   titleCode: TitleCode;
   consentChange: ConsentChange;
+};
+export type GetDataExportApiResponse =
+  /** status 200 The latest copy, if any. */ {
+    latest: DataExport | NullValue;
+  };
+export type GetDataExportApiArg = void;
+export type RequestDataExportApiResponse =
+  /** status 201 The copy, ready for download. */ DataExport;
+export type RequestDataExportApiArg = {
+  body: {
+    titleCode: TitleCode;
+  };
+};
+export type DownloadDataExportApiResponse =
+  /** status 200 Everything Min Side holds about the reader. */ PersonalData;
+export type DownloadDataExportApiArg = {
+  exportId: string;
 };
 export type TitleCode = string;
 export type ConsentCategories = {
@@ -98,8 +139,38 @@ export type ConsentChange = {
     surveys?: boolean;
   };
 };
+export type DataExport = {
+  id: string;
+  status: "ready" | "expired";
+  requestedAt: string;
+  /** Until when the copy can be downloaded; its content is deleted then. */
+  expiresAt: string;
+  sizeBytes: number;
+};
+export type NullValue = null | null;
+export type PersonalData = {
+  generatedAt: string;
+  identity: {
+    [key: string]: any;
+  };
+  account: {
+    [key: string]: any;
+  } | null;
+  profile: {
+    [key: string]: any;
+  } | null;
+  subscriptions: {
+    [key: string]: any;
+  }[];
+  [key: string]: any;
+};
 export const {
   useGetConsentsQuery,
   useLazyGetConsentsQuery,
   useSaveConsentsMutation,
+  useGetDataExportQuery,
+  useLazyGetDataExportQuery,
+  useRequestDataExportMutation,
+  useDownloadDataExportQuery,
+  useLazyDownloadDataExportQuery,
 } = injectedRtkApi;

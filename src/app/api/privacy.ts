@@ -2,10 +2,27 @@
 // dialog). A save answers every choice after it, so the cached read is replaced with the answer
 // instead of being fetched again.
 import { privacyApi } from './privacy.gen';
+import { withRetryAfter } from './retryAfter';
 
 export const privacyEndpoints = privacyApi.enhanceEndpoints({
   endpoints: {
     getConsents: { providesTags: ['privacy'] },
+    // The copy of the reader's data: asking for one replaces the latest; its content is read
+    // once when the reader opens it (never kept in the cache).
+    getDataExport: { providesTags: ['privacy'] },
+    requestDataExport: {
+      invalidatesTags: [],
+      transformErrorResponse: withRetryAfter,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(privacyApi.util.upsertQueryData('getDataExport', undefined, { latest: data }));
+        } catch {
+          // The screen says why.
+        }
+      },
+    },
+    downloadDataExport: { keepUnusedDataFor: 0 },
     saveConsents: {
       invalidatesTags: [],
       async onQueryStarted({ titleCode }, { dispatch, queryFulfilled }) {
@@ -20,10 +37,18 @@ export const privacyEndpoints = privacyApi.enhanceEndpoints({
   },
 });
 
-export const { useGetConsentsQuery, useSaveConsentsMutation } = privacyEndpoints;
+export const {
+  useGetConsentsQuery,
+  useSaveConsentsMutation,
+  useGetDataExportQuery,
+  useRequestDataExportMutation,
+  useLazyDownloadDataExportQuery,
+} = privacyEndpoints;
 export type {
   ConsentCategories,
   ConsentChange,
   ConsentPermissions,
   ConsentSettings,
+  DataExport,
+  PersonalData,
 } from './privacy.gen';

@@ -294,6 +294,13 @@ const legal = lazyScreen(
   'route-legal',
   () => import(/* webpackChunkName: "route-legal" */ '../features/legal/LegalScreen'),
 );
+const dataExport = lazyScreen(
+  'route-schibstedTakeoutGateway',
+  () =>
+    import(
+      /* webpackChunkName: "route-schibstedTakeoutGateway" */ '../features/privacy/DataExportScreen'
+    ),
+);
 const myContent = lazyScreen(
   'route-mitt-innhold',
   () =>
@@ -390,7 +397,7 @@ export const routes: readonly RouteDefinition[] = [
   route('/tilbakemelding', 'auth+subscription', complaint, ['complaint']),
   route('/endre-avislevering', 'auth+subscription', deliveryChange, ['delivery-change']),
   route('/endre-profil', 'auth+subscription', profile, ['profile']),
-  route('/schibstedTakeoutGateway', 'auth+subscription'),
+  route('/schibstedTakeoutGateway', 'auth+subscription', dataExport, ['privacy']),
   route('/schibstedDeleteGateway', 'auth+subscription'),
   route('/mitt-innhold', 'auth+subscription', myContent, ['my-content']),
   route('/maintenance', 'none', maintenance, ['maintenance']),

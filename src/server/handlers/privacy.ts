@@ -1,6 +1,8 @@
 // The reader's privacy choices per title (/personverninnstillinger, /samtykke1-3, the consent
-// dialog): the session's identity only (domain/privacy/consents.ts holds the rules).
+// dialog) and the copy of their data (/schibstedTakeoutGateway): the session's identity only
+// (domain/privacy holds the rules).
 import { readConsents, saveConsents } from '../domain/privacy/consents';
+import { downloadExport, latestExport, requestExport } from '../domain/privacy/export';
 import type { Handlers } from '../http/operations';
 import { requireSession } from '../http/security';
 import { normaliseTitleCode } from '../http/title-code';
@@ -23,5 +25,40 @@ export const handlers: Handlers = {
       normaliseTitleCode(request.params.titleCode),
       request.body,
     );
+  },
+
+  async getDataExport(request) {
+    const session = await requireSession(request);
+    const { db, clock } = request.server.services;
+    return { latest: await latestExport(db, session.spidId, clock.now()) };
+  },
+
+  async requestDataExport(request, reply) {
+    const session = await requireSession(request);
+    const { claims } = session;
+    const copy = await requestExport(
+      request.server.services,
+      {
+        spidId: session.spidId,
+        name: claims.name,
+        email: claims.email,
+        phoneNumber: claims.phoneNumber,
+        birthDate: claims.birthDate,
+      },
+      normaliseTitleCode(request.body.titleCode),
+    );
+    reply.code(201);
+    return copy;
+  },
+
+  async downloadDataExport(request, reply) {
+    const session = await requireSession(request);
+    const { db, clock } = request.server.services;
+    const content = await downloadExport(db, session.spidId, request.params.exportId, clock.now());
+    const day = String(content.generatedAt).slice(0, 10);
+    reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="minside-data-${day}.json"`);
+    return content;
   },
 };

@@ -712,6 +712,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in reader's latest copy of their data
+         * @description For /schibstedTakeoutGateway: the latest copy (`ready` until `expiresAt`, then `expired`: its content is deleted), or null when the reader has never asked.
+         */
+        get: operations["getDataExport"];
+        put?: never;
+        /**
+         * Make a copy of everything Min Side holds about the reader
+         * @description Built at once: identity, account and profile, subscriptions and their history, orders, invoices and payments, payment-method changes, withdrawals, delivery changes, complaints, family sharing, business seats, student verifications, consents, plan conversions and the account's audit events (never a secret). Offered for download for 7 days; the reader is e-mailed that it is ready. 429 after 3 copies a day.
+         */
+        post: operations["requestDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/export/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the reader's copy (JSON)
+         * @description The copy's content while it lasts. Another reader's copy, or an id that is none, is not found (404 `EXPORT_NOT_FOUND`); a copy whose time is out is 409 `EXPORT_EXPIRED`.
+         */
+        get: operations["downloadDataExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscription/planChange": {
         parameters: {
             query?: never;
@@ -2065,6 +2109,38 @@ export interface components {
                 variant: string;
                 platform: string;
             }[];
+        };
+        DataExport: {
+            id: string;
+            /** @enum {string} */
+            status: "ready" | "expired";
+            /** Format: date-time */
+            requestedAt: string;
+            /**
+             * Format: date-time
+             * @description Until when the copy can be downloaded; its content is deleted then.
+             */
+            expiresAt: string;
+            sizeBytes: number;
+        };
+        /** @description Everything Min Side holds about the reader, part by part (each table's own columns; see README "Data rights"). */
+        PersonalData: {
+            /** Format: date-time */
+            generatedAt: string;
+            identity: {
+                [key: string]: unknown;
+            };
+            account: {
+                [key: string]: unknown;
+            } | null;
+            profile: {
+                [key: string]: unknown;
+            } | null;
+            subscriptions: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            [key: string]: unknown;
         };
         PlanConversionChoice: {
             ariaPlanID: components["schemas"]["AriaPlanID"];
@@ -5268,6 +5344,130 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest copy, if any. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "latest": {
+                     *         "id": "6f1c2b9e-3a4d-4e5f-8a7b-9c0d1e2f3a4b",
+                     *         "status": "ready",
+                     *         "requestedAt": "2026-11-27T10:00:00.000Z",
+                     *         "expiresAt": "2026-12-04T10:00:00.000Z",
+                     *         "sizeBytes": 18234
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        latest: components["schemas"]["DataExport"] | components["schemas"]["NullValue"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    requestDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "titleCode": "FVN"
+                 *     }
+                 */
+                "application/json": {
+                    titleCode: components["schemas"]["TitleCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description The copy, ready for download. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3a4d-4e5f-8a7b-9c0d1e2f3a4b",
+                     *       "status": "ready",
+                     *       "requestedAt": "2026-11-27T10:00:00.000Z",
+                     *       "expiresAt": "2026-12-04T10:00:00.000Z",
+                     *       "sizeBytes": 18234
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    downloadDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything Min Side holds about the reader. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": "2026-11-27T10:00:00.000Z",
+                     *       "identity": {
+                     *         "id": "1000002",
+                     *         "name": "Dag Digital",
+                     *         "email": "digital@demo.minside.no",
+                     *         "phone": "+47 400 00 002",
+                     *         "birthDate": "1985-01-20"
+                     *       },
+                     *       "account": null,
+                     *       "profile": null,
+                     *       "subscriptions": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PersonalData"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
         };

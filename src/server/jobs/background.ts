@@ -8,6 +8,7 @@ import type { Db } from '../db/db';
 import { applyDueMoves } from '../domain/delivery/changes';
 import { followOwners } from '../domain/family/follow';
 import { reconcileOrders } from '../domain/orders/reconcile';
+import { purgeExpiredExports } from '../domain/privacy/export';
 import { runConversions } from '../domain/subscriptions/conversions';
 import { retryPendingRefunds } from '../domain/subscriptions/withdrawal';
 import type { PaymentPort } from '../payments/port';
@@ -83,6 +84,13 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
               deps.log.error(f, 'a plan conversion could not be scheduled');
           } catch (error) {
             deps.log.error({ err: error }, 'plan conversions could not run');
+          }
+          // Copies of readers' data whose time is out are deleted, whatever happened above.
+          try {
+            const purged = await purgeExpiredExports(deps.db, deps.clock.now());
+            if (purged > 0) deps.log.info({ purged }, 'expired data copies deleted');
+          } catch (error) {
+            deps.log.error({ err: error }, 'expired data copies could not be deleted');
           }
           // Paper moves in a try of their own: a move's address becomes the delivery address on
           // its first day whatever happened above.

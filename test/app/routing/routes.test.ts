@@ -179,8 +179,9 @@ describe('route table', () => {
         '/personverndetaljer',
         '/cookie-policy',
         '/tilgjengelighet',
-        // What the subscription gives (issue 14)
+        // What the subscription gives, and a copy of the reader's data (issue 14)
         '/mitt-innhold',
+        '/schibstedTakeoutGateway',
         // Privacy choices: the settings and the three contact permissions (issue 14)
         '/personverninnstillinger',
         '/samtykke1',

@@ -1,0 +1,107 @@
+// A copy of the reader's data (issue 14): built at once with everything Min Side holds about the
+// reader and no secret, e-mailed as ready, downloadable by the reader only, for 7 days (injected
+// clock), then its content deleted by the job; 3 a day. On PGlite, and on PostgreSQL with
+// DATABASE_URL.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+
+import { EXPORT_LIMIT, purgeExpiredExports } from '../../src/server/domain/privacy/export';
+
+import { messagesTo } from './family-support';
+import { expectProblem } from './order-support';
+import { sessionFor, type TestSession } from './session-support';
+import { createTestApp, TEST_NOW, type TestApp } from './support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.app.close();
+});
+beforeEach(() => {
+  t.clock.set(TEST_NOW);
+});
+
+const ask = (s: TestSession, titleCode = 'FVN') =>
+  s.request({ method: 'POST', url: '/api/privacy/export', payload: { titleCode } });
+const download = (s: TestSession, id: string) => s.request({ url: `/api/privacy/export/${id}` });
+
+describe('a copy of the reader’s data', () => {
+  it('holds the reader’s subscriptions, invoices, consents and more, and no secret', async () => {
+    const papir = await sessionFor(t, 'papir@demo.minside.no');
+    await papir.request({
+      method: 'PUT',
+      url: '/api/privacy/FVN/consents',
+      payload: { source: 'settings', permissions: { email: true } },
+    });
+    const asked = await ask(papir);
+    expect(asked.statusCode).toBe(201);
+    const copy = asked.json();
+    expect(copy).toMatchObject({
+      status: 'ready',
+      requestedAt: new Date(TEST_NOW).toISOString(),
+      expiresAt: new Date(new Date(TEST_NOW).getTime() + 7 * 86_400_000).toISOString(),
+    });
+    const response = await download(papir, copy.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="minside-data-2026-03-10.json"',
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const data = response.json();
+    expect(data.identity).toMatchObject({ email: 'papir@demo.minside.no' });
+    expect(data.account.aria_account_no).toEqual(expect.any(String));
+    expect(data.subscriptions.length).toBeGreaterThan(0);
+    expect(data.invoicesAndPayments.length).toBeGreaterThan(0);
+    expect(data.complaints.length).toBeGreaterThan(0);
+    expect(data.consents).toEqual([
+      expect.objectContaining({ title_code: 'FVN', consent_key: 'email', granted: true }),
+    ]);
+    const text = JSON.stringify(data);
+    for (const secret of ['code_hash', 'token_hash', 'idempotency_key', 'request_hash', 'password'])
+      expect(text).not.toContain(secret);
+    // The reader is told it is ready, with the day it is deleted.
+    const [mail] = await messagesTo(t, 'papir@demo.minside.no');
+    expect(mail!.body).toContain('Kopien av dataene dine fra Fædrelandsvennen er klar');
+    expect(mail!.body).toContain('innen 17. mars 2026');
+    expect(mail!.body).toContain('/schibstedTakeoutGateway');
+    expect((await papir.request({ url: '/api/privacy/export' })).json()).toEqual({ latest: copy });
+  });
+
+  it('is only the reader’s own, and a made-up id is not found', async () => {
+    const digital = await sessionFor(t, 'digital@demo.minside.no');
+    const other = await sessionFor(t, 'ung@demo.minside.no');
+    const copy = (await ask(digital)).json();
+    expectProblem(await download(other, copy.id), 404, 'EXPORT_NOT_FOUND');
+    expectProblem(await download(digital, 'not-a-uuid'), 404, 'EXPORT_NOT_FOUND');
+    expect((await other.request({ url: '/api/privacy/export' })).json()).toEqual({ latest: null });
+  });
+
+  it('lasts 7 days, then its content is deleted', async () => {
+    const reader = await sessionFor(t, 'oppsagt@demo.minside.no');
+    const copy = (await ask(reader)).json();
+    t.clock.set('2026-03-17T08:59:00+01:00');
+    const late = await sessionFor(t, 'oppsagt@demo.minside.no');
+    expect((await download(late, copy.id)).statusCode).toBe(200);
+    t.clock.set('2026-03-17T09:00:00+01:00');
+    const gone = await sessionFor(t, 'oppsagt@demo.minside.no');
+    expectProblem(await download(gone, copy.id), 409, 'EXPORT_EXPIRED');
+    expect((await gone.request({ url: '/api/privacy/export' })).json().latest.status).toBe(
+      'expired',
+    );
+    expect(await purgeExpiredExports(t.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    const [row] = await t.db.query<{ content: unknown }>(
+      'select content from data_exports where id = $1',
+      [copy.id],
+    );
+    expect(row!.content).toBeNull();
+  });
+
+  it('can be made 3 times a day', async () => {
+    const reader = await sessionFor(t, 'avsluttet@demo.minside.no');
+    for (let i = 0; i < EXPORT_LIMIT.limit; i++) expect((await ask(reader)).statusCode).toBe(201);
+    const refused = await ask(reader);
+    expectProblem(refused, 429, 'RATE_LIMITED');
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
