@@ -128,19 +128,18 @@ test.page(titleUrl('FVN', '/vilkaar'))(
 );
 
 /** The copy the download link leads to, fetched in the page with the reader's session. */
-const downloadedCopy = ClientFunction(async () => {
+const downloadedCopy = ClientFunction(() => {
   const link = document.querySelector<HTMLAnchorElement>('a[download]');
-  if (!link) return null;
-  const response = await fetch(link.href, { credentials: 'same-origin' });
-  const data = (await response.json()) as {
-    invoicesAndPayments?: unknown[];
-    identity?: { email?: string };
-  };
-  return {
-    status: response.status,
-    invoices: data.invoicesAndPayments?.length ?? 0,
-    email: data.identity?.email ?? '',
-  };
+  if (!link) return Promise.resolve(null);
+  return fetch(link.href, { credentials: 'same-origin' }).then((response) =>
+    response
+      .json()
+      .then((data: { invoicesAndPayments?: unknown[]; identity?: { email?: string } }) => ({
+        status: response.status,
+        invoices: data.invoicesAndPayments ? data.invoicesAndPayments.length : 0,
+        email: data.identity && data.identity.email ? data.identity.email : '',
+      })),
+  );
 });
 
 test.page(titleUrl('FVN', '/schibstedTakeoutGateway'))(
