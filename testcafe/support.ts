@@ -44,3 +44,14 @@ export async function expectAccessible(t: TestController) {
     rules: {},
   });
 }
+
+/**
+ * Switches the language with the header's button, opening the menu first when the window is at
+ * phone width (there the language buttons are in the menu). A fixture before may leave the
+ * window narrow whatever resizeWindow asked for, so a journey does not rely on the width.
+ */
+export async function chooseLanguage(t: TestController, name: 'Bokmål' | 'Nynorsk') {
+  const target = Selector('button').withExactText(name);
+  if (!(await target.visible)) await t.click(Selector('button').withText('Meny'));
+  await t.click(target);
+}
