@@ -25,6 +25,10 @@ export default {
   // Each server suite starts its own embedded database (a few seconds on 2 cores, far more when
   // the machine is busy with other work: a slow start must not read as a failure).
   testTimeout: 60_000,
+  // Tests run in a worker that is replaced once it holds more than this after a suite: under
+  // --experimental-vm-modules every suite's module graph stays reachable, and one process running
+  // all ~130 suites in band (Jest's choice with one worker, i.e. on 2 cores) ran out of heap.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       ...common,

@@ -2,9 +2,15 @@
 // reader and no secret, e-mailed as ready, downloadable by the reader only, for 7 days (injected
 // clock), then its content deleted by the job; 3 a day. On PGlite, and on PostgreSQL with
 // DATABASE_URL.
+import { readFileSync } from 'node:fs';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { parse } from 'yaml';
 
 import { EXPORT_LIMIT, purgeExpiredExports } from '../../src/server/domain/privacy/export';
+import { contractPath } from '../../src/server/http/contract';
 
 import { messagesTo } from './family-support';
 import { expectProblem } from './order-support';
@@ -20,6 +26,16 @@ afterAll(async () => {
 });
 beforeEach(() => {
   t.clock.set(TEST_NOW);
+});
+
+// The copy as the contract describes it (PersonalData: every part named, nothing else).
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as (ajv: Ajv) => Ajv;
+const contract = parse(readFileSync(contractPath, 'utf8')) as { components: object };
+const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+const isPersonalData = ajv.compile({
+  components: contract.components,
+  $ref: '#/components/schemas/PersonalData',
 });
 
 const ask = (s: TestSession, titleCode = 'FVN') =>
@@ -49,6 +65,7 @@ describe('a copy of the reader’s data', () => {
     );
     expect(response.headers['cache-control']).toBe('no-store');
     const data = response.json();
+    expect(isPersonalData(data) ? [] : isPersonalData.errors).toEqual([]);
     expect(data.identity).toMatchObject({ email: 'papir@demo.minside.no' });
     expect(data.account.aria_account_no).toEqual(expect.any(String));
     expect(data.subscriptions.length).toBeGreaterThan(0);
@@ -95,6 +112,15 @@ describe('a copy of the reader’s data', () => {
       [copy.id],
     );
     expect(row!.content).toBeNull();
+  });
+
+  it('refuses a title the group does not publish, without using one of the day’s copies', async () => {
+    const reader = await sessionFor(t, 'ingen@demo.minside.no');
+    const refused = await ask(reader, 'zyG');
+    expectProblem(refused, 400, 'UNKNOWN_TITLE');
+    expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'titleCode' })]);
+    expect((await reader.request({ url: '/api/privacy/export' })).json()).toEqual({ latest: null });
+    for (let i = 0; i < EXPORT_LIMIT.limit; i++) expect((await ask(reader)).statusCode).toBe(201);
   });
 
   it('can be made 3 times a day', async () => {

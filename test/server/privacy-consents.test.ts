@@ -104,6 +104,16 @@ describe('a reader without a subscription', () => {
     expect(await events(s.spidId)).toEqual([]);
   });
 
+  it('refuses a title the group does not publish, and writes nothing', async () => {
+    const s = await reader();
+    expectProblem(await s.request({ url: URL('ZYG') }), 404, 'TITLE_NOT_FOUND');
+    const change = { source: 'settings', permissions: { email: true } };
+    expectProblem(await save(s, change, 'ZYG'), 404, 'TITLE_NOT_FOUND');
+    expect(await events(s.spidId)).toEqual([]);
+    // The code is read in any case, as everywhere.
+    expect((await save(s, change, 'fvn')).json().titleCode).toBe('FVN');
+  });
+
   it('keeps both of two changes made at once, in order', async () => {
     const s = await reader();
     const [a, b] = await Promise.all([

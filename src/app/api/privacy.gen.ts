@@ -78,6 +78,7 @@ export type RequestDataExportApiArg = {
 export type DownloadDataExportApiResponse =
   /** status 200 Everything Min Side holds about the reader. */ PersonalData;
 export type DownloadDataExportApiArg = {
+  /** The copy's id as GET /privacy/export gave it. */
   exportId: string;
 };
 export type TitleCode = string;
@@ -148,21 +149,64 @@ export type DataExport = {
   sizeBytes: number;
 };
 export type NullValue = null | null;
+export type PersonalDataRecord = {
+  [key: string]: PersonalDataValue;
+};
+export type PersonalDataList = (
+  (string | null) | number | boolean | PersonalDataRecord
+)[];
+export type PersonalDataValue =
+  (string | null) | number | boolean | PersonalDataList | PersonalDataRecord;
 export type PersonalData = {
   generatedAt: string;
+  /** The reader as the identity provider knows them. */
   identity: {
-    [key: string]: any;
+    id: string;
+    name: string;
+    email: string;
+    phone: string;
+    birthDate: string | null;
   };
+  /** The customer account; null when the reader has none. */
   account: {
-    [key: string]: any;
+    [key: string]: PersonalDataValue;
   } | null;
+  /** The profile kept with the account; null when there is none. */
   profile: {
-    [key: string]: any;
+    [key: string]: PersonalDataValue;
   } | null;
-  subscriptions: {
-    [key: string]: any;
-  }[];
-  [key: string]: any;
+  /** Each subscription with its plan. */
+  subscriptions: PersonalDataRecord[];
+  /** Every change of a subscription (state, plan, payment). */
+  subscriptionEvents: PersonalDataRecord[];
+  /** Orders, paid or not. */
+  orders: PersonalDataRecord[];
+  /** Invoices, charges and refunds. */
+  invoicesAndPayments: PersonalDataRecord[];
+  /** Changes of payment method. */
+  paymentMethodChanges: PersonalDataRecord[];
+  /** Purchases withdrawn under the right of withdrawal. */
+  withdrawals: PersonalDataRecord[];
+  /** Paper delivery stops and redirections. */
+  deliveryChanges: PersonalDataRecord[];
+  /** Delivery complaints with their dates. */
+  complaints: PersonalDataRecord[];
+  /** Invitations to share the subscription. */
+  familyInvitationsSent: PersonalDataRecord[];
+  /** Family sharing the reader owns or is a member of. */
+  familyMemberships: PersonalDataRecord[];
+  /** Seats on a business agreement. */
+  businessSeats: PersonalDataRecord[];
+  /** Student and pupil verifications. */
+  studentVerifications: PersonalDataRecord[];
+  /** Plan changes made when an offer ran out (student, youth). */
+  planConversions: PersonalDataRecord[];
+  /** Privacy choices per title. */
+  consents: PersonalDataRecord[];
+  /** Every change of those choices and where it was made. */
+  consentHistory: PersonalDataRecord[];
+  /** Changes to the account and profile. */
+  accountEvents: PersonalDataRecord[];
 };
 export const {
   useGetConsentsQuery,

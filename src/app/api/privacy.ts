@@ -51,4 +51,6 @@ export type {
   ConsentSettings,
   DataExport,
   PersonalData,
+  PersonalDataRecord,
+  PersonalDataValue,
 } from './privacy.gen';

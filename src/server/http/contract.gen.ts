@@ -2123,25 +2123,68 @@ export interface components {
             expiresAt: string;
             sizeBytes: number;
         };
-        /** @description Everything Min Side holds about the reader, part by part (each table's own columns; see README "Data rights"). */
+        /** @description Everything Min Side holds about the reader, part by part; a part's records carry the columns of the table that owns it (README "Data rights"), never a secret. */
         PersonalData: {
             /** Format: date-time */
             generatedAt: string;
+            /** @description The reader as the identity provider knows them. */
             identity: {
-                [key: string]: unknown;
+                id: string;
+                name: string;
+                email: string;
+                phone: string;
+                /** Format: date */
+                birthDate: string | null;
             };
+            /** @description The customer account; null when the reader has none. */
             account: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["PersonalDataValue"];
             } | null;
+            /** @description The profile kept with the account; null when there is none. */
             profile: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["PersonalDataValue"];
             } | null;
-            subscriptions: {
-                [key: string]: unknown;
-            }[];
-        } & {
-            [key: string]: unknown;
+            /** @description Each subscription with its plan. */
+            subscriptions: components["schemas"]["PersonalDataRecord"][];
+            /** @description Every change of a subscription (state, plan, payment). */
+            subscriptionEvents: components["schemas"]["PersonalDataRecord"][];
+            /** @description Orders, paid or not. */
+            orders: components["schemas"]["PersonalDataRecord"][];
+            /** @description Invoices, charges and refunds. */
+            invoicesAndPayments: components["schemas"]["PersonalDataRecord"][];
+            /** @description Changes of payment method. */
+            paymentMethodChanges: components["schemas"]["PersonalDataRecord"][];
+            /** @description Purchases withdrawn under the right of withdrawal. */
+            withdrawals: components["schemas"]["PersonalDataRecord"][];
+            /** @description Paper delivery stops and redirections. */
+            deliveryChanges: components["schemas"]["PersonalDataRecord"][];
+            /** @description Delivery complaints with their dates. */
+            complaints: components["schemas"]["PersonalDataRecord"][];
+            /** @description Invitations to share the subscription. */
+            familyInvitationsSent: components["schemas"]["PersonalDataRecord"][];
+            /** @description Family sharing the reader owns or is a member of. */
+            familyMemberships: components["schemas"]["PersonalDataRecord"][];
+            /** @description Seats on a business agreement. */
+            businessSeats: components["schemas"]["PersonalDataRecord"][];
+            /** @description Student and pupil verifications. */
+            studentVerifications: components["schemas"]["PersonalDataRecord"][];
+            /** @description Plan changes made when an offer ran out (student, youth). */
+            planConversions: components["schemas"]["PersonalDataRecord"][];
+            /** @description Privacy choices per title. */
+            consents: components["schemas"]["PersonalDataRecord"][];
+            /** @description Every change of those choices and where it was made. */
+            consentHistory: components["schemas"]["PersonalDataRecord"][];
+            /** @description Changes to the account and profile. */
+            accountEvents: components["schemas"]["PersonalDataRecord"][];
         };
+        /** @description One record of a part, by column name. */
+        PersonalDataRecord: {
+            [key: string]: components["schemas"]["PersonalDataValue"];
+        };
+        /** @description A column's value as stored: text (dates and times as ISO 8601), a number (amounts in øre), true/false, null, or a nested list or record (an event's detail, a complaint's dates). */
+        PersonalDataValue: (string | null) | number | boolean | components["schemas"]["PersonalDataList"] | components["schemas"]["PersonalDataRecord"];
+        /** @description A nested list (a complaint's dates, a plan's features): of text, numbers, true/false, null or records; a list directly in a list does not occur. */
+        PersonalDataList: ((string | null) | number | boolean | components["schemas"]["PersonalDataRecord"])[];
         PlanConversionChoice: {
             ariaPlanID: components["schemas"]["AriaPlanID"];
             period: components["schemas"]["Period"];
@@ -5220,6 +5263,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -5280,6 +5324,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
@@ -5435,6 +5480,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The copy's id as GET /privacy/export gave it.
+                 * @example 6f1d2c3b-8a4e-4f5a-9b0c-1d2e3f4a5b6c
+                 */
                 exportId: string;
             };
             cookie?: never;
@@ -5459,12 +5508,28 @@ export interface operations {
                      *       },
                      *       "account": null,
                      *       "profile": null,
-                     *       "subscriptions": []
+                     *       "subscriptions": [],
+                     *       "subscriptionEvents": [],
+                     *       "orders": [],
+                     *       "invoicesAndPayments": [],
+                     *       "paymentMethodChanges": [],
+                     *       "withdrawals": [],
+                     *       "deliveryChanges": [],
+                     *       "complaints": [],
+                     *       "familyInvitationsSent": [],
+                     *       "familyMemberships": [],
+                     *       "businessSeats": [],
+                     *       "studentVerifications": [],
+                     *       "planConversions": [],
+                     *       "consents": [],
+                     *       "consentHistory": [],
+                     *       "accountEvents": []
                      *     }
                      */
                     "application/json": components["schemas"]["PersonalData"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];

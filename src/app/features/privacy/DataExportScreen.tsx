@@ -9,6 +9,8 @@ import { Link } from 'react-router';
 import {
   type DataExport,
   type PersonalData,
+  type PersonalDataRecord,
+  type PersonalDataValue,
   useGetDataExportQuery,
   useLazyDownloadDataExportQuery,
   useRequestDataExportMutation,
@@ -23,7 +25,7 @@ import { Progress } from '../../ui/Progress';
 import './privacy.css';
 
 /** The parts of the copy, in the order they are read (the server's keys). */
-const PARTS = [
+const PARTS: readonly Exclude<keyof PersonalData, 'generatedAt'>[] = [
   'identity',
   'account',
   'profile',
@@ -43,7 +45,7 @@ const PARTS = [
   'consents',
   'consentHistory',
   'accountEvents',
-] as const;
+];
 
 const kilobytes = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
 
@@ -195,14 +197,14 @@ function Ready({ copy }: { readonly copy: DataExport }) {
 }
 
 /** A value as a reader reads it: text as it is, yes/no, lists and records as indented text. */
-function valueText(value: unknown): string {
+function valueText(value: PersonalDataValue): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'ja' : 'nei';
   if (typeof value === 'object') return JSON.stringify(value, null, 1);
   return String(value);
 }
 
-function Fields({ record }: { readonly record: Readonly<Record<string, unknown>> }) {
+function Fields({ record }: { readonly record: PersonalDataRecord | PersonalData['identity'] }) {
   return (
     <dl className="data-export-record">
       {Object.entries(record).map(([key, value]) => (
@@ -218,35 +220,34 @@ function Fields({ record }: { readonly record: Readonly<Record<string, unknown>>
 /** The copy part by part: a heading, how many, and each record. */
 function Summary({ data }: { readonly data: PersonalData }) {
   const { t } = useTranslation('privacy');
-  const all = data as unknown as Readonly<Record<string, unknown>>;
   return (
     <div className="data-export-summary" aria-labelledby="data-export-summary-heading">
       <h2 id="data-export-summary-heading" className="ds-heading" data-size="sm" tabIndex={-1}>
         {t('privacy.export.summary-heading')}
       </h2>
       {PARTS.map((part) => {
-        const value = all[part];
-        const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : null;
+        const value = data[part];
+        const items = Array.isArray(value) ? value : null;
         return (
           <section key={part} aria-labelledby={`data-part-${part}`}>
             <h3 id={`data-part-${part}`} className="ds-heading" data-size="xs">
               {t(`privacy.export.part.${part}`)}
               {items ? ` (${items.length})` : ''}
             </h3>
-            {items ? (
-              items.length === 0 ? (
+            {Array.isArray(value) ? (
+              value.length === 0 ? (
                 <p className="ds-paragraph">{t('privacy.export.none')}</p>
               ) : (
                 <ol className="data-export-items">
-                  {items.map((item, i) => (
+                  {value.map((item, i) => (
                     <li key={i}>
                       <Fields record={item} />
                     </li>
                   ))}
                 </ol>
               )
-            ) : value && typeof value === 'object' ? (
-              <Fields record={value as Record<string, unknown>} />
+            ) : value ? (
+              <Fields record={value} />
             ) : (
               <p className="ds-paragraph">{t('privacy.export.none')}</p>
             )}

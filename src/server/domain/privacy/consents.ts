@@ -10,6 +10,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import { enforceLimit } from '../rate-limits';
+import { titleOfPath } from '../titles';
 
 export const consentCategoryKeys = [
   'advertising',
@@ -51,6 +52,7 @@ export async function readConsents(
   spidId: string,
   titleCode: string,
 ): Promise<ConsentSettings> {
+  titleOfPath(titleCode);
   const rows = await db.query<{ consent_key: string; granted: boolean; updated_at: Date | string }>(
     'select consent_key, granted, updated_at from consents where spid_id = $1 and title_code = $2',
     [spidId, titleCode],
@@ -75,6 +77,7 @@ export async function saveConsents(
   titleCode: string,
   change: ConsentChange,
 ): Promise<ConsentSettings> {
+  titleOfPath(titleCode);
   const wanted = { ...change.categories, ...change.permissions } as Record<string, boolean>;
   if (Object.keys(wanted).length === 0)
     throw new DomainError(

@@ -20,6 +20,7 @@ import { type MessageSender, outboxSender } from '../../messaging/outbox';
 import { type Email, languageOf, longDate } from '../../messaging/wording';
 import { accountContact } from '../accounts/accounts';
 import { enforceLimit } from '../rate-limits';
+import { titleOfBody } from '../titles';
 
 export const EXPORT_DAYS = 7;
 export const EXPORT_LIMIT = { limit: 3, windowSeconds: 86_400 } as const;
@@ -232,6 +233,7 @@ export async function requestExport(
   reader: ExportReader,
   titleCode: string,
 ): Promise<DataExportSummary> {
+  titleOfBody(titleCode);
   const now = deps.clock.now();
   await enforceLimit(deps.db, `data-export:${reader.spidId}`, EXPORT_LIMIT, now);
   return deps.db.transaction(async (tx) => {
