@@ -289,6 +289,10 @@ describe('the calls of spec §7', () => {
     ['GET', '/privacy/export'],
     ['POST', '/privacy/export'],
     ['GET', '/privacy/export/{exportId}'],
+    // The deletion of the reader's data (/schibstedDeleteGateway): what waits, ask, call off.
+    ['GET', '/privacy/deletion'],
+    ['POST', '/privacy/deletion'],
+    ['DELETE', '/privacy/deletion'],
     // The embedded analytics collector (issue 14; spec §3, §4).
     ['POST', '/analytics/events'],
   ];

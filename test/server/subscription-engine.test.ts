@@ -113,6 +113,7 @@ const validCommands: Record<CommandKind, Command> = {
     reason: 'student-verification-ends',
   },
   withdrawConversion: { kind: 'withdrawConversion' },
+  close: { kind: 'close' },
 };
 
 /** The share commands take a shared subscription; the others the reader's own. */
@@ -156,6 +157,14 @@ describe('the transition table over the status codes of spec §4', () => {
       undoShareEnd: ['PENDING_TERMINATION'],
       scheduleConversion: ['ACTIVE', 'TRIAL'],
       withdrawConversion: ['ACTIVE', 'TRIAL'],
+      close: [
+        'ACTIVE',
+        'TRIAL',
+        'SUSPENDED',
+        'PENDING_CANCELLATION',
+        'PENDING_TERMINATION',
+        'ACTIVE_NON_BILLABLE',
+      ],
     });
   });
 
@@ -580,6 +589,44 @@ describe('resume: a suspended subscription whose invoice is paid', () => {
     const result = transition(suspended, { kind: 'resume' }, TODAY);
     expect(result.state).toEqual({ ...suspended, status: S.ACTIVE });
     expect(result.effects).toEqual([]);
+  });
+});
+
+describe('close: the reader’s data is erased', () => {
+  it('ends the reader’s own subscription today, with nothing left to renew, change or discount', () => {
+    const active = state({
+      pendingChange: { plan: yearly, effectiveDate: '2026-05-01' },
+      discount: { amountOff: null, percentOff: 50, periodsLeft: 2 },
+    });
+    const result = transition(active, { kind: 'close' }, TODAY);
+    expect(result.state).toEqual({
+      ...active,
+      status: S.CANCELLED,
+      expiryDate: TODAY,
+      renewalDate: null,
+      pendingChange: null,
+      cancellation: null,
+      discount: null,
+    });
+    expect(result.effects).toEqual([]);
+  });
+
+  it('ends a share as a share ends, and one cancelled for later at once', () => {
+    const share = state({ status: S.ACTIVE_NON_BILLABLE, share: 'family' });
+    expect(transition(share, { kind: 'close' }, TODAY).state).toMatchObject({
+      status: S.TERMINATED,
+      expiryDate: TODAY,
+    });
+    const pending = state({
+      status: S.PENDING_CANCELLATION,
+      renewalDate: null,
+      expiryDate: '2026-04-30',
+      cancellation: { reason: 'price', comment: null },
+    });
+    expect(transition(pending, { kind: 'close' }, TODAY).state).toMatchObject({
+      status: S.CANCELLED,
+      expiryDate: TODAY,
+    });
   });
 });
 

@@ -39,6 +39,31 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["privacy"],
       }),
+      getDeletionRequest: build.query<
+        GetDeletionRequestApiResponse,
+        GetDeletionRequestApiArg
+      >({
+        query: () => ({ url: `/privacy/deletion` }),
+        providesTags: ["privacy"],
+      }),
+      requestDeletion: build.mutation<
+        RequestDeletionApiResponse,
+        RequestDeletionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/privacy/deletion`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["privacy"],
+      }),
+      cancelDeletion: build.mutation<
+        CancelDeletionApiResponse,
+        CancelDeletionApiArg
+      >({
+        query: () => ({ url: `/privacy/deletion`, method: "DELETE" }),
+        invalidatesTags: ["privacy"],
+      }),
       downloadDataExport: build.query<
         DownloadDataExportApiResponse,
         DownloadDataExportApiArg
@@ -75,6 +100,22 @@ export type RequestDataExportApiArg = {
     titleCode: TitleCode;
   };
 };
+export type GetDeletionRequestApiResponse =
+  /** status 200 The request that waits, if any. */ {
+    waiting: DeletionRequest | NullValue;
+  };
+export type GetDeletionRequestApiArg = void;
+export type RequestDeletionApiResponse =
+  /** status 202 Requested; the reader is signed out. */ DeletionRequest;
+export type RequestDeletionApiArg = {
+  body: {
+    titleCode: TitleCode;
+  };
+};
+export type CancelDeletionApiResponse = /** status 200 Called off. */ {
+  renewedAgain: SubscriptionNo[];
+};
+export type CancelDeletionApiArg = void;
 export type DownloadDataExportApiResponse =
   /** status 200 Everything Min Side holds about the reader. */ PersonalData;
 export type DownloadDataExportApiArg = {
@@ -149,6 +190,15 @@ export type DataExport = {
   sizeBytes: number;
 };
 export type NullValue = null | null;
+export type SubscriptionNo = string;
+export type DeletionRequest = {
+  id: string;
+  requestedAt: string;
+  /** When the data is erased, unless the reader calls it off first. */
+  eraseAt: string;
+  /** The subscriptions the request stopped from renewing. */
+  stoppedSubscriptions: SubscriptionNo[];
+};
 export type PersonalDataRecord = {
   [key: string]: PersonalDataValue;
 };
@@ -215,6 +265,10 @@ export const {
   useGetDataExportQuery,
   useLazyGetDataExportQuery,
   useRequestDataExportMutation,
+  useGetDeletionRequestQuery,
+  useLazyGetDeletionRequestQuery,
+  useRequestDeletionMutation,
+  useCancelDeletionMutation,
   useDownloadDataExportQuery,
   useLazyDownloadDataExportQuery,
 } = injectedRtkApi;

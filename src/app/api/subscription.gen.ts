@@ -349,6 +349,7 @@ export type SubscriptionChangeKind =
   | "share-started"
   | "share-ended"
   | "share-end-undone"
+  | "closed"
   | "other";
 export type SubscriptionChange = {
   kind: SubscriptionChangeKind;

@@ -2,9 +2,10 @@
 // dialog) and the copy of their data (/schibstedTakeoutGateway): the session's identity only
 // (domain/privacy holds the rules).
 import { readConsents, saveConsents } from '../domain/privacy/consents';
+import { cancelDeletion, requestDeletion, waitingDeletion } from '../domain/privacy/deletion';
 import { downloadExport, latestExport, requestExport } from '../domain/privacy/export';
 import type { Handlers } from '../http/operations';
-import { requireSession } from '../http/security';
+import { clearCookie, requireSession, sessionCookieName } from '../http/security';
 import { normaliseTitleCode } from '../http/title-code';
 
 export const handlers: Handlers = {
@@ -60,5 +61,34 @@ export const handlers: Handlers = {
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="minside-data-${day}.json"`);
     return content;
+  },
+
+  async getDeletionRequest(request) {
+    const session = await requireSession(request);
+    return { waiting: await waitingDeletion(request.server.services.db, session.spidId) };
+  },
+
+  async requestDeletion(request, reply) {
+    const session = await requireSession(request);
+    const requested = await requestDeletion(
+      request.server.services,
+      { spidId: session.spidId, email: session.claims.email },
+      normaliseTitleCode(request.body.titleCode),
+    );
+    // Every session of the reader has ended, this one too.
+    clearCookie(reply, request, sessionCookieName(request));
+    request.log.info({ spidId: session.spidId, eraseAt: requested.eraseAt }, 'deletion requested');
+    reply.code(202);
+    return requested;
+  },
+
+  async cancelDeletion(request) {
+    const session = await requireSession(request);
+    const cancelled = await cancelDeletion(request.server.services, {
+      spidId: session.spidId,
+      email: session.claims.email,
+    });
+    request.log.info({ spidId: session.spidId }, 'deletion called off');
+    return cancelled;
   },
 };

@@ -736,6 +736,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/privacy/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in reader's deletion request that waits, if any
+         * @description For /schibstedDeleteGateway: the request that waits (the data is erased at `eraseAt` unless the reader calls it off first), or null.
+         */
+        get: operations["getDeletionRequest"];
+        put?: never;
+        /**
+         * Ask for everything Min Side holds about the reader to be deleted
+         * @description After the warning on /schibstedDeleteGateway. The subscriptions that would renew are cancelled (they run to the end of what is paid; listed in `stoppedSubscriptions`), every session of the reader ends at once (this one too: the session cookie is cleared), and the reader is e-mailed the day the data goes, 30 days on. Until then the reader can sign in and call it off (DELETE). On the day the data is erased; the bookkeeping (orders, invoices, payments, refunds) is kept, linked to no one, until 31 December five years after, then deleted. 409 `DELETION_ALREADY_REQUESTED` when one waits; 429 after 5 requests and calls-off a day.
+         */
+        post: operations["requestDeletion"];
+        /**
+         * Call off the deletion that waits
+         * @description Nothing is erased; each subscription the request stopped renews again if it still runs (`renewedAgain`). The reader is e-mailed. 404 `DELETION_NOT_FOUND` when none waits.
+         */
+        delete: operations["cancelDeletion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/privacy/export/{exportId}": {
         parameters: {
             query?: never;
@@ -1879,10 +1907,10 @@ export interface components {
             parts: components["schemas"]["WithdrawalReceiptPart"][];
         };
         /**
-         * @description What happened: `activated` (a paid order started it), `trial-started`, `cancelled`, `cancellation-undone`, `expired`, `reactivated` (started again, paid or free), `renewed`, `trial-ended`, `plan-change-scheduled`, `plan-change-withdrawn`, `plan-change-applied`, `upgraded` (an upgrade paid now), `suspended` (a giro invoice was still unpaid on the day its reminder named), `resumed` (the unpaid invoice that suspended it was paid), `payment-method-changed`, `connected` (moved to this account), `withdrawn` (the right of withdrawal was used: ended at once, refunded), `share-started` (a family share or business seat was created on accepting an invitation), `share-ended` (the share ends: at once, or on a later day while PENDING_TERMINATION), `share-end-undone` (the owner undid the cancellation that was to end it), `other`.
+         * @description What happened: `activated` (a paid order started it), `trial-started`, `cancelled`, `cancellation-undone`, `expired`, `reactivated` (started again, paid or free), `renewed`, `trial-ended`, `plan-change-scheduled`, `plan-change-withdrawn`, `plan-change-applied`, `upgraded` (an upgrade paid now), `suspended` (a giro invoice was still unpaid on the day its reminder named), `resumed` (the unpaid invoice that suspended it was paid), `payment-method-changed`, `connected` (moved to this account), `withdrawn` (the right of withdrawal was used: ended at once, refunded), `share-started` (a family share or business seat was created on accepting an invitation), `share-ended` (the share ends: at once, or on a later day while PENDING_TERMINATION), `share-end-undone` (the owner undid the cancellation that was to end it), `closed` (ended at once because its holder's data was deleted at their request), `other`.
          * @enum {string}
          */
-        SubscriptionChangeKind: "activated" | "trial-started" | "cancelled" | "cancellation-undone" | "expired" | "reactivated" | "renewed" | "trial-ended" | "plan-change-scheduled" | "plan-change-withdrawn" | "plan-change-applied" | "upgraded" | "suspended" | "resumed" | "payment-method-changed" | "connected" | "withdrawn" | "share-started" | "share-ended" | "share-end-undone" | "other";
+        SubscriptionChangeKind: "activated" | "trial-started" | "cancelled" | "cancellation-undone" | "expired" | "reactivated" | "renewed" | "trial-ended" | "plan-change-scheduled" | "plan-change-withdrawn" | "plan-change-applied" | "upgraded" | "suspended" | "resumed" | "payment-method-changed" | "connected" | "withdrawn" | "share-started" | "share-ended" | "share-end-undone" | "closed" | "other";
         SubscriptionChange: {
             kind: components["schemas"]["SubscriptionChangeKind"];
             /** Format: date-time */
@@ -2122,6 +2150,19 @@ export interface components {
              */
             expiresAt: string;
             sizeBytes: number;
+        };
+        DeletionRequest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /**
+             * Format: date-time
+             * @description When the data is erased, unless the reader calls it off first.
+             */
+            eraseAt: string;
+            /** @description The subscriptions the request stopped from renewing. */
+            stoppedSubscriptions: components["schemas"]["SubscriptionNo"][];
         };
         /** @description Everything Min Side holds about the reader, part by part; a part's records carry the columns of the table that owns it (README "Data rights"), never a secret. */
         PersonalData: {
@@ -5470,6 +5511,126 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getDeletionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request that waits, if any. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "waiting": {
+                     *         "id": "0b7c9d2e-1f3a-4b5c-8d6e-7f8091a2b3c4",
+                     *         "requestedAt": "2026-11-27T10:00:00.000Z",
+                     *         "eraseAt": "2026-12-27T10:00:00.000Z",
+                     *         "stoppedSubscriptions": [
+                     *           "3000001"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        waiting: components["schemas"]["DeletionRequest"] | components["schemas"]["NullValue"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    requestDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "titleCode": "FVN"
+                 *     }
+                 */
+                "application/json": {
+                    titleCode: components["schemas"]["TitleCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description Requested; the reader is signed out. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b7c9d2e-1f3a-4b5c-8d6e-7f8091a2b3c4",
+                     *       "requestedAt": "2026-11-27T10:00:00.000Z",
+                     *       "eraseAt": "2026-12-27T10:00:00.000Z",
+                     *       "stoppedSubscriptions": [
+                     *         "3000001"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    cancelDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Called off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "renewedAgain": [
+                     *         "3000001"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        renewedAgain: components["schemas"]["SubscriptionNo"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];

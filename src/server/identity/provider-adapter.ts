@@ -114,3 +114,8 @@ export async function deleteExpiredOidcModels(db: Queryable, now: Date): Promise
   );
   return rows.length;
 }
+
+/** Erasure (privacy/deletion.ts): the provider's grants, sessions and tokens of the identity. */
+export async function eraseProviderModels(db: Queryable, spidId: string): Promise<void> {
+  await db.query(`delete from oidc_models where payload ->> 'accountId' = $1`, [spidId]);
+}

@@ -183,3 +183,14 @@ export async function recordSecurityEvent(
     detail.slice(0, 500),
   ]);
 }
+
+/** Ends every session of an identity at once (the reader asked for their data to be deleted). */
+export async function endSessionsOf(db: Queryable, spidId: string): Promise<number> {
+  const rows = await db.query('delete from sessions where spid_id = $1 returning 1', [spidId]);
+  return rows.length;
+}
+
+/** Erasure (privacy/deletion.ts): the identity's security events go too. */
+export async function eraseSecurityEvents(db: Queryable, spidId: string): Promise<void> {
+  await db.query('delete from security_events where spid_id = $1', [spidId]);
+}

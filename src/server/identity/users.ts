@@ -88,3 +88,11 @@ export async function updateIdentityDetails(
     [spidId, details.givenName, details.familyName, details.birthDate],
   );
 }
+
+/**
+ * Erasure (privacy/deletion.ts): the embedded provider forgets the identity, so it cannot sign in
+ * again (in production the identity provider's own privacy portal deletes the account).
+ */
+export async function eraseIdentity(db: Queryable, spidId: string): Promise<void> {
+  await db.query('delete from identity_users where spid_id = $1', [spidId]);
+}

@@ -2,12 +2,15 @@
 // trial ends, expiries), recording and collecting the money they ask for, reconciling
 // orders whose payment never came back, dunning unpaid giro invoices (reminder, then
 // suspension), family members' shares following their owner's subscription, telling readers
-// who stop qualifying for the student or youth plan what it becomes (plan conversions), and sending withdrawal refunds the provider did not take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
+// who stop qualifying for the student or youth plan what it becomes (plan conversions), erasing
+// the data of readers whose deletion day has come (and their bookkeeping when its years are out),
+// and sending withdrawal refunds the provider did not take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { applyDueMoves } from '../domain/delivery/changes';
 import { followOwners } from '../domain/family/follow';
 import { reconcileOrders } from '../domain/orders/reconcile';
+import { eraseDueReaders, purgeExpiredBookkeeping } from '../domain/privacy/deletion';
 import { purgeExpiredExports } from '../domain/privacy/export';
 import { runConversions } from '../domain/subscriptions/conversions';
 import { retryPendingRefunds } from '../domain/subscriptions/withdrawal';
@@ -91,6 +94,15 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
             if (purged > 0) deps.log.info({ purged }, 'expired data copies deleted');
           } catch (error) {
             deps.log.error({ err: error }, 'expired data copies could not be deleted');
+          }
+          // Readers whose deletion day has come are erased; bookkeeping kept past its years goes.
+          try {
+            const erased = await eraseDueReaders(deps);
+            if (erased > 0) deps.log.info({ erased }, 'readers’ data erased at their request');
+            const purged = await purgeExpiredBookkeeping(deps.db, deps.clock.now());
+            if (purged > 0) deps.log.info({ purged }, 'bookkeeping of erased readers deleted');
+          } catch (error) {
+            deps.log.error({ err: error }, 'readers’ data could not be erased');
           }
           // Paper moves in a try of their own: a move's address becomes the delivery address on
           // its first day whatever happened above.

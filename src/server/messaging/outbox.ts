@@ -63,3 +63,11 @@ export async function latestMessages(db: Queryable, limit = 50): Promise<OutboxM
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }
+
+/** Erasure (privacy/deletion.ts): the messages kept for the reader's addresses. */
+export async function eraseMessagesTo(db: Queryable, recipients: readonly string[]): Promise<void> {
+  if (recipients.length === 0) return;
+  await db.query('delete from outbox where lower(recipient) = any($1::text[])', [
+    recipients.map((r) => r.toLowerCase()),
+  ]);
+}

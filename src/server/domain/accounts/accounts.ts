@@ -580,3 +580,16 @@ export async function accountContact(
     birthDate: birthDateFrom(row?.identity_birth_date, row?.profile_birth_date ?? null),
   };
 }
+
+/**
+ * Erasure (privacy/deletion.ts): the profile and the account's events go; the account row stays
+ * for the bookkeeping kept by law, no longer linked to the identity.
+ */
+export async function eraseAccount(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query('delete from account_profiles where aria_account_no = $1', [ariaAccountNo]);
+  await db.query('delete from account_events where aria_account_no = $1', [ariaAccountNo]);
+  await db.query(
+    `update accounts set spid_id = 'erased:' || aria_account_no where aria_account_no = $1`,
+    [ariaAccountNo],
+  );
+}

@@ -504,3 +504,31 @@ export async function importActiveSeat(
   );
   return Number(row!.id);
 }
+
+/**
+ * Erasure (privacy/deletion.ts): the reader's seats (their subscriptions are closed with the
+ * account's) and what the agreement's log says about them; an admin's admin right goes.
+ */
+export async function eraseBusinessData(
+  db: Queryable,
+  spidId: string,
+  ariaAccountNo: string | null,
+): Promise<void> {
+  await db.query(
+    `delete from business_seat_events where actor_spid_id = $1
+        or seat_id in (select id from business_seats where spid_id = $1)`,
+    [spidId],
+  );
+  await db.query(
+    `delete from business_codes where spid_id = $1
+        or seat_id in (select id from business_seats where spid_id = $1)`,
+    [spidId],
+  );
+  await db.query('delete from business_seats where spid_id = $1', [spidId]);
+  if (ariaAccountNo)
+    await db.query(
+      `delete from business_agreement_admins where subscription_no in
+         (select subscription_no from subscriptions where aria_account_no = $1)`,
+      [ariaAccountNo],
+    );
+}

@@ -569,3 +569,13 @@ export async function fileComplaint(
     throw error;
   }
 }
+
+/** Erasure (privacy/deletion.ts): the account's complaints and their dates. */
+export async function eraseComplaints(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query(
+    `delete from complaint_dates where complaint_id in
+       (select id from complaints where aria_account_no = $1)`,
+    [ariaAccountNo],
+  );
+  await db.query('delete from complaints where aria_account_no = $1', [ariaAccountNo]);
+}

@@ -292,3 +292,15 @@ export async function assignAccount(db: Db, clock: Clock, input: AssignInput): P
     return toAccount(account);
   });
 }
+
+/** Erasure (privacy/deletion.ts): the identity's connection codes, and those aimed at the account. */
+export async function eraseVerifications(
+  db: Queryable,
+  spidId: string,
+  ariaAccountNo: string | null,
+): Promise<void> {
+  await db.query('delete from verifications where spid_id = $1 or target_account_no = $2', [
+    spidId,
+    ariaAccountNo,
+  ]);
+}

@@ -984,3 +984,8 @@ export async function deliveryChangeOn(
 ): Promise<DeliveryOnDay | null> {
   return (await deliveryChangesOn(db, subscriptionNo, [date])).get(date) ?? null;
 }
+
+/** Erasure (privacy/deletion.ts): the account's delivery stops and redirections. */
+export async function eraseDeliveryChanges(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query('delete from delivery_changes where aria_account_no = $1', [ariaAccountNo]);
+}

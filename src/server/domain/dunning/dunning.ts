@@ -521,3 +521,21 @@ export async function importReminder(
   );
   return inserted.length > 0;
 }
+
+/** Erasure (privacy/deletion.ts): reminders stay with their invoices, the e-mail address goes. */
+export async function eraseDunningContacts(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query(
+    `update dunning_notices set email = null where subscription_no in
+       (select subscription_no from subscriptions where aria_account_no = $1)`,
+    [ariaAccountNo],
+  );
+}
+
+/** The bookkeeping's time is out (privacy/deletion.ts): the reminders of the account's invoices. */
+export async function purgeDunning(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query(
+    `delete from dunning_notices where subscription_no in
+       (select subscription_no from subscriptions where aria_account_no = $1)`,
+    [ariaAccountNo],
+  );
+}

@@ -1227,3 +1227,37 @@ export async function importInvitation(
     ],
   );
 }
+
+/**
+ * Erasure (privacy/deletion.ts), before the reader's subscriptions close: the shares of the
+ * reader's family end today and each member is told; the reader's invitations and memberships go.
+ */
+export async function eraseFamily(
+  tx: Queryable,
+  clock: Clock,
+  ariaAccountNo: string,
+  spidId: string,
+): Promise<void> {
+  const members = await tx.query<{ id: string }>(
+    `select m.id from family_members m
+       join subscriptions os on os.subscription_no = m.owner_subscription_no
+       join subscriptions ms on ms.subscription_no = m.member_subscription_no
+      where os.aria_account_no = $1 and ms.status_code = any($2::int[])
+      order by m.joined_at, m.id
+        for update of ms`,
+    [ariaAccountNo, [S.ACTIVE_NON_BILLABLE, S.PENDING_TERMINATION]],
+  );
+  for (const member of members)
+    await followOwner(tx, clock, member.id, { kind: 'end', reason: 'owner-ended' });
+  await tx.query(
+    `update family_members set invitation_id = null where invitation_id in
+       (select id from family_invitations where owner_account_no = $1)`,
+    [ariaAccountNo],
+  );
+  await tx.query('delete from family_invitations where owner_account_no = $1', [ariaAccountNo]);
+  await tx.query(
+    'update family_invitations set answered_by_spid_id = null where answered_by_spid_id = $1',
+    [spidId],
+  );
+  await tx.query('delete from family_members where member_account_no = $1', [ariaAccountNo]);
+}

@@ -257,3 +257,21 @@ export async function settleCharge(
     [id, status, paymentId, now.toISOString(), maskedCard],
   );
 }
+
+/** Erasure (privacy/deletion.ts): invoices and payments stay as bookkeeping, the card number goes. */
+export async function eraseBillingDetails(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query(
+    `update billing_effects set paid_masked_card = null where subscription_no in
+       (select subscription_no from subscriptions where aria_account_no = $1)`,
+    [ariaAccountNo],
+  );
+}
+
+/** The bookkeeping's time is out (privacy/deletion.ts): the account's invoices and payments. */
+export async function purgeBilling(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query(
+    `delete from billing_effects where subscription_no in
+       (select subscription_no from subscriptions where aria_account_no = $1)`,
+    [ariaAccountNo],
+  );
+}

@@ -766,3 +766,32 @@ export async function importCompletedOrder(
   );
   return order.orderId;
 }
+
+/**
+ * Erasure (privacy/deletion.ts): orders never paid go; paid ones stay as bookkeeping without the
+ * reader's delivery address or return address.
+ */
+export async function eraseOrders(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query(
+    `delete from orders o where o.aria_account_no = $1 and o.status <> 'COMPLETED'
+        and not exists (select 1 from billing_effects b where b.order_id = o.order_id)
+        and not exists (select 1 from withdrawals w where w.order_id = o.order_id)
+        and not exists (select 1 from withdrawal_refunds r where r.order_id = o.order_id)`,
+    [ariaAccountNo],
+  );
+  await db.query(
+    `update orders set delivery_address = null, redirect_url = null where aria_account_no = $1`,
+    [ariaAccountNo],
+  );
+}
+
+/** The bookkeeping's time is out (privacy/deletion.ts): first unlink, then (after billing) delete. */
+export async function unlinkOrdersFromBilling(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query('update orders set billing_effect_id = null where aria_account_no = $1', [
+    ariaAccountNo,
+  ]);
+}
+
+export async function purgeOrders(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query('delete from orders where aria_account_no = $1', [ariaAccountNo]);
+}

@@ -10,7 +10,7 @@ import { getPublication } from '../../../shared/publications/registry';
 import { selfServiceBlock } from '../../../shared/subscription/eligibility';
 import { SubscriptionStatus } from '../../../shared/subscription/status';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import type { CheckoutMethod, PaymentPort } from '../../payments/port';
 import {
@@ -196,4 +196,12 @@ export async function agreementStopped(
     });
   }
   return cancelled;
+}
+
+/** Erasure (privacy/deletion.ts): the account's payment-method changes. */
+export async function erasePaymentMethodChanges(
+  db: Queryable,
+  ariaAccountNo: string,
+): Promise<void> {
+  await db.query('delete from payment_method_changes where aria_account_no = $1', [ariaAccountNo]);
 }

@@ -112,3 +112,9 @@ export async function saveConsents(
     return readConsents(tx, spidId, titleCode);
   });
 }
+
+/** Erasure (privacy/deletion.ts): every choice and its history, on every title. */
+export async function eraseConsents(db: Queryable, spidId: string): Promise<void> {
+  await db.query('delete from consent_events where spid_id = $1', [spidId]);
+  await db.query('delete from consents where spid_id = $1', [spidId]);
+}

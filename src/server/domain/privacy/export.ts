@@ -331,3 +331,8 @@ export async function purgeExpiredExports(db: Queryable, now: Date): Promise<num
   );
   return rows.length;
 }
+
+/** Erasure (privacy/deletion.ts): the reader's copies, content and record. */
+export async function eraseExports(db: Queryable, spidId: string): Promise<void> {
+  await db.query('delete from data_exports where spid_id = $1', [spidId]);
+}

@@ -429,3 +429,8 @@ export async function importStudentVerification(
     ],
   );
 }
+
+/** Erasure (privacy/deletion.ts): the reader's student and pupil verifications. */
+export async function eraseStudentVerifications(db: Queryable, spidId: string): Promise<void> {
+  await db.query('delete from student_verifications where spid_id = $1', [spidId]);
+}

@@ -29,6 +29,7 @@ export type SubscriptionChangeKind =
   | 'share-started'
   | 'share-ended'
   | 'share-end-undone'
+  | 'closed'
   | 'other';
 
 /** The audit event kinds (engine commands and lifecycle.ts's own changes) in the contract's words. */
@@ -53,6 +54,7 @@ const kinds: Readonly<Record<string, SubscriptionChangeKind>> = {
   startShare: 'share-started',
   endShare: 'share-ended',
   undoShareEnd: 'share-end-undone',
+  close: 'closed',
 };
 
 export interface SubscriptionChange {

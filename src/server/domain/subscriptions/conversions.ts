@@ -514,3 +514,12 @@ export async function withdrawStudentConversion(
   }
   return rows.length > 0;
 }
+
+/** Erasure (privacy/deletion.ts): the plan conversions of the account's subscriptions. */
+export async function eraseConversions(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query(
+    `delete from plan_conversions where subscription_no in
+       (select subscription_no from subscriptions where aria_account_no = $1)`,
+    [ariaAccountNo],
+  );
+}

@@ -126,7 +126,12 @@ export type Command =
    */
   | { readonly kind: 'endShare'; readonly on: string }
   /** The end of a share is called off (the owner undid the cancellation): it runs on. */
-  | { readonly kind: 'undoShareEnd' };
+  | { readonly kind: 'undoShareEnd' }
+  /**
+   * The reader's data is erased at their request (privacy/deletion.ts): whatever still runs ends
+   * today, own subscription or share; nothing renews or changes later.
+   */
+  | { readonly kind: 'close' };
 
 export type CommandKind = Command['kind'];
 
@@ -180,6 +185,14 @@ export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]
   // A family share runs ACTIVE_NON_BILLABLE, a business seat ACTIVE (shares only: see below).
   endShare: [S.ACTIVE, S.ACTIVE_NON_BILLABLE, S.PENDING_TERMINATION],
   undoShareEnd: [S.PENDING_TERMINATION],
+  close: [
+    S.ACTIVE,
+    S.TRIAL,
+    S.SUSPENDED,
+    S.PENDING_CANCELLATION,
+    S.PENDING_TERMINATION,
+    S.ACTIVE_NON_BILLABLE,
+  ],
 };
 
 /** The only commands a shared subscription takes (its renewals never charge: see `bill`). */
@@ -188,6 +201,7 @@ const shareCommands: ReadonlySet<CommandKind> = new Set([
   'undoShareEnd',
   'expire',
   'renew',
+  'close',
 ]);
 
 /** The status a share runs in while it is not ending. */
@@ -547,6 +561,20 @@ export function transition(state: EngineState, command: Command, today: string):
         expiryDate: ends ? command.on : today,
         renewalDate: null,
         pendingChange: null,
+      };
+      return { state: next, effects: [] };
+    }
+
+    case 'close': {
+      // A share ends as a share does (TERMINATED); the reader's own as a cancellation.
+      const next: EngineState = {
+        ...state,
+        status: state.share ? S.TERMINATED : S.CANCELLED,
+        expiryDate: today,
+        renewalDate: null,
+        pendingChange: null,
+        cancellation: null,
+        discount: null,
       };
       return { state: next, effects: [] };
     }

@@ -14,6 +14,7 @@ import { DomainError } from '../../errors';
 import type { PaymentProvider } from '../../payments/port';
 
 import {
+  allowedStatuses,
   nextCharge,
   runningShareStatus,
   transition,
@@ -798,4 +799,47 @@ export async function insertSharedSubscription(tx: Queryable, input: NewShare): 
     ],
   );
   return subscriptionNo;
+}
+
+/**
+ * Erasure (privacy/deletion.ts): each of the account's subscriptions that still runs ends today
+ * (engine command `close`), then its audit trail and what names the reader (card, comments) go;
+ * the rows stay for the bookkeeping kept by law. Answers the subscriptions closed.
+ */
+export async function closeAndEraseSubscriptions(
+  tx: Queryable,
+  clock: Clock,
+  ariaAccountNo: string,
+): Promise<string[]> {
+  const running = await tx.query<{ subscription_no: string }>(
+    `select subscription_no from subscriptions
+      where aria_account_no = $1 and status_code = any($2::int[]) order by subscription_no`,
+    [ariaAccountNo, allowedStatuses.close],
+  );
+  for (const { subscription_no } of running)
+    await applyCommandInTx(tx, subscription_no, { kind: 'close' }, { clock, actor: 'system' });
+  // Events the bookkeeping points at (an invoice's, a refund's, a reminder's) stay, emptied of
+  // what they said; the others go.
+  const bookkept = `exists (select 1 from billing_effects b where b.event_id = e.id)
+      or exists (select 1 from withdrawals w where w.event_id = e.id)
+      or exists (select 1 from dunning_notices d where d.event_id = e.id)`;
+  await tx.query(
+    `delete from subscription_events e where e.aria_account_no = $1 and not (${bookkept})`,
+    [ariaAccountNo],
+  );
+  await tx.query(`update subscription_events set detail = '{}'::jsonb where aria_account_no = $1`, [
+    ariaAccountNo,
+  ]);
+  await tx.query(
+    `update subscriptions set masked_card_number = null, card_expiry = null,
+            cancellation_comment = null, payment_agreement_id = null, subscription_info1 = null
+      where aria_account_no = $1`,
+    [ariaAccountNo],
+  );
+  return running.map((r) => r.subscription_no);
+}
+
+/** The bookkeeping's time is out (privacy/deletion.ts): the events it pointed at go after it. */
+export async function purgeSubscriptionEvents(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query('delete from subscription_events where aria_account_no = $1', [ariaAccountNo]);
 }

@@ -940,3 +940,20 @@ export function receiptEmail(input: {
     body: lines.join('\n'),
   };
 }
+
+/** Erasure (privacy/deletion.ts): withdrawals and refunds stay as bookkeeping, the e-mail goes. */
+export async function eraseWithdrawalContacts(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query('update withdrawals set receipt_email = null where aria_account_no = $1', [
+    ariaAccountNo,
+  ]);
+}
+
+/** The bookkeeping's time is out (privacy/deletion.ts): the account's withdrawals and refunds. */
+export async function purgeWithdrawals(db: Queryable, ariaAccountNo: string): Promise<void> {
+  await db.query(
+    `delete from withdrawal_refunds where withdrawal_id in
+       (select id from withdrawals where aria_account_no = $1)`,
+    [ariaAccountNo],
+  );
+  await db.query('delete from withdrawals where aria_account_no = $1', [ariaAccountNo]);
+}
