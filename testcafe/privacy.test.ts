@@ -3,7 +3,8 @@
 // consent on /personverninnstillinger and finds it kept after a reload and after signing in
 // again; digital@ (a subscriber) answers /samtykke1 and sees it on the settings page. A page view
 // reaches the embedded collector (/dev/events) only after analytics is accepted. papir@ makes a
-// copy of her data on /schibstedTakeoutGateway, downloads it (it holds her invoices) and reads it.
+// copy of her data on /schibstedTakeoutGateway, downloads it (it holds her invoices) and reads it;
+// sletting@ asks for her data to be deleted and calls it off.
 import { ClientFunction, Selector } from 'testcafe';
 
 import { expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
@@ -159,5 +160,66 @@ test.page(titleUrl('FVN', '/schibstedTakeoutGateway'))(
     await t.expect(Selector('h2').withExactText('Kopien din').exists).ok({ timeout: 10000 });
     await t.expect(Selector('h3').withText('Fakturaer og betalinger').exists).ok();
     await expectAccessible(t);
+  },
+);
+
+interface OutboxMessage {
+  readonly channel: string;
+  readonly recipient: string;
+  readonly body: string;
+}
+
+/** The e-mails sent to `recipient`, newest first (GET /dev/outbox on the same server). */
+async function emailsTo(recipient: string): Promise<string[]> {
+  const response = await fetch(`http://localhost:${port}/dev/outbox`);
+  const messages = (await response.json()) as OutboxMessage[];
+  return messages
+    .filter((m) => m.channel === 'email' && m.recipient === recipient)
+    .map((m) => m.body);
+}
+
+// sletting@ (Setesdølen, nynorsk; no other journey uses her) reads the warning, is stopped until
+// she ticks that she understands, asks, is signed out at once and e-mailed the day; signed in
+// again she sees the request waiting (on every page too) and calls it off. At 390 px.
+test.page(titleUrl('SET', '/schibstedDeleteGateway'))(
+  'deletion requested and called off (nynorsk, phone width)',
+  async (t) => {
+    await t.resizeWindow(390, 844);
+    await signIn(t, 'sletting@demo.minside.no');
+    await expectScreen(t, 'Slett opplysningane dine');
+    await t.expect(main.withText('bokføringslova').exists).ok();
+    await expectAccessible(t);
+    await t.click(button('Slett opplysningane mine'));
+    await t.expect(main.withText('Kryss av for at du har lese kva som skjer.').exists).ok();
+    await t.click(
+      checkbox(
+        'Eg forstår at opplysningane mine blir sletta, og at abonnementa mine blir avslutta',
+      ),
+    );
+    await t.click(button('Slett opplysningane mine'));
+    await expectScreen(t, 'Vi slettar opplysningane dine');
+    await t.expect(main.withText('Du er no logga ut på alle einingar').exists).ok();
+    await t.expect(main.withText('Abonnementet ditt blir ikkje fornya lenger.').exists).ok();
+    await expectAccessible(t);
+    const [mail] = await emailsTo('sletting@demo.minside.no');
+    await t.expect(mail).contains('Du har bede oss slette opplysningane vi har om deg.');
+
+    // Signed out everywhere: Mi side asks her to sign in again.
+    await t.navigateTo(titleUrl('SET', '/'));
+    await signIn(t, 'sletting@demo.minside.no');
+    const notice = Selector('[aria-label="Sletting av opplysningane dine"]');
+    await t.expect(notice.withText('Opplysningane dine blir sletta').exists).ok({ timeout: 20000 });
+    await expectAccessible(t);
+    await t.navigateTo(titleUrl('SET', '/schibstedDeleteGateway'));
+    await expectScreen(t, 'Du har bede om sletting');
+    await t.click(button('Avbryt slettinga'));
+    await t.expect(main.withText('Slettinga er avbroten. Vi slettar ingenting.').exists).ok({
+      timeout: 10000,
+    });
+    await t.expect(main.withText('Abonnementet ditt blir fornya som før.').exists).ok();
+    await expectAccessible(t);
+    await t.navigateTo(titleUrl('SET', '/'));
+    await t.expect(Selector('h1').exists).ok({ timeout: 20000 });
+    await t.expect(notice.exists).notOk();
   },
 );

@@ -23,6 +23,24 @@ export const privacyEndpoints = privacyApi.enhanceEndpoints({
       },
     },
     downloadDataExport: { keepUnusedDataFor: 0 },
+    // The deletion of the reader's data. Asking ends the session: nothing is fetched again
+    // after it (a 401 would start a login). Calling it off answers that none waits.
+    getDeletionRequest: { providesTags: ['privacy'] },
+    requestDeletion: { invalidatesTags: [], transformErrorResponse: withRetryAfter },
+    cancelDeletion: {
+      invalidatesTags: [],
+      transformErrorResponse: withRetryAfter,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(
+            privacyApi.util.upsertQueryData('getDeletionRequest', undefined, { waiting: null }),
+          );
+        } catch {
+          // The caller says why.
+        }
+      },
+    },
     saveConsents: {
       invalidatesTags: [],
       async onQueryStarted({ titleCode }, { dispatch, queryFulfilled }) {
@@ -43,6 +61,9 @@ export const {
   useGetDataExportQuery,
   useRequestDataExportMutation,
   useLazyDownloadDataExportQuery,
+  useGetDeletionRequestQuery,
+  useRequestDeletionMutation,
+  useCancelDeletionMutation,
 } = privacyEndpoints;
 export type {
   ConsentCategories,
@@ -50,6 +71,7 @@ export type {
   ConsentPermissions,
   ConsentSettings,
   DataExport,
+  DeletionRequest,
   PersonalData,
   PersonalDataRecord,
   PersonalDataValue,

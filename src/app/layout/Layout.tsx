@@ -8,6 +8,7 @@ import { selectSession } from '../session/sessionSlice';
 import { useAppSelector } from '../store/hooks';
 import { Notice } from '../ui/Notice';
 
+import { DeletionNotice } from './DeletionNotice';
 import { Footer } from './Footer';
 import { Header, MAIN_ID } from './Header';
 import { PageSpinner } from './PageSpinner';
@@ -39,6 +40,7 @@ export function Layout({ children }: Props) {
           {t(loginErrorKey(loginError))}
         </Notice>
       ) : null}
+      <DeletionNotice />
       <main id={MAIN_ID} tabIndex={-1} className="site-main">
         {/* A failed login leaves the flag on (the guard waits for the redirect); the reader
             must see the error instead of a spinner that never stops. */}

@@ -301,6 +301,13 @@ const dataExport = lazyScreen(
       /* webpackChunkName: "route-schibstedTakeoutGateway" */ '../features/privacy/DataExportScreen'
     ),
 );
+const deletion = lazyScreen(
+  'route-schibstedDeleteGateway',
+  () =>
+    import(
+      /* webpackChunkName: "route-schibstedDeleteGateway" */ '../features/privacy/DeletionScreen'
+    ),
+);
 const myContent = lazyScreen(
   'route-mitt-innhold',
   () =>
@@ -398,7 +405,7 @@ export const routes: readonly RouteDefinition[] = [
   route('/endre-avislevering', 'auth+subscription', deliveryChange, ['delivery-change']),
   route('/endre-profil', 'auth+subscription', profile, ['profile']),
   route('/schibstedTakeoutGateway', 'auth+subscription', dataExport, ['privacy']),
-  route('/schibstedDeleteGateway', 'auth+subscription'),
+  route('/schibstedDeleteGateway', 'auth+subscription', deletion, ['privacy']),
   route('/mitt-innhold', 'auth+subscription', myContent, ['my-content']),
   route('/maintenance', 'none', maintenance, ['maintenance']),
   route('/404', 'none', notFound, ['not-found']),

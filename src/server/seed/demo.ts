@@ -543,6 +543,29 @@ export const demoUsers: readonly DemoUser[] = [
       },
     ],
   },
+  {
+    // Deleting one's data (issue 14): a Setesdølen (nynorsk) subscriber who asks on
+    // /schibstedDeleteGateway and calls it off again; no other journey uses her.
+    spidId: '1000022',
+    email: 'sletting@demo.minside.no',
+    givenName: 'Sigrid',
+    familyName: 'Sletting',
+    phone: '+47 400 00 022',
+    birthDate: '1983-02-14',
+    kind: 'subscriber',
+    firstTitleCode: 'SET',
+    subscriptions: [
+      {
+        titleCode: 'SET',
+        planId: DEFAULT_PLAN_ID,
+        period: 'Årlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: card,
+        // Far off: the job tests that count every renewal of the demo data never meet it.
+        renewsIn: 250,
+      },
+    ],
+  },
 ];
 
 async function planId(db: Queryable, titleCode: string, ariaPlanID: string, period: Period) {

@@ -21,7 +21,9 @@ type Catalogue = { [key: string]: string | Catalogue };
 function keysOf(catalogue: Catalogue, prefix = ''): string[] {
   return Object.entries(catalogue).flatMap(([key, value]) => {
     const name = prefix ? `${prefix}.${key}` : key;
-    return typeof value === 'string' ? [name] : keysOf(value, name);
+    // A list (read with `returnObjects: true`) is a key of its own, and so is each line.
+    if (typeof value === 'string') return [name];
+    return Array.isArray(value) ? [name, ...keysOf(value, name)] : keysOf(value, name);
   });
 }
 

@@ -15,8 +15,9 @@ import {
 } from '../../../src/app/session/spinnerSlice';
 import { initialUserState } from '../../../src/app/session/userSlice';
 import type { RootState } from '../../../src/app/store/store';
+import { callsTo, lookupRoute, premium, route } from '../features/lifecycle-support';
 import { fvn, subscriberState } from '../fixtures';
-import { renderWithState, type RenderWithStateOptions } from '../render';
+import { json, renderWithState, serveApi, type RenderWithStateOptions } from '../render';
 
 const renderLayout = (
   state: Partial<RootState> = subscriberState(),
@@ -321,5 +322,42 @@ describe('privacy settings', () => {
       delete prototype.showModal;
       delete prototype.close;
     }
+  });
+});
+
+describe('a deletion of the reader’s data that waits', () => {
+  const waiting = {
+    id: '0b7c9d2e-1f3a-4b5c-8d6e-7f8091a2b3c4',
+    requestedAt: '2026-11-27T10:00:00.000Z',
+    eraseAt: '2026-12-27T10:00:00.000Z',
+    stoppedSubscriptions: [],
+  };
+
+  it('is said on every page, and called off right there', async () => {
+    const calls = serveApi([
+      route('GET', '/api/privacy/deletion', () => json({ waiting })),
+      route('DELETE', '/api/privacy/deletion', () => json({ renewedAgain: [] })),
+      lookupRoute(() => premium()),
+    ]);
+    const { user } = await renderLayout(subscriberState(), { route: '/fakturaoversikt' });
+    const notice = await screen.findByRole('region', { name: 'Sletting av opplysningene dine' });
+    expect(notice).toHaveTextContent('Opplysningene dine slettes 27. desember 2026.');
+    await user.click(within(notice).getByRole('button', { name: 'Avbryt slettingen' }));
+    const done = await screen.findByText('Slettingen er avbrutt. Vi sletter ingenting.');
+    expect(done.closest('[role="status"]')).toHaveFocus();
+    expect(
+      screen.queryByRole('region', { name: 'Sletting av opplysningene dine' }),
+    ).not.toBeInTheDocument();
+    expect(callsTo(calls, 'DELETE', '/api/privacy/deletion')).toHaveLength(1);
+  });
+
+  it('is not asked about when signed out, nor said on the deletion page itself', async () => {
+    const calls = serveApi([route('GET', '/api/privacy/deletion', () => json({ waiting }))]);
+    await renderLayout({ ...subscriberState(), user: initialUserState });
+    expect(callsTo(calls, 'GET', '/api/privacy/deletion')).toHaveLength(0);
+    await renderLayout(subscriberState(), { route: '/schibstedDeleteGateway' });
+    expect(
+      screen.queryByRole('region', { name: 'Sletting av opplysningene dine' }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -179,9 +179,10 @@ describe('route table', () => {
         '/personverndetaljer',
         '/cookie-policy',
         '/tilgjengelighet',
-        // What the subscription gives, and a copy of the reader's data (issue 14)
+        // What the subscription gives, a copy of the reader's data, its deletion (issue 14)
         '/mitt-innhold',
         '/schibstedTakeoutGateway',
+        '/schibstedDeleteGateway',
         // Privacy choices: the settings and the three contact permissions (issue 14)
         '/personverninnstillinger',
         '/samtykke1',

@@ -47,6 +47,9 @@ const PARTS: readonly Exclude<keyof PersonalData, 'generatedAt'>[] = [
   'accountEvents',
 ];
 
+/** The catalogue's key of a part (`subscriptionEvents` → `subscription-events`). */
+const kebab = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
 const kilobytes = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
 
 export default function DataExportScreen() {
@@ -231,7 +234,7 @@ function Summary({ data }: { readonly data: PersonalData }) {
         return (
           <section key={part} aria-labelledby={`data-part-${part}`}>
             <h3 id={`data-part-${part}`} className="ds-heading" data-size="xs">
-              {t(`privacy.export.part.${part}`)}
+              {t(`privacy.export.part.${kebab(part)}`)}
               {items ? ` (${items.length})` : ''}
             </h3>
             {Array.isArray(value) ? (

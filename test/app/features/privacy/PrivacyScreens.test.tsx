@@ -63,7 +63,7 @@ describe('/personverninnstillinger', () => {
     });
     // Without a subscription there are no contact permissions to answer here.
     expect(screen.queryByRole('heading', { name: 'Kontakt fra oss' })).toBeNull();
-    expect(screen.getByText('Sist endret 27. november 2026.')).toBeVisible();
+    expect(await screen.findByText('Sist endret 27. november 2026.')).toBeVisible();
   });
 
   it('shows the choices kept on the account, and rejects all in one tap', async () => {
