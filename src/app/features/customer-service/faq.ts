@@ -52,7 +52,13 @@ export const faq: readonly FaqEntry[] = [
   { id: 'delivery', links: [{ to: '/leveringsadresse', label: 'delivery-address' }] },
   { id: 'family-sharing', links: [] },
   { id: 'invoices', links: [{ to: '/fakturaoversikt', label: 'invoices' }] },
-  { id: 'data', links: [] },
+  {
+    id: 'data',
+    links: [
+      { to: '/schibstedTakeoutGateway', label: 'data-copy' },
+      { to: '/schibstedDeleteGateway', label: 'data-deletion' },
+    ],
+  },
 ];
 
 /** The payment methods the order and invoice screens offer, in their order. */

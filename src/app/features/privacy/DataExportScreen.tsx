@@ -89,6 +89,11 @@ export default function DataExportScreen() {
           {t('privacy.links.privacy')}
         </Link>
       </p>
+      <p className="ds-paragraph">
+        <Link className="ds-link" to="/schibstedDeleteGateway">
+          {t('privacy.deletion.heading')}
+        </Link>
+      </p>
     </section>
   );
 }
