@@ -23,6 +23,7 @@ import { handlers as identityHandlers } from './handlers/identity';
 import { handlers as orderHandlers } from './handlers/order';
 import { handlers as paymentHandlers } from './handlers/payment';
 import { handlers as privacyHandlers } from './handlers/privacy';
+import { handlers as segmentHandlers } from './handlers/segment';
 import { handlers as studentHandlers } from './handlers/student';
 import {
   handlers as subscriptionHandlers,
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       familyHandlers,
       studentHandlers,
       privacyHandlers,
+      segmentHandlers,
       analyticsHandlers,
     ),
   });

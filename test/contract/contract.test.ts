@@ -293,6 +293,8 @@ describe('the calls of spec §7', () => {
     ['GET', '/privacy/deletion'],
     ['POST', '/privacy/deletion'],
     ['DELETE', '/privacy/deletion'],
+    // A segment message closed by the reader (issue 14), not shown to them again.
+    ['PUT', '/segment/{id}/message/{messageId}/dismissal'],
     // The embedded analytics collector (issue 14; spec §3, §4).
     ['POST', '/analytics/events'],
   ];

@@ -17,6 +17,16 @@ const injectedRtkApi = api
         }),
         providesTags: ["segment"],
       }),
+      dismissSegmentMessage: build.mutation<
+        DismissSegmentMessageApiResponse,
+        DismissSegmentMessageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/segment/${queryArg.id}/message/${queryArg.messageId}/dismissal`,
+          method: "PUT",
+        }),
+        invalidatesTags: ["segment"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -28,12 +38,26 @@ export type PostSegmentMessageApiArg = {
   id: string;
   segmentMessageRequest: SegmentMessageRequest;
 };
+export type DismissSegmentMessageApiResponse =
+  /** status 200 Dismissed (now or before). */ {
+    messageId: string;
+    /** When the reader first closed it. */
+    dismissedAt: string;
+  };
+export type DismissSegmentMessageApiArg = {
+  /** Segment id. */
+  id: string;
+  /** The message's id as POST /segment/{id}/message gave it. */
+  messageId: string;
+};
 export type SegmentMessage = {
   id: string;
   heading: string;
   body: string;
   /** Link for the call to action (a same-origin path or an absolute URL); null when none. */
   ctaUrl: string | null;
+  /** The call to action's words; null when there is no link. */
+  ctaLabel: string | null;
 };
 export type SegmentMessageResponse = {
   segmentId: string;
@@ -66,6 +90,11 @@ export type SegmentMessageRequest = {
   titleCode: TitleCode;
   /** Where the messages will be shown. */
   context: "home" | "winback" | "order" | "cancel";
+  /** The language the page is read in; the title's when left out. */
+  language?: "nb" | "nn";
 };
-export const { usePostSegmentMessageQuery, useLazyPostSegmentMessageQuery } =
-  injectedRtkApi;
+export const {
+  usePostSegmentMessageQuery,
+  useLazyPostSegmentMessageQuery,
+  useDismissSegmentMessageMutation,
+} = injectedRtkApi;

@@ -635,9 +635,29 @@ export interface paths {
         put?: never;
         /**
          * Messages for a segment
-         * @description The messages to show the logged-in user for a segment in a given context (home page, winback, order, cancel). An unknown segment is a 404.
+         * @description The messages to show the logged-in user for a segment in a given context (home page, winback, order, cancel), in the language asked for (default: the title's), newest first. Whether the reader belongs to the segment is decided from the server's own records, on the title: `subscribers` (a subscription of their own that gives access), `winback` (one that has ended, and none that gives access), `no-subscription` (never one). A reader outside the segment gets no messages; a message the reader has dismissed is not given again; messages have a period (`startsAt`–`endsAt`) and may be for one title or all. An unknown segment is a 404 `SEGMENT_NOT_FOUND`.
          */
         post: operations["postSegmentMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segment/{id}/message/{messageId}/dismissal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The reader closes a segment message; it is not shown to them again
+         * @description Kept per reader (on every device). Idempotent: dismissing again answers the same. 404 `SEGMENT_MESSAGE_NOT_FOUND` for a message that is not the segment's; 60 dismissals an hour.
+         */
+        put: operations["dismissSegmentMessage"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2722,6 +2742,11 @@ export interface components {
              * @enum {string}
              */
             context: "home" | "winback" | "order" | "cancel";
+            /**
+             * @description The language the page is read in; the title's when left out.
+             * @enum {string}
+             */
+            language?: "nb" | "nn";
         };
         SegmentMessage: {
             id: string;
@@ -2732,6 +2757,8 @@ export interface components {
              * @description Link for the call to action (a same-origin path or an absolute URL); null when none.
              */
             ctaUrl: string | null;
+            /** @description The call to action's words; null when there is no link. */
+            ctaLabel: string | null;
         };
         SegmentMessageResponse: {
             segmentId: string;
@@ -5099,7 +5126,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "titleCode": "FVN",
-                 *       "context": "cancel"
+                 *       "context": "home",
+                 *       "language": "nb"
                  *     }
                  */
                 "application/json": components["schemas"]["SegmentMessageRequest"];
@@ -5114,13 +5142,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "segmentId": "winback-2025-q1",
+                     *       "segmentId": "subscribers",
                      *       "messages": [
                      *         {
-                     *           "id": "msg-3for1",
-                     *           "heading": "Bli værende – 3 måneder for prisen av 1",
-                     *           "body": "Fortsett abonnementet og få tre måneder for prisen av én.",
-                     *           "ctaUrl": "/winback"
+                     *           "id": "nye-priser-2027",
+                     *           "heading": "Nye priser fra 1. januar 2027",
+                     *           "body": "Prisen på abonnementet ditt kan endre seg fra neste fornying etter nyttår.",
+                     *           "ctaUrl": "/nye-priser",
+                     *           "ctaLabel": "Se hva det betyr for deg"
                      *         }
                      *       ]
                      *     }
@@ -5132,6 +5161,54 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    dismissSegmentMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Segment id. */
+                id: components["parameters"]["SegmentIdPath"];
+                /**
+                 * @description The message's id as POST /segment/{id}/message gave it.
+                 * @example nye-priser-2027
+                 */
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dismissed (now or before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "messageId": "nye-priser-2027",
+                     *       "dismissedAt": "2026-11-27T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        messageId: string;
+                        /**
+                         * Format: date-time
+                         * @description When the reader first closed it.
+                         */
+                        dismissedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
         };

@@ -49,6 +49,7 @@ import { importCapturedPayment, SANDBOX_CARD } from '../payments/sandbox';
 
 import { seedBusinessDemo } from './business';
 import { seedFamilyDemo } from './family';
+import { seedSegmentDemo } from './segments';
 import { seedStudentDemo } from './student';
 
 export const DEMO_PASSWORD = 'minside-demo';
@@ -620,6 +621,7 @@ export async function seedDemoUsers(db: Queryable, now: Date): Promise<void> {
   await seedBusinessDemo(db, now);
   await seedFamilyDemo(db, now);
   await seedStudentDemo(db, now);
+  await seedSegmentDemo(db, now);
 }
 
 /** A complaint on the account's subscription to the title, stored as filing one stores it. */

@@ -36,6 +36,7 @@ import { eraseBillingDetails, purgeBilling } from '../invoices/settlement';
 import { eraseOrders, purgeOrders, unlinkOrdersFromBilling } from '../orders/orders';
 import { erasePaymentMethodChanges } from '../payment-methods/paymentMethods';
 import { enforceLimit } from '../rate-limits';
+import { eraseDismissals } from '../segments/segments';
 import { eraseStudentVerifications } from '../student/student';
 import { eraseConversions } from '../subscriptions/conversions';
 import {
@@ -280,6 +281,7 @@ async function erase(tx: Queryable, clock: Clock, row: RequestRow): Promise<void
   await eraseStudentVerifications(tx, spidId);
   await eraseConsents(tx, spidId);
   await eraseExports(tx, spidId);
+  await eraseDismissals(tx, spidId);
   await eraseMessagesTo(tx, [...addresses]);
   await endSessionsOf(tx, spidId);
   await eraseSecurityEvents(tx, spidId);

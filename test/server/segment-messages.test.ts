@@ -1,0 +1,136 @@
+// Segment messages (issue 14): POST /api/segment/{id}/message gives a segment's messages to a
+// reader the server's own records put in it (subscribers, winback, no-subscription), in the
+// language asked for, within their period, for the title or all; a message closed by the reader
+// (PUT …/dismissal, idempotent) is not given again, on any device; another reader still sees it. Injected
+// clock; PGlite, and PostgreSQL with DATABASE_URL.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+
+import { publishMessage } from '../../src/server/domain/segments/segments';
+
+import { expectProblem } from './order-support';
+import { sessionFor, type TestSession } from './session-support';
+import { createTestApp, TEST_NOW, type TestApp } from './support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.app.close();
+});
+beforeEach(() => {
+  t.clock.set(TEST_NOW);
+});
+
+const ask = (
+  s: TestSession,
+  segment: string,
+  body: { titleCode?: string; context?: string; language?: string } = {},
+) =>
+  s.request({
+    method: 'POST',
+    url: `/api/segment/${segment}/message`,
+    payload: { titleCode: 'FVN', context: 'home', ...body },
+  });
+const ids = async (s: TestSession, segment: string, body = {}) =>
+  ((await ask(s, segment, body)).json().messages as { id: string }[]).map((m) => m.id);
+const dismiss = (s: TestSession, segment: string, id: string) =>
+  s.request({ method: 'PUT', url: `/api/segment/${segment}/message/${id}/dismissal` });
+
+describe('segment messages', () => {
+  it('gives the demo price notice to a subscriber, in the title’s language or the one asked', async () => {
+    const digital = await sessionFor(t, 'digital@demo.minside.no');
+    const response = await ask(digital, 'subscribers');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      segmentId: 'subscribers',
+      messages: [
+        {
+          id: 'nye-priser-2027',
+          heading: 'Prisene for neste år er klare',
+          body: expect.stringContaining('Se hva abonnementet ditt koster'),
+          ctaUrl: '/nye-priser',
+          ctaLabel: 'Se prisene',
+        },
+      ],
+    });
+    const nynorsk = (await ask(digital, 'subscribers', { language: 'nn' })).json().messages[0];
+    expect(nynorsk).toMatchObject({
+      heading: 'Prisane for neste år er klare',
+      ctaLabel: 'Sjå prisane',
+    });
+  });
+
+  it('decides membership from the server’s records, not the request', async () => {
+    const digital = await sessionFor(t, 'digital@demo.minside.no');
+    const ingen = await sessionFor(t, 'ingen@demo.minside.no');
+    const avsluttet = await sessionFor(t, 'avsluttet@demo.minside.no');
+    expect(await ids(digital, 'winback')).toEqual([]);
+    expect(await ids(ingen, 'subscribers')).toEqual([]);
+    expect(await ids(avsluttet, 'winback')).toEqual(['kom-tilbake']);
+    expect(await ids(avsluttet, 'subscribers')).toEqual([]);
+    expectProblem(await ask(digital, 'alle-lesere'), 404, 'SEGMENT_NOT_FOUND');
+    expectProblem(await ask(digital, 'subscribers', { titleCode: 'ZZZ' }), 400, 'UNKNOWN_TITLE');
+  });
+
+  it('shows a message within its period, on its title only', async () => {
+    await publishMessage(t.db, {
+      id: 'julekampanje',
+      segmentId: 'subscribers',
+      titleCode: 'FVN',
+      context: 'home',
+      nb: { heading: 'God jul', body: 'Takk for at du leser.' },
+      nn: { heading: 'God jul', body: 'Takk for at du les.' },
+      ctaUrl: null,
+      startsAt: new Date('2026-03-11T00:00:00+01:00'),
+      endsAt: new Date('2026-03-12T00:00:00+01:00'),
+    });
+    const digital = await sessionFor(t, 'digital@demo.minside.no');
+    expect(await ids(digital, 'subscribers')).not.toContain('julekampanje');
+    t.clock.set('2026-03-11T08:00:00+01:00');
+    const later = await sessionFor(t, 'digital@demo.minside.no');
+    expect(await ids(later, 'subscribers')).toContain('julekampanje');
+    expect(await ids(later, 'subscribers', { titleCode: 'FIR' })).not.toContain('julekampanje');
+    const [message] = (await ask(later, 'subscribers')).json().messages;
+    expect(message).toMatchObject({ id: 'julekampanje', ctaUrl: null, ctaLabel: null });
+    t.clock.set('2026-03-12T00:00:00+01:00');
+    const after = await sessionFor(t, 'digital@demo.minside.no');
+    expect(await ids(after, 'subscribers')).not.toContain('julekampanje');
+  });
+
+  it('is not given again once the reader closes it, on any device; others still see it', async () => {
+    const papir = await sessionFor(t, 'papir@demo.minside.no');
+    const other = await sessionFor(t, 'papir@demo.minside.no');
+    const both = await Promise.all([
+      dismiss(papir, 'subscribers', 'nye-priser-2027'),
+      dismiss(other, 'subscribers', 'nye-priser-2027'),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await ids(other, 'subscribers')).toEqual([]);
+    // Again: the same answer, with the first time it was closed.
+    const again = await dismiss(papir, 'subscribers', 'nye-priser-2027');
+    expect(again.json()).toEqual({
+      messageId: 'nye-priser-2027',
+      dismissedAt: new Date(TEST_NOW).toISOString(),
+    });
+    const digital = await sessionFor(t, 'digital@demo.minside.no');
+    expect(await ids(digital, 'subscribers')).toContain('nye-priser-2027');
+    expectProblem(
+      await dismiss(papir, 'winback', 'nye-priser-2027'),
+      404,
+      'SEGMENT_MESSAGE_NOT_FOUND',
+    );
+    expectProblem(
+      await dismiss(papir, 'subscribers', 'finnes-ikke'),
+      404,
+      'SEGMENT_MESSAGE_NOT_FOUND',
+    );
+  });
+
+  it('allows 60 dismissals an hour', async () => {
+    const ung = await sessionFor(t, 'ung@demo.minside.no');
+    for (let i = 0; i < 60; i++)
+      expect((await dismiss(ung, 'subscribers', 'nye-priser-2027')).statusCode).toBe(200);
+    expectProblem(await dismiss(ung, 'subscribers', 'nye-priser-2027'), 429, 'RATE_LIMITED');
+  });
+});
