@@ -4,7 +4,7 @@
 // again; digital@ (a subscriber) answers /samtykke1 and sees it on the settings page. A page view
 // reaches the embedded collector (/dev/events) only after analytics is accepted. papir@ makes a
 // copy of her data on /schibstedTakeoutGateway, downloads it (it holds her invoices) and reads it;
-// sletting@ asks for her data to be deleted and calls it off.
+// sletting@ asks for her data to be deleted and calls it off; planendring@ closes a segment message.
 import { ClientFunction, Selector } from 'testcafe';
 
 import { expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
@@ -221,5 +221,29 @@ test.page(titleUrl('SET', '/schibstedDeleteGateway'))(
     await t.navigateTo(titleUrl('SET', '/'));
     await t.expect(Selector('h1').exists).ok({ timeout: 20000 });
     await t.expect(notice.exists).notOk();
+  },
+);
+
+// A segment message on the home page: planendring@ (an FVN subscriber) sees next year's prices
+// announced, follows it to /nye-priser, closes it, and it stays closed after a reload.
+test.page(titleUrl('FVN', '/'))(
+  'a subscriber closes the price notice on the home page',
+  async (t) => {
+    await t.resizeWindow(1280, 900);
+    await signIn(t, 'planendring@demo.minside.no');
+    await expectScreen(t, 'Hei, Petter!');
+    const banner = Selector('section.segment-banner').withText('Prisene for neste år er klare');
+    await t.expect(banner.exists).ok({ timeout: 20000 });
+    await expectAccessible(t);
+    await t.click(banner.find('a').withExactText('Se prisene'));
+    await expectScreen(t, 'Priser for Fædrelandsvennen');
+    await t.navigateTo(titleUrl('FVN', '/'));
+    await expectScreen(t, 'Hei, Petter!');
+    await t.click(banner.find('button').withExactText('Lukk'));
+    await t.expect(banner.exists).notOk({ timeout: 10000 });
+    await t.expect(main.withText('Meldingen er lukket. Du ser den ikke igjen.').exists).ok();
+    await t.navigateTo(titleUrl('FVN', '/'));
+    await expectScreen(t, 'Hei, Petter!');
+    await t.expect(Selector('.segment-banner').exists).notOk();
   },
 );

@@ -1,14 +1,17 @@
 // / (login and subscription): the subscriber's home, readable in five seconds. A greeting; what
-// needs the reader's attention now, most urgent first (Attention); the subscription at a glance
+// needs the reader's attention now, most urgent first (Attention); the messages for readers like
+// them (SegmentBanners: a price notice, a campaign; closed for good with one tap); the subscription at a glance
 // with its next charge (SubscriptionSummary); and what people come to do, grouped, each one step
 // away (HomeActions).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useSegmentMessages } from '../../hooks/useSegmentMessages';
 import { selectAccount } from '../../session/accountSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
+import { SegmentBanners } from '../../ui/SegmentBanners';
 
 import { Attention } from './Attention';
 import { HomeActions } from './HomeActions';
@@ -19,6 +22,7 @@ export default function HomeScreen() {
   const user = useAppSelector(selectUser);
   const account = useAppSelector(selectAccount);
   const { subscription, error } = useAppSelector(selectSubscription);
+  const segment = useSegmentMessages(subscription, 'home');
   return (
     <section aria-labelledby="home-heading" className="screen home">
       <h1 id="home-heading" className="ds-heading" data-size="lg">
@@ -27,6 +31,7 @@ export default function HomeScreen() {
       {subscription ? (
         <>
           <Attention subscription={subscription} />
+          <SegmentBanners banners={segment.messages} onDismiss={segment.dismiss} />
           <SubscriptionSummary
             subscription={subscription}
             accountNumber={account.ariaAccountNo}
