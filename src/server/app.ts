@@ -73,6 +73,7 @@ export interface AppOptions {
         | 'complaintWindowDays'
         | 'identityAccountUrl'
         | 'student'
+        | 'integrations'
       >
     >;
   readonly db: Db;
@@ -232,6 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const spa = await registerSpa(app, {
     distDir: options.config.distDir,
     publicDir: options.config.publicDir ?? path.resolve('public'),
+    integrations: options.config.integrations ?? { cmp: null, analyticsSdkUrl: null },
   });
   const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
   if (spa) {

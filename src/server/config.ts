@@ -57,6 +57,20 @@ export interface Config {
    * again (STUDENT_VERIFICATION_MONTHS, 1–24; default 12).
    */
   readonly student: StudentConfig;
+  /**
+   * The production adapters behind the SPA's ports; unset, the embedded defaults (the
+   * first-party consent dialog, the first-party analytics collector). CMP_SCRIPT_URL and
+   * CMP_ACCOUNT_ID: the consent manager's script (an IAB TCF v2 CMP exposing `__tcfapi`) and the
+   * group's account with it; each title's property and privacy-manager ids come from its
+   * configuration. ANALYTICS_SDK_URL: the analytics SDK, loaded only once the reader accepts
+   * analytics. https URLs only.
+   */
+  readonly integrations: Integrations;
+}
+
+export interface Integrations {
+  readonly cmp: { readonly scriptUrl: string; readonly accountId: number } | null;
+  readonly analyticsSdkUrl: string | null;
 }
 
 export interface StudentConfig {
@@ -137,6 +151,27 @@ function identityAccountUrlFrom(env: Env): string | undefined {
   return url;
 }
 
+function httpsUrlFrom(env: Env, name: string): string | null {
+  const value = env[name];
+  if (!value) return null;
+  if (URL.parse(value)?.protocol !== 'https:')
+    throw new Error(`${name} must be an https URL, got "${value}"`);
+  return value;
+}
+
+function integrationsFrom(env: Env): Integrations {
+  const scriptUrl = httpsUrlFrom(env, 'CMP_SCRIPT_URL');
+  const accountId = env.CMP_ACCOUNT_ID ? Number(env.CMP_ACCOUNT_ID) : null;
+  if (!!scriptUrl !== (accountId !== null))
+    throw new Error('CMP_SCRIPT_URL and CMP_ACCOUNT_ID are set together, or neither');
+  if (accountId !== null && !(Number.isInteger(accountId) && accountId > 0))
+    throw new Error(`CMP_ACCOUNT_ID must be a positive whole number, got "${env.CMP_ACCOUNT_ID}"`);
+  return {
+    cmp: scriptUrl && accountId !== null ? { scriptUrl, accountId } : null,
+    analyticsSdkUrl: httpsUrlFrom(env, 'ANALYTICS_SDK_URL'),
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const port = intFrom(env, 'PORT', 8080);
   const production = env.NODE_ENV === 'production';
@@ -160,5 +195,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jobsIntervalSeconds: intFrom(env, 'JOBS_INTERVAL_SECONDS', 60),
     complaintWindowDays: complaintWindowDaysFrom(env),
     student: studentFrom(env),
+    integrations: integrationsFrom(env),
   };
 }

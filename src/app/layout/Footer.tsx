@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useConsentSync } from '../hooks/useConsentSync';
+import { openPrivacyManager } from '../lib/consent/cmp';
 import { currentYear } from '../lib/format/date';
+import { readIntegrations } from '../lib/integrations';
 import { selectTitle } from '../session/titleSlice';
 import { useAppSelector } from '../store/hooks';
 import { ContactDetails } from '../ui/ContactDetails';
@@ -62,7 +64,11 @@ export function Footer() {
             className="ds-button"
             data-variant="tertiary"
             data-size="sm"
-            onClick={() => setConsentOpen(true)}
+            onClick={() => {
+              // The production consent manager's own privacy manager, else the first-party dialog.
+              const cmp = readIntegrations().cmp;
+              if (!(cmp && openPrivacyManager(cmp))) setConsentOpen(true);
+            }}
           >
             {t('footer.privacy-settings')}
           </button>

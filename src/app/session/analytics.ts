@@ -1,8 +1,9 @@
 // Sending page views (spec §4: after navigation, not /callback): only for a title with the pulse
 // on and only when the reader has accepted analytics (the consent flag is 1; nothing leaves
 // before). The experiments stored in the browser go along then, and the stored list is removed
-// on every page view. The transport: the embedded first-party collector; on debug hosts the
-// event is written to the console as well.
+// on every page view. The transport: the analytics SDK where the server names one (production),
+// else the embedded first-party collector; on debug hosts the event is written to the console as
+// well.
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select } from 'redux-saga/effects';
 
@@ -11,7 +12,9 @@ import type { Title } from '../api/title';
 import { isDebugHost } from '../lib/analytics/debug';
 import { takeExperiments } from '../lib/analytics/experiments';
 import { type AnalyticsTransport, isPulseEnabled, pageViewEvent } from '../lib/analytics/pageView';
+import { sdkTransport } from '../lib/analytics/sdk';
 import { storedConsent } from '../lib/consent/consent';
+import { readIntegrations } from '../lib/integrations';
 
 import { selectSubscription } from './subscriptionSlice';
 import { selectUser } from './userSlice';
@@ -23,6 +26,17 @@ export const analyticsConsentFlag = (): 0 | 1 =>
 const consoleTransport: AnalyticsTransport = {
   send: (event) => console.info('[analytics] page view', event),
 };
+
+let sdk: AnalyticsTransport | null | undefined;
+
+/** The SDK's transport when the page names one (made once per page), else null. */
+function productionTransport(): AnalyticsTransport | null {
+  if (sdk === undefined) {
+    const { analytics } = readIntegrations();
+    sdk = analytics ? sdkTransport(analytics.sdkUrl) : null;
+  }
+  return sdk;
+}
 
 export function* sendPageView(title: Title, path: string, location: string): SagaIterator {
   if (!isPulseEnabled(title)) return;
@@ -43,6 +57,12 @@ export function* sendPageView(title: Title, path: string, location: string): Sag
   });
   if (isDebugHost(window.location.hostname))
     yield call([consoleTransport, consoleTransport.send], event);
+  // In production the analytics SDK the server names, loaded now (with consent) at the first.
+  const sdk = productionTransport();
+  if (sdk) {
+    yield call([sdk, sdk.send], event);
+    return;
+  }
   // The collector: fire and forget (a page view lost is no reader's trouble).
   yield put(
     analyticsEndpoints.endpoints.collectPageView.initiate({ pageViewEvent: event }) as never,

@@ -10,7 +10,9 @@ import { call, getContext, put, putResolve, select, take, takeLatest } from 'red
 
 import { SubscriptionStatus } from '../../shared/subscription/status';
 import { titleEndpoints, type Title } from '../api/title';
+import { startConsentManagerOnce } from '../lib/consent/cmp';
 import { initConsent } from '../lib/consent/consent';
+import { readIntegrations } from '../lib/integrations';
 
 import { accessFor } from './access';
 import { sendPageView } from './analytics';
@@ -81,6 +83,8 @@ export function* guardSaga(action: ReturnType<typeof navigationRequested>): Saga
     if (title.analyticsEnabled) {
       try {
         yield call(initConsent, title);
+        // In production the consent manager the server names (none: the first-party dialog).
+        yield call(startConsentManagerOnce, readIntegrations().cmp);
       } catch (error) {
         // Spec §8: a consent-manager failure is only logged.
         console.error('Consent manager could not be initialised', error);

@@ -18,17 +18,23 @@ type ContentSecurityPolicy = Exclude<FastifyHelmetOptions['contentSecurityPolicy
  * style-src is 'self' too. Images: our logos, the design system's data: icons in its CSS, and
  * `imageOrigins` (the favicon, which lives on the title's own news site).
  */
-export function spaContentSecurityPolicy(imageOrigins: readonly string[] = []) {
+export function spaContentSecurityPolicy(
+  imageOrigins: readonly string[] = [],
+  integrationOrigins: readonly string[] = [],
+) {
+  // The production adapters (a consent manager, an analytics SDK: config.ts `integrations`)
+  // load their script from, talk to, and (the consent manager's message) frame their origins.
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...integrationOrigins],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', ...imageOrigins],
+      imgSrc: ["'self'", 'data:', ...imageOrigins, ...integrationOrigins],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...integrationOrigins],
+      ...(integrationOrigins.length > 0 ? { frameSrc: [...integrationOrigins] } : {}),
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       // The SPA's forms are handled by script; login and payment leave by navigation, not post.
