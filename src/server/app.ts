@@ -233,7 +233,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const spa = await registerSpa(app, {
     distDir: options.config.distDir,
     publicDir: options.config.publicDir ?? path.resolve('public'),
-    integrations: options.config.integrations ?? { cmp: null, analyticsSdkUrl: null },
+    integrations: options.config.integrations ?? {
+      cmp: null,
+      analyticsSdkUrl: null,
+      privacyPortalUrl: null,
+    },
   });
   const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
   if (spa) {

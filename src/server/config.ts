@@ -71,6 +71,12 @@ export interface Config {
 export interface Integrations {
   readonly cmp: { readonly scriptUrl: string; readonly accountId: number } | null;
   readonly analyticsSdkUrl: string | null;
+  /**
+   * PRIVACY_PORTAL_URL: the identity provider's privacy portal, where a reader gets a copy of
+   * their data or has it deleted in production (`{clientId}`, `{returnTo}` as in
+   * IDENTITY_ACCOUNT_URL). Unset: Min Side does both itself.
+   */
+  readonly privacyPortalUrl: string | null;
 }
 
 export interface StudentConfig {
@@ -159,6 +165,15 @@ function httpsUrlFrom(env: Env, name: string): string | null {
   return value;
 }
 
+function privacyPortalFrom(env: Env): string | null {
+  const url = env.PRIVACY_PORTAL_URL;
+  if (!url) return null;
+  const example = url.replaceAll('{clientId}', 'x').replaceAll('{returnTo}', 'x');
+  if (URL.parse(example)?.protocol !== 'https:')
+    throw new Error(`PRIVACY_PORTAL_URL must be an https URL, got "${url}"`);
+  return url;
+}
+
 function integrationsFrom(env: Env): Integrations {
   const scriptUrl = httpsUrlFrom(env, 'CMP_SCRIPT_URL');
   const accountId = env.CMP_ACCOUNT_ID ? Number(env.CMP_ACCOUNT_ID) : null;
@@ -169,6 +184,7 @@ function integrationsFrom(env: Env): Integrations {
   return {
     cmp: scriptUrl && accountId !== null ? { scriptUrl, accountId } : null,
     analyticsSdkUrl: httpsUrlFrom(env, 'ANALYTICS_SDK_URL'),
+    privacyPortalUrl: privacyPortalFrom(env),
   };
 }
 

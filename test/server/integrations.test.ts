@@ -1,5 +1,6 @@
-// The production adapters (issue 14): configured by CMP_SCRIPT_URL + CMP_ACCOUNT_ID and
-// ANALYTICS_SDK_URL (https only, the two CMP settings together), named to the page in
+// The production adapters (issue 14): configured by CMP_SCRIPT_URL + CMP_ACCOUNT_ID,
+// ANALYTICS_SDK_URL and PRIVACY_PORTAL_URL (https only, the two CMP settings together; the portal
+// per title with its client id and the way back), named to the page in
 // <script id="minside-integrations"> with the title's own consent property and privacy-manager
 // ids, and allowed by the page's Content-Security-Policy for their origins only. Unset: the page
 // names none and its policy stays 'self'.
@@ -63,11 +64,19 @@ async function page(env: Record<string, string>, host = 'fvn.localhost') {
 describe('the production adapters', () => {
   it('are named to the page with the title’s ids, and allowed by its policy for their origins', async () => {
     const { named, policy } = await page(
-      { CMP_SCRIPT_URL: CMP, CMP_ACCOUNT_ID: '1234', ANALYTICS_SDK_URL: SDK },
+      {
+        CMP_SCRIPT_URL: CMP,
+        CMP_ACCOUNT_ID: '1234',
+        ANALYTICS_SDK_URL: SDK,
+        PRIVACY_PORTAL_URL: 'https://login.example.no/privacy?client_id={clientId}&back={returnTo}',
+      },
       'set.localhost',
     );
     const set = getPublication('SET');
     expect(named).toEqual({
+      privacyPortal: `https://login.example.no/privacy?client_id=${encodeURIComponent(
+        set.spidClientId,
+      )}&back=${encodeURIComponent('http://set.localhost')}`,
       cmp: {
         scriptUrl: CMP,
         accountId: 1234,
@@ -84,7 +93,7 @@ describe('the production adapters', () => {
 
   it('are none by default: the embedded dialog and collector, and a policy of its own', async () => {
     const { named, policy } = await page({});
-    expect(named).toEqual({ cmp: null, analytics: null });
+    expect(named).toEqual({ cmp: null, analytics: null, privacyPortal: null });
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
     expect(policy.has('frame-src')).toBe(false);
@@ -93,6 +102,9 @@ describe('the production adapters', () => {
   it('refuse to start with a plain-http URL, or with only one of the two consent settings', () => {
     expect(() => loadConfig({ ANALYTICS_SDK_URL: 'http://sdk.example.com/x.js' })).toThrow(
       'ANALYTICS_SDK_URL must be an https URL',
+    );
+    expect(() => loadConfig({ PRIVACY_PORTAL_URL: 'ftp://x/{clientId}' })).toThrow(
+      'PRIVACY_PORTAL_URL must be an https URL',
     );
     expect(() => loadConfig({ CMP_SCRIPT_URL: CMP })).toThrow(
       'CMP_SCRIPT_URL and CMP_ACCOUNT_ID are set together, or neither',

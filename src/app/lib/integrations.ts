@@ -12,9 +12,11 @@ export interface CmpIntegration {
 export interface Integrations {
   readonly cmp: CmpIntegration | null;
   readonly analytics: { readonly sdkUrl: string } | null;
+  /** The identity provider's privacy portal (copy and deletion there); null: Min Side's own. */
+  readonly privacyPortal: string | null;
 }
 
-export const EMBEDDED: Integrations = { cmp: null, analytics: null };
+export const EMBEDDED: Integrations = { cmp: null, analytics: null, privacyPortal: null };
 
 const isHttps = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith('https://');
@@ -26,6 +28,7 @@ export function readIntegrations(doc: Pick<Document, 'getElementById'> = documen
     const raw = JSON.parse(text) as {
       cmp?: Partial<CmpIntegration> | null;
       analytics?: { sdkUrl?: unknown } | null;
+      privacyPortal?: unknown;
     };
     const cmp = raw.cmp;
     return {
@@ -39,6 +42,7 @@ export function readIntegrations(doc: Pick<Document, 'getElementById'> = documen
           : null,
       analytics:
         raw.analytics && isHttps(raw.analytics.sdkUrl) ? { sdkUrl: raw.analytics.sdkUrl } : null,
+      privacyPortal: isHttps(raw.privacyPortal) ? raw.privacyPortal : null,
     };
   } catch {
     return EMBEDDED;

@@ -13,7 +13,8 @@ import type { ChunkManifest } from '../../shared/build/chunk-manifest';
 import { toTitle } from '../../shared/publications/registry';
 import type { Publication } from '../../shared/publications/types';
 import type { Integrations } from '../config';
-import { publicationForRequest } from '../http/security';
+import { identityAccountUrls } from '../identity/account-url';
+import { publicationForRequest, requestOrigin } from '../http/security';
 
 import { spaContentSecurityPolicy } from './security-headers';
 
@@ -28,11 +29,19 @@ export interface SpaOptions {
   readonly integrations?: Integrations;
 }
 
-const noIntegrations: Integrations = { cmp: null, analyticsSdkUrl: null };
+const noIntegrations: Integrations = { cmp: null, analyticsSdkUrl: null, privacyPortalUrl: null };
 
 /** What the SPA's ports load in production, per title (read by src/app/lib/integrations.ts). */
-export function pageIntegrations(integrations: Integrations, publication: Publication) {
+export function pageIntegrations(
+  integrations: Integrations,
+  publication: Publication,
+  origin: string,
+) {
   return {
+    privacyPortal: identityAccountUrls(integrations.privacyPortalUrl ?? undefined)(
+      publication.titleCode,
+      origin,
+    ),
     cmp: integrations.cmp
       ? {
           scriptUrl: integrations.cmp.scriptUrl,
@@ -190,7 +199,7 @@ export function renderIndex(
     `<meta name="minside-header-image" content="${escapeHtml(headerImage(publication, logos))}">`,
     `<script id="minside-title" type="application/json">${scriptJson(title)}</script>`,
     `<script id="minside-integrations" type="application/json">${scriptJson(
-      pageIntegrations(integrations, publication),
+      pageIntegrations(integrations, publication, requestOrigin(request)),
     )}</script>`,
   ].join('');
   // The brand theme comes last in <head> so its variables win over the component defaults.

@@ -22,6 +22,8 @@ import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 
+import { PortalHandover, privacyPortal } from './PortalHandover';
+
 import './privacy.css';
 
 /** The parts of the copy, in the order they are read (the server's keys). */
@@ -52,7 +54,13 @@ const kebab = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLo
 
 const kilobytes = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
 
-export default function DataExportScreen() {
+/** The identity provider's portal in production, else Min Side's own screen. */
+export default function DataExportGateway() {
+  const portal = privacyPortal();
+  return portal ? <PortalHandover url={portal} /> : <DataExportScreen />;
+}
+
+function DataExportScreen() {
   const { t } = useTranslation('privacy');
   const title = useAppSelector(selectTitle);
   const { data, isError, refetch } = useGetDataExportQuery();

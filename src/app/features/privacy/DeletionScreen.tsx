@@ -24,11 +24,19 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 
+import { PortalHandover, privacyPortal } from './PortalHandover';
+
 import './privacy.css';
 
 const dayOf = (instant: string) => osloDateOf(new Date(instant));
 
-export default function DeletionScreen() {
+/** The identity provider's portal in production, else Min Side's own screen. */
+export default function DeletionGateway() {
+  const portal = privacyPortal();
+  return portal ? <PortalHandover deletion url={portal} /> : <DeletionScreen />;
+}
+
+function DeletionScreen() {
   const { t } = useTranslation('privacy');
   const { data, isError, refetch } = useGetDeletionRequestQuery();
   const [requested, setRequested] = useState<DeletionRequest | null>(null);

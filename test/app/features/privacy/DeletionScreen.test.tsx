@@ -1,9 +1,10 @@
 // /schibstedDeleteGateway (issue 14): the warning, a confirmation that must be ticked, the answer
 // shown without another call (the reader is signed out by it), a request that waits called off
-// (nynorsk), failures said.
+// (nynorsk), failures said; in production the identity provider's portal takes over.
 import { describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 
+import DataExportScreen from '../../../../src/app/features/privacy/DataExportScreen';
 import DeletionScreen from '../../../../src/app/features/privacy/DeletionScreen';
 import { subscriberState } from '../../fixtures';
 import { json, renderWithState, serveApi } from '../../render';
@@ -131,5 +132,45 @@ describe('/schibstedDeleteGateway', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Vi fikk ikke avbrutt slettingen. Prøv igjen om litt.',
     );
+  });
+});
+
+describe('with the identity provider’s privacy portal (production)', () => {
+  it('hands the reader over for the deletion and for the copy, asking Min Side nothing', async () => {
+    const portal = document.createElement('script');
+    portal.id = 'minside-integrations';
+    portal.type = 'application/json';
+    portal.textContent = JSON.stringify({
+      cmp: null,
+      analytics: null,
+      privacyPortal: 'https://login.example.no/privacy?client_id=fvn&return_to=x',
+    });
+    document.body.append(portal);
+    try {
+      const calls = serveApi([]);
+      await renderDeletion();
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'Slett opplysningene dine' }),
+      ).toBeVisible();
+      expect(
+        screen.getByText(/Sletting bestiller du på personvernsiden til innloggingstjenesten/),
+      ).toBeVisible();
+      expect(screen.getByRole('link', { name: 'Gå til personvernsiden' })).toHaveAttribute(
+        'href',
+        'https://login.example.no/privacy?client_id=fvn&return_to=x',
+      );
+      const { unmount } = await renderWithState(<DataExportScreen />, {
+        preloadedState: subscriberState(premium()),
+        namespaces: ['privacy'],
+        route: '/schibstedTakeoutGateway',
+      });
+      expect(
+        screen.getByText(/Kopien av opplysningene dine lages på personvernsiden/),
+      ).toBeVisible();
+      unmount();
+      expect(calls).toHaveLength(0);
+    } finally {
+      portal.remove();
+    }
   });
 });
