@@ -255,6 +255,10 @@ export type PersonalData = {
   consents: PersonalDataRecord[];
   /** Every change of those choices and where it was made. */
   consentHistory: PersonalDataRecord[];
+  /** The messages the reader closed. */
+  segmentMessagesClosed: PersonalDataRecord[];
+  /** Requests to delete the reader's data, waiting or called off. */
+  deletionRequests: PersonalDataRecord[];
   /** Changes to the account and profile. */
   accountEvents: PersonalDataRecord[];
 };

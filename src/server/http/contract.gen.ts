@@ -2235,6 +2235,10 @@ export interface components {
             consents: components["schemas"]["PersonalDataRecord"][];
             /** @description Every change of those choices and where it was made. */
             consentHistory: components["schemas"]["PersonalDataRecord"][];
+            /** @description The messages the reader closed. */
+            segmentMessagesClosed: components["schemas"]["PersonalDataRecord"][];
+            /** @description Requests to delete the reader's data, waiting or called off. */
+            deletionRequests: components["schemas"]["PersonalDataRecord"][];
             /** @description Changes to the account and profile. */
             accountEvents: components["schemas"]["PersonalDataRecord"][];
         };
@@ -5761,6 +5765,8 @@ export interface operations {
                      *       "planConversions": [],
                      *       "consents": [],
                      *       "consentHistory": [],
+                     *       "segmentMessagesClosed": [],
+                     *       "deletionRequests": [],
                      *       "accountEvents": []
                      *     }
                      */

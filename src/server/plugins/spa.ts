@@ -13,8 +13,8 @@ import type { ChunkManifest } from '../../shared/build/chunk-manifest';
 import { toTitle } from '../../shared/publications/registry';
 import type { Publication } from '../../shared/publications/types';
 import type { Integrations } from '../config';
-import { identityAccountUrls } from '../identity/account-url';
 import { publicationForRequest, requestOrigin } from '../http/security';
+import { identityAccountUrls } from '../identity/account-url';
 
 import { spaContentSecurityPolicy } from './security-headers';
 

@@ -46,6 +46,8 @@ const PARTS: readonly Exclude<keyof PersonalData, 'generatedAt'>[] = [
   'planConversions',
   'consents',
   'consentHistory',
+  'segmentMessagesClosed',
+  'deletionRequests',
   'accountEvents',
 ];
 

@@ -5,7 +5,8 @@
 // identity as the session knows it, the account and profile, subscriptions and their history,
 // orders, invoices and payments, payment-method changes, withdrawals, delivery changes,
 // complaints, family sharing, business seats, student verifications, consents and their history,
-// plan conversions and the account's audit events — never a secret (code and token hashes,
+// plan conversions, the segment messages closed, deletion requests and the account's audit
+// events — never a secret (code and token hashes,
 // idempotency keys and request hashes are left out). It is offered for download for
 // EXPORT_DAYS, the reader is told by e-mail (outbox) that it is ready, and the background job then
 // deletes the content. Only the reader's own copy is found; 3 copies a day.
@@ -127,6 +128,14 @@ const PARTS: readonly (readonly [string, string])[] = [
     'consentHistory',
     `select title_code, consent_key, granted, source, occurred_at
        from consent_events where spid_id = $2`,
+  ],
+  [
+    'segmentMessagesClosed',
+    `select message_id, dismissed_at from segment_message_dismissals where spid_id = $2`,
+  ],
+  [
+    'deletionRequests',
+    `select requested_at, erase_at, cancelled_at from deletion_requests where spid_id = $2`,
   ],
   [
     'accountEvents',
