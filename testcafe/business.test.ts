@@ -11,28 +11,16 @@
 // the seat it gave, which ends it at once.)
 import { Selector } from 'testcafe';
 
-import { currentUrl, expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
+import { currentUrl, emailsTo, expectAccessible, expectScreen, signIn, titleUrl } from './support';
 
 fixture('Business seats').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
-
-interface OutboxMessage {
-  readonly channel: string;
-  readonly recipient: string;
-  readonly body: string;
-}
-
-async function outboxBodies(recipient: string): Promise<string[]> {
-  const response = await fetch(`http://localhost:${port}/dev/outbox`);
-  const messages = (await response.json()) as OutboxMessage[];
-  return messages.filter((m) => m.recipient === recipient).map((m) => m.body);
-}
 
 const LINK = /(https?:\/\/\S+\/bedrift\?invitasjon=\S+)/;
 const CODE = /Koden din er (\d{6})\./;
 
 /** The newest invitation link e-mailed to `recipient`. */
 async function invitationLink(recipient: string): Promise<string> {
-  const link = (await outboxBodies(recipient))
+  const link = (await emailsTo(recipient))
     .map((body) => LINK.exec(body)?.[1] ?? '')
     .find((found) => found !== '');
   if (!link) throw new Error(`No invitation link to ${recipient} in the outbox`);
@@ -41,7 +29,7 @@ async function invitationLink(recipient: string): Promise<string> {
 
 /** The newest code e-mailed to `recipient`. */
 async function newestCode(recipient: string): Promise<string> {
-  const code = (await outboxBodies(recipient))
+  const code = (await emailsTo(recipient))
     .map((body) => CODE.exec(body)?.[1] ?? '')
     .find((found) => found !== '');
   if (!code) throw new Error(`No code to ${recipient} in the outbox`);

@@ -7,7 +7,7 @@
 // about and goes to customer service. axe on every page.
 import { RequestMock, Selector } from 'testcafe';
 
-import { currentUrl, expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
+import { currentUrl, emailsTo, expectAccessible, expectScreen, signIn, titleUrl } from './support';
 
 fixture('Delivery complaint').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
 
@@ -22,21 +22,6 @@ const epaperPage = RequestMock()
     200,
     { 'content-type': 'text/html; charset=utf-8' },
   );
-
-interface OutboxMessage {
-  readonly channel: string;
-  readonly recipient: string;
-  readonly body: string;
-}
-
-/** The e-mails sent to `recipient`, newest first (GET /dev/outbox on the same server). */
-async function emailsTo(recipient: string): Promise<string[]> {
-  const response = await fetch(`http://localhost:${port}/dev/outbox`);
-  const messages = (await response.json()) as OutboxMessage[];
-  return messages
-    .filter((m) => m.channel === 'email' && m.recipient === recipient)
-    .map((m) => m.body);
-}
 
 const main = Selector('main');
 const button = (name: string) => Selector('button').withExactText(name);

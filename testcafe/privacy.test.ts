@@ -7,7 +7,7 @@
 // sletting@ asks for her data to be deleted and calls it off; planendring@ closes a segment message.
 import { ClientFunction, Selector } from 'testcafe';
 
-import { expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
+import { emailsTo, expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
 
 fixture('Privacy and legal pages').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
 
@@ -162,21 +162,6 @@ test.page(titleUrl('FVN', '/schibstedTakeoutGateway'))(
     await expectAccessible(t);
   },
 );
-
-interface OutboxMessage {
-  readonly channel: string;
-  readonly recipient: string;
-  readonly body: string;
-}
-
-/** The e-mails sent to `recipient`, newest first (GET /dev/outbox on the same server). */
-async function emailsTo(recipient: string): Promise<string[]> {
-  const response = await fetch(`http://localhost:${port}/dev/outbox`);
-  const messages = (await response.json()) as OutboxMessage[];
-  return messages
-    .filter((m) => m.channel === 'email' && m.recipient === recipient)
-    .map((m) => m.body);
-}
 
 // sletting@ (Setesdølen, nynorsk; no other journey uses her) reads the warning, is stopped until
 // she ticks that she understands, asks, is signed out at once and e-mailed the day; signed in

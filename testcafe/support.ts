@@ -55,3 +55,18 @@ export async function chooseLanguage(t: TestController, name: 'Bokmål' | 'Nynor
   if (!(await target.visible)) await t.click(Selector('button').withText('Meny'));
   await t.click(target);
 }
+
+interface OutboxMessage {
+  readonly channel: string;
+  readonly recipient: string;
+  readonly body: string;
+}
+
+/** The e-mails sent to `recipient`, newest first (GET /dev/outbox on the same server). */
+export async function emailsTo(recipient: string): Promise<string[]> {
+  const response = await fetch(`http://localhost:${port}/dev/outbox`);
+  const messages = (await response.json()) as OutboxMessage[];
+  return messages
+    .filter((m) => m.channel === 'email' && m.recipient === recipient)
+    .map((m) => m.body);
+}

@@ -7,26 +7,11 @@
 // signs in as nykjopt@. axe on every step.
 import { Selector } from 'testcafe';
 
-import { currentUrl, expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
+import { currentUrl, emailsTo, expectAccessible, expectScreen, signIn, titleUrl } from './support';
 
 fixture('Right of withdrawal').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
 
-interface OutboxMessage {
-  readonly channel: string;
-  readonly recipient: string;
-  readonly body: string;
-}
-
 const EMAIL = 'nykjopt@demo.minside.no';
-
-/** The e-mails sent to `recipient`, newest first (GET /dev/outbox on the same server). */
-async function emailsTo(recipient: string): Promise<string[]> {
-  const response = await fetch(`http://localhost:${port}/dev/outbox`);
-  const messages = (await response.json()) as OutboxMessage[];
-  return messages
-    .filter((m) => m.channel === 'email' && m.recipient === recipient)
-    .map((m) => m.body);
-}
 
 const main = Selector('main');
 const button = (name: string) => Selector('button').withExactText(name);

@@ -104,7 +104,7 @@ describe('CustomerServiceScreen', () => {
     const summary = within(faq).getByText(
       'Hvordan får jeg en kopi av dataene mine, eller får dem slettet?',
     );
-    const answer = within(faq).getByText(/Sletting kan ta opptil 30 dager/);
+    const answer = within(faq).getByText(/etter 30 dager sletter vi opplysningene/);
     expect(answer).toHaveTextContent('5 år');
     expect(answer).not.toBeVisible();
 

@@ -46,6 +46,7 @@ describe('the adapters the page names', () => {
     ).toEqual({
       cmp,
       analytics: { sdkUrl: 'https://s.example/x.js' },
+      privacyPortal: null,
     });
     expect(readIntegrations(withJson(null))).toEqual(EMBEDDED);
     expect(readIntegrations(withJson('{not json'))).toEqual(EMBEDDED);
