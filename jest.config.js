@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 // Jest runs natively as ES modules (the server's dependencies are ESM-only) with @swc/jest.
 // Two projects: server + shared code in Node, the SPA in jsdom.
 const swc = [
@@ -22,6 +24,12 @@ const common = {
 };
 
 export default {
+  // One folder and id per run for the seeded database copies (test/server/test-db.ts).
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  // A worker per core: Jest's default leaves one core to itself (cores − 1, i.e. every suite in
+  // one process on 2 cores), while the main process only collects results.
+  maxWorkers: availableParallelism(),
   // Each server suite starts its own embedded database (a few seconds on 2 cores, far more when
   // the machine is busy with other work: a slow start must not read as a failure).
   testTimeout: 60_000,

@@ -1,37 +1,20 @@
-// Builds the server for tests: in-memory PGlite by default, or a fresh schema of the PostgreSQL
-// named by DATABASE_URL, so the same suite proves both databases.
-import { randomBytes } from 'node:crypto';
+// Builds the server for tests: on in-memory PGlite by default, or on PostgreSQL when DATABASE_URL
+// is set, so the same suite proves both databases (each suite on a copy of its own: test-db.ts).
 import { type AddressInfo, createServer } from 'node:net';
 
+import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 
-import { buildApp } from '../../src/server/app';
+import { type AppOptions, buildApp } from '../../src/server/app';
 import { type Clock, fixedClock } from '../../src/server/clock';
-import { type Db, openPglite, openPostgres } from '../../src/server/db/db';
+import type { Db } from '../../src/server/db/db';
+
+import { openEmptyTestDb, openSeededTestDb } from './test-db';
 
 export const usingPostgres = !!process.env.DATABASE_URL;
 
-export async function openTestDb(): Promise<Db> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return openPglite('memory://');
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const db = await openPostgres(url, { schema, max: 4 });
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
-  };
-}
+/** An empty database (nothing migrated) of the suite's own: see test-db.ts. */
+export const openTestDb = openEmptyTestDb;
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -44,31 +27,43 @@ export const TEST_NOW = '2026-03-10T09:00:00+01:00';
 /** Master secret of the embedded identity provider in tests (see clientSecretFor). */
 export const TEST_IDP_CLIENT_SECRET = 'test-only-idp-client-secret';
 
-export async function createTestApp(
-  options: {
-    clock?: Clock & { set(iso: string): void };
-    validateResponses?: boolean;
-    /**
-     * Mounts the embedded identity provider at http://127.0.0.1:<port>/idp. Listen on that
-     * port (freePort() picks one) for real HTTP; its local redirect URIs use the same port.
-     */
-    identityProvider?: { port: number };
-  } = {},
-): Promise<TestApp> {
-  const db = await openTestDb();
+export interface TestAppOptions {
+  readonly clock?: Clock & { set(iso: string): void };
+  readonly validateResponses?: boolean;
+  /**
+   * Mounts the embedded identity provider at http://127.0.0.1:<port>/idp. Listen on that
+   * port (freePort() picks one) for real HTTP; its local redirect URIs use the same port.
+   */
+  readonly identityProvider?: { port: number };
+  /** The demo users and their data (default); without them, the catalogue only. */
+  readonly demoData?: boolean;
+  /** The rest of the app's configuration (a dist folder, integrations, a complaint window …). */
+  readonly config?: Partial<AppOptions['config']>;
+  /**
+   * A database to build on instead of a copy of the seeded one (a second instance on the first's
+   * database, a database that counts its statements). The app closes it as the product does.
+   */
+  readonly db?: Db;
+}
+
+/** Builds the app on a seeded database of its own (test-db.ts); the caller closes `app`. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const clock = options.clock ?? fixedClock(TEST_NOW);
+  const demoData = options.demoData ?? true;
+  const db = options.db ?? (await openSeededTestDb(clock.now(), { demoUsers: demoData }));
   const idp = options.identityProvider;
   const app = await buildApp({
     config: {
       validateResponses: options.validateResponses ?? true,
       distDir: '/nonexistent',
-      seedDemoData: true,
+      seedDemoData: demoData,
       logLevel: 'silent',
       ...(idp && {
         port: idp.port,
         idpIssuer: `http://127.0.0.1:${idp.port}/idp`,
         idpClientSecret: TEST_IDP_CLIENT_SECRET,
       }),
+      ...options.config,
     },
     db,
     clock,
@@ -76,6 +71,34 @@ export async function createTestApp(
   });
   await app.ready();
   return { app, db, clock };
+}
+
+/**
+ * The app under test of a suite, or of the `describe` it is called in, as fastify/demo's
+ * `build(t)`: built before the first test and closed after the last (`perTest`: a new one for
+ * each test). The object returned is filled in when it is built, so tests read `t.app`, `t.db`,
+ * `t.clock` as usual.
+ */
+export function buildTestApp(
+  options: TestAppOptions & { readonly perTest?: boolean } = {},
+): TestApp {
+  const { perTest = false, ...appOptions } = options;
+  const holder = {} as { -readonly [K in keyof TestApp]: TestApp[K] };
+  const build = async () => {
+    Object.assign(holder, await createTestApp(appOptions));
+  };
+  const close = async () => {
+    const { app } = holder;
+    if (app) await app.close();
+  };
+  if (perTest) {
+    beforeEach(build);
+    afterEach(close);
+  } else {
+    beforeAll(build);
+    afterAll(close);
+  }
+  return holder;
 }
 
 /** A TCP port that is free right now on 127.0.0.1 (for servers whose URL is needed up front). */
