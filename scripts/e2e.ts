@@ -7,7 +7,16 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 
 import { checkContentSecurityPolicy } from './csp-check';
-import { CHROMIUM_FLAGS, ensureBuild, freePort, productEnv, root, run, waitFor } from './lib';
+import {
+  CHROMIUM_FLAGS,
+  ensureBuild,
+  freePort,
+  killProcessesWithEnv,
+  productEnv,
+  root,
+  run,
+  waitFor,
+} from './lib';
 
 /** Runs `use` against the product on a free port with a fresh database, then stops it. */
 async function withProduct(use: (port: number) => Promise<void>): Promise<void> {
@@ -31,6 +40,9 @@ async function withProduct(use: (port: number) => Promise<void>): Promise<void> 
   }
 }
 
+/** The environment variable that marks the processes of one TestCafe run. */
+const E2E_RUN = 'MINSIDE_E2E_RUN';
+
 const csp = process.env.E2E_CSP;
 let failed = false;
 try {
@@ -43,23 +55,18 @@ try {
     await withProduct(async (port) => {
       const browser = process.env.E2E_BROWSER ?? `chromium:headless ${CHROMIUM_FLAGS.join(' ')}`;
       const extra = process.argv.slice(2);
-      // A journey that fails is run again, up to three times in all, and passes only when a run
-      // passes: under load on two cores a journey has been seen to fail once (a selector not
-      // found in time, a "Script error." from TestCafe's own injected scripts) and pass alone. A
-      // real regression fails every run and still fails the suite; each retry is reported.
-      // E2E_QUARANTINE=off runs each journey once (to see the first failure of a journey that
-      // changes data, whose retries would fail for another reason).
-      const quarantine =
-        process.env.E2E_QUARANTINE === 'off'
-          ? []
-          : ['--quarantine-mode', 'attemptLimit=3,successThreshold=1'];
-      await run(
-        'npx',
-        ['testcafe', browser, 'testcafe/', '--skip-js-errors=false', ...quarantine, ...extra],
-        {
-          env: { ...process.env, E2E_PORT: String(port) },
-        },
-      );
+      // Names this run's TestCafe and the browser it starts (they inherit it), so that every
+      // browser process is ended when TestCafe is done: some outlive it otherwise.
+      const runId = String(process.pid);
+      // Each journey runs once: a failure is a failure (no quarantine, no retries).
+      try {
+        await run('npx', ['testcafe', browser, 'testcafe/', '--skip-js-errors=false', ...extra], {
+          env: { ...process.env, E2E_PORT: String(port), [E2E_RUN]: runId },
+        });
+      } finally {
+        const left = killProcessesWithEnv(E2E_RUN, runId);
+        if (left > 0) console.log(`Ended ${left} browser processes TestCafe left running.`);
+      }
     });
   }
 } catch (error) {

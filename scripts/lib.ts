@@ -81,19 +81,33 @@ export function buildInputHash(): string {
 
 const stampFile = path.join(distDir, '.build-stamp');
 
+/**
+ * The production build of the SPA into dist/ (`npm run build`), stamped with the hash of the
+ * sources it was built from (read before it starts: a file changed meanwhile makes it stale), so
+ * what runs after it in the same checkout (npm start, the benchmarks, test:e2e) reuses it.
+ */
+export async function buildSpa(): Promise<void> {
+  const from = buildInputHash();
+  await run(path.join(root, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
+    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim() },
+  });
+  writeFileSync(stampFile, from);
+}
+
+/** Whether dist/ was built from exactly the current sources. */
+export function buildIsCurrent(): boolean {
+  return (
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8') === buildInputHash() &&
+    existsSync(path.join(distDir, 'index.html'))
+  );
+}
+
 /** Builds the production SPA unless dist/ was built from exactly the current sources. */
 export async function ensureBuild(): Promise<void> {
-  const wanted = buildInputHash();
-  if (
-    existsSync(stampFile) &&
-    readFileSync(stampFile, 'utf8') === wanted &&
-    existsSync(path.join(distDir, 'index.html'))
-  ) {
-    return;
-  }
+  if (buildIsCurrent()) return;
   console.log('Building the SPA (production)…');
-  await run('npm', ['run', '--silent', 'build'], { env: { ...process.env } });
-  writeFileSync(stampFile, wanted);
+  await buildSpa();
 }
 
 export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
@@ -189,4 +203,35 @@ export async function signIn(page: Page, base: string, email: string, path = '/'
   await page.waitForURL((url) => url.href.startsWith(base) && !url.pathname.startsWith('/idp'), {
     timeout: 30_000,
   });
+}
+
+/**
+ * Kills every process whose environment has `name=value` (Linux /proc), e.g. the browser a test
+ * run started: Chromium's processes inherit the environment of the tool that started them and can
+ * outlive it (re-parented to init); one left running held keep-alive connections to a stopped
+ * product. (A marker flag on Chromium's command line would do too, but TestCafe then failed to
+ * drive the browser.) Returns how many it found.
+ */
+export function killProcessesWithEnv(name: string, value: string): number {
+  if (!existsSync('/proc')) return 0;
+  const entry = `${name}=${value}`;
+  let killed = 0;
+  for (const pidText of readdirSync('/proc')) {
+    const pid = Number(pidText);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    let environment: string;
+    try {
+      environment = readFileSync(`/proc/${pid}/environ`, 'utf8');
+    } catch {
+      continue; // ended meanwhile, or not ours to read
+    }
+    if (!environment.split('\0').includes(entry)) continue;
+    try {
+      process.kill(pid, 'SIGKILL');
+      killed += 1;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return killed;
 }

@@ -46,6 +46,11 @@ export interface Config {
    */
   readonly jobsIntervalSeconds: number;
   /**
+   * Seconds a stopping server (SIGTERM, SIGINT) gives requests in flight to finish before it
+   * cuts their connections (SHUTDOWN_GRACE_SECONDS, default 10); idle connections close at once.
+   */
+  readonly shutdownGraceSeconds: number;
+  /**
    * How many calendar days back (today included) a paper subscriber may file a delivery
    * complaint for (COMPLAINT_WINDOW_DAYS, 1–31; default 14).
    */
@@ -209,6 +214,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     oidcClientSecret: oidcClientSecretFrom(env),
     identityAccountUrl: identityAccountUrlFrom(env),
     jobsIntervalSeconds: intFrom(env, 'JOBS_INTERVAL_SECONDS', 60),
+    shutdownGraceSeconds: intFrom(env, 'SHUTDOWN_GRACE_SECONDS', 10),
     complaintWindowDays: complaintWindowDaysFrom(env),
     student: studentFrom(env),
     integrations: integrationsFrom(env),

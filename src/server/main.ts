@@ -2,6 +2,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/db';
+import { trackConnections } from './http/shutdown';
 
 const config = loadConfig();
 const db = await openDb(config);
@@ -13,9 +14,14 @@ const app = await buildApp({
     : {}),
 });
 
+const connections = trackConnections(app.server);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
+    app.log.info(
+      { signal, openConnections: connections.open, graceSeconds: config.shutdownGraceSeconds },
+      'shutting down',
+    );
+    connections.drain(config.shutdownGraceSeconds * 1000);
     void app.close().then(() => process.exit(0));
   });
 }

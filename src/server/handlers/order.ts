@@ -11,11 +11,8 @@ import { cancelOrder, completeOrder, createOrder, getOrder } from '../domain/ord
 import { priceOrder, type Buyer } from '../domain/orders/pricing';
 import { DomainError } from '../errors';
 import type { Handlers } from '../http/operations';
-import { ProblemError } from '../http/problem';
 import { requestOrigin, requireSession } from '../http/security';
 import { normaliseTitleCode, withTitleCode } from '../http/title-code';
-import { recordSecurityEvent } from '../identity/sessions';
-import { verifySignature } from '../payments/signature';
 
 /** The session's account for reading its orders: without an account, no order is its own. */
 async function ownerAccountNo(request: FastifyRequest): Promise<string> {
@@ -82,24 +79,9 @@ export const handlers: Handlers = {
     return cancelOrder(orderDeps(request), orderId, await ownerAccountNo(request));
   },
 
-  // Server to server: no session, no CSRF header; the signature is the authentication.
+  // Server to server: no session, no CSRF header; the contract's paymentSignature scheme has
+  // checked the signature (http/security.ts) before this runs.
   async paymentCallback(request) {
-    const { db, clock, paymentCallbackSecret } = request.server.services;
-    const check = verifySignature(
-      paymentCallbackSecret,
-      request.headers['payment-signature'],
-      request.rawBody ?? '',
-      clock.now().getTime() / 1000,
-    );
-    if (!check.valid) {
-      await recordSecurityEvent(db, 'payment-callback-rejected', `signature ${check.reason}`);
-      throw new ProblemError(
-        401,
-        'INVALID_SIGNATURE',
-        'Unauthorized',
-        'The callback signature is not valid.',
-      );
-    }
     const { eventId, paymentId, status } = request.body;
     return receivePaymentCallback(orderDeps(request), { eventId, paymentId, status });
   },

@@ -11,6 +11,7 @@ import {
   recordSecurityEvent,
   type Session,
 } from '../identity/sessions';
+import { verifySignature } from '../payments/signature';
 
 import { parseCookies, serializeCookie } from './cookies';
 import type { Op, OperationId } from './operations';
@@ -152,14 +153,39 @@ export async function requireSessionWith<Id extends OperationId, T>(
 }
 
 /**
- * The contract's `cookieAuth` scheme: a live session, else 401. An operation with a read of its
- * own (`reads`) makes it with the same statement.
+ * The contract's security schemes. `cookieAuth`: a live session, else 401; an operation with a
+ * read of its own (`reads`) makes it with the same statement. `csrfHeader`: the SPA's header from
+ * its own origin, else 403 (the onRequest hook of installCsrfDefence refuses such a request
+ * before its body is read; this is the operation's own check of the same rule, so an operation
+ * the contract marks can never be reached without it). `paymentSignature`: the provider's HMAC
+ * of the raw body, else 401.
  */
 export function securityHandlersWith(reads: readonly SomeOperationRead[]) {
   const byOperation = new Map<string, SomeOperationRead>(
     reads.map((read) => [read.operationId, read]),
   );
   return {
+    csrfHeader: refuseCrossSite,
+
+    async paymentSignature(request: FastifyRequest) {
+      const { db, clock, paymentCallbackSecret } = request.server.services;
+      const check = verifySignature(
+        paymentCallbackSecret,
+        // The contract has validated it as one header (a repeated one is refused).
+        [request.headers['payment-signature']].flat()[0],
+        request.rawBody ?? '',
+        clock.now().getTime() / 1000,
+      );
+      if (check.valid) return;
+      await recordSecurityEvent(db, 'payment-callback-rejected', `signature ${check.reason}`);
+      throw new ProblemError(
+        401,
+        'INVALID_SIGNATURE',
+        'Unauthorized',
+        'The callback signature is not valid.',
+      );
+    },
+
     async cookieAuth(request: FastifyRequest) {
       const { operationId } = (request.routeOptions.schema ?? {}) as { operationId?: string };
       const read = operationId === undefined ? undefined : byOperation.get(operationId);
@@ -208,29 +234,40 @@ export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
 export function installCsrfDefence(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    // The provider's server-to-server callback carries a signature instead (handlers/order.ts).
+    // The provider's server-to-server callback carries a signature instead (paymentSignature).
     if (request.url === PAYMENT_CALLBACK_PATH) return;
-    const origin = request.headers.origin;
-    const problem =
-      request.headers[CSRF_HEADER] === undefined
-        ? `missing ${CSRF_HEADER} header`
-        : !origin
-          ? 'missing Origin header'
-          : origin !== requestOrigin(request)
-            ? `cross-origin request from ${origin}`
-            : null;
-    if (!problem) return;
-    request.log.warn({ url: request.url, origin }, `csrf rejected: ${problem}`);
-    await recordSecurityEvent(
-      request.server.services.db,
-      'csrf-rejected',
-      `${request.method} ${request.url}: ${problem}`,
-    );
-    throw new ProblemError(
-      403,
-      'CSRF_REJECTED',
-      'Forbidden',
-      'The request did not come from Min Side.',
-    );
+    await refuseCrossSite(request);
   });
+}
+
+/** Why a state-changing request is not the SPA's own (header or origin), or null when it is. */
+function crossSiteReason(request: FastifyRequest): string | null {
+  const origin = request.headers.origin;
+  return request.headers[CSRF_HEADER] === undefined
+    ? `missing ${CSRF_HEADER} header`
+    : !origin
+      ? 'missing Origin header'
+      : origin !== requestOrigin(request)
+        ? `cross-origin request from ${origin}`
+        : null;
+}
+
+async function refuseCrossSite(request: FastifyRequest): Promise<void> {
+  const problem = crossSiteReason(request);
+  if (!problem) return;
+  request.log.warn(
+    { url: request.url, origin: request.headers.origin },
+    `csrf rejected: ${problem}`,
+  );
+  await recordSecurityEvent(
+    request.server.services.db,
+    'csrf-rejected',
+    `${request.method} ${request.url}: ${problem}`,
+  );
+  throw new ProblemError(
+    403,
+    'CSRF_REJECTED',
+    'Forbidden',
+    'The request did not come from Min Side.',
+  );
 }
