@@ -5,7 +5,7 @@
 // reaches the embedded collector (/dev/events) only after analytics is accepted. papir@ makes a
 // copy of her data on /schibstedTakeoutGateway, downloads it (it holds her invoices) and reads it;
 // sletting@ asks for her data to be deleted and calls it off; planendring@ closes a segment message.
-import { ClientFunction, Selector } from 'testcafe';
+import { ClientFunction, RequestLogger, Selector } from 'testcafe';
 
 import { emailsTo, expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
 
@@ -26,6 +26,11 @@ const main = Selector('main');
 const button = (name: string) => Selector('button').withExactText(name);
 const checkbox = (label: string) =>
   Selector('label').withExactText(label).parent().find('input[type="checkbox"]');
+/** Records the answers to GET/POST calls whose path matches `path` (from now on). */
+const answerLogger = (path: RegExp) =>
+  RequestLogger((request) => path.test(new URL(request.url).pathname), {
+    logResponseHeaders: false,
+  });
 
 test.page(titleUrl('FVN', '/vilkaar'))('every legal page, in bokmål and nynorsk', async (t) => {
   await t.resizeWindow(1280, 900);
@@ -203,8 +208,12 @@ test.page(titleUrl('SET', '/schibstedDeleteGateway'))(
     });
     await t.expect(main.withText('Abonnementet ditt blir fornya som før.').exists).ok();
     await expectAccessible(t);
+    const asked = answerLogger(/\/api\/privacy\/deletion$/);
+    await t.addRequestHooks(asked);
     await t.navigateTo(titleUrl('SET', '/'));
     await t.expect(Selector('h1').exists).ok({ timeout: 20000 });
+    // Only once the page has the server's answer can the notice's absence say anything.
+    await t.expect(asked.contains((r) => r.response.statusCode === 200)).ok({ timeout: 20000 });
     await t.expect(notice.exists).notOk();
   },
 );
@@ -227,8 +236,12 @@ test.page(titleUrl('FVN', '/'))(
     await t.click(banner.find('button').withExactText('Lukk'));
     await t.expect(banner.exists).notOk({ timeout: 10000 });
     await t.expect(main.withText('Meldingen er lukket. Du ser den ikke igjen.').exists).ok();
+    const asked = answerLogger(/\/api\/segment\/subscribers\/message$/);
+    await t.addRequestHooks(asked);
     await t.navigateTo(titleUrl('FVN', '/'));
     await expectScreen(t, 'Hei, Petter!');
+    // The messages are asked for after the page shows: wait for the answer, then look.
+    await t.expect(asked.contains((r) => r.response.statusCode === 200)).ok({ timeout: 20000 });
     await t.expect(Selector('.segment-banner').exists).notOk();
   },
 );

@@ -1,21 +1,15 @@
 // The embedded analytics collector (issue 14): POST /api/analytics/events keeps a page view on
 // the title of the host, /dev/events shows the latest; malformed events are 400 problems, a call
 // without the SPA's header is refused (CSRF), 600 an hour from one address.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { COLLECT_LIMIT } from '../../src/server/domain/analytics/events';
 
 import { expectProblem } from './order-support';
 import { spaHeaders } from './session-support';
-import { createTestApp, type TestApp } from './support';
+import { buildTestApp } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 const event = (overrides: Record<string, unknown> = {}) => ({
   type: 'View',

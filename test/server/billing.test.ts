@@ -6,15 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { fixedClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/db';
-import { migrate } from '../../src/server/db/migrate';
 import { startBackgroundWork } from '../../src/server/jobs/background';
 import { recordBillingEffects, settleOpenCharges } from '../../src/server/jobs/billing';
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
 import { SandboxPaymentProvider } from '../../src/server/payments/sandbox';
-import { seed } from '../../src/server/seed/seed';
 import { addDays } from '../../src/shared/time/oslo';
 
-import { demoAccountNo, openTestDb, TEST_NOW } from './support';
+import { demoAccountNo, TEST_NOW } from './support';
+import { openSeededTestDb } from './test-db';
 
 let db: Db;
 const clock = fixedClock(TEST_NOW);
@@ -22,9 +21,7 @@ let payments: SandboxPaymentProvider;
 const silent = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
-  db = await openTestDb();
-  await migrate(db);
-  await seed(db, { demoUsers: true, now: clock.now() });
+  db = await openSeededTestDb(clock.now());
   payments = new SandboxPaymentProvider({ db, clock });
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@
 // of spec §4 (and the code step's), POST business/verification/code, codes that expire, are used
 // up or replayed (injected clock), the link's expiry, rate limits, and two verifications at once.
 // On PGlite, and on PostgreSQL with DATABASE_URL.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 
 import { seatEvents } from '../../src/server/domain/business/agreements';
 import {
@@ -31,7 +31,7 @@ import {
   wrongOf,
 } from './business-support';
 import { newIdentitySession, sessionFor, spaHeaders, type TestSession } from './session-support';
-import { createTestApp, type TestApp } from './support';
+import { buildTestApp, type TestApp } from './support';
 
 const INGEN = 'ingen@demo.minside.no';
 const NY = 'ny@demo.minside.no';
@@ -49,13 +49,7 @@ const resultOf = async (response: Awaited<ReturnType<typeof verify>>) => {
 };
 
 describe('verifying an invitation', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.app.close();
-  });
+  const t = buildTestApp();
 
   it('ok: signed in with the invited address, the seat is theirs at once', async () => {
     const token = await invite(t, INGEN);
@@ -255,14 +249,10 @@ describe('verifying an invitation', () => {
 });
 
 describe('verifying with a code e-mailed to the invited address', () => {
-  let t: TestApp;
+  const t = buildTestApp();
   let reader: TestSession;
   beforeAll(async () => {
-    t = await createTestApp();
     reader = await sessionFor(t, 'avsluttet@demo.minside.no');
-  });
-  afterAll(async () => {
-    await t.app.close();
   });
 
   it('sends a code to the invited address, and the right code gives the seat', async () => {
@@ -418,13 +408,7 @@ describe('verifying with a code e-mailed to the invited address', () => {
 });
 
 describe('results when the seat cannot be made', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    await t.app.close();
-  });
+  const t = buildTestApp({ perTest: true });
 
   it("ERROR_IN_CREATING_ACCOUNT: the reader's billing account cannot be created", async () => {
     const token = await invite(t, NY);
@@ -473,13 +457,7 @@ describe('results when the seat cannot be made', () => {
 });
 
 describe('two verifications at once', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    await t.app.close();
-  });
+  const t = buildTestApp({ perTest: true });
 
   it('the same link twice: one seat, the other is USER_IS_ACTIVE', async () => {
     const token = await invite(t, INGEN);
@@ -516,13 +494,7 @@ describe('two verifications at once', () => {
 });
 
 describe('rate limits', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    await t.app.close();
-  });
+  const t = buildTestApp({ perTest: true });
 
   it(`${CODE_LIMIT.limit} codes per link in 10 minutes, then 429 with Retry-After`, async () => {
     const token = await invite(t, 'mange.koder@demo.minside.no');

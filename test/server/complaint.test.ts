@@ -8,9 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 
-import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
 import {
   addressKey,
@@ -31,7 +30,7 @@ import { SubscriptionStatus } from '../../src/shared/subscription/status';
 import { addDays } from '../../src/shared/time/oslo';
 
 import { sessionFor, spaHeaders, type TestSession } from './session-support';
-import { createTestApp, demoAccountNo, openTestDb, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, demoAccountNo, TEST_NOW, type TestApp } from './support';
 
 const PAPER = 'papir@demo.minside.no';
 const DIGITAL = 'digital@demo.minside.no';
@@ -105,18 +104,14 @@ async function emailsTo(t: TestApp, recipient: string) {
 }
 
 describe('delivery complaints', () => {
-  let t: TestApp;
+  const t = buildTestApp();
   let paper: TestSession;
   let fvn: string;
   let fir: string;
   beforeAll(async () => {
-    t = await createTestApp();
     paper = await sessionFor(t, PAPER);
     fvn = await subscriptionNoOf(t, PAPER, 'FVN');
     fir = await subscriptionNoOf(t, PAPER, 'FIR');
-  });
-  afterAll(async () => {
-    await t.app.close();
   });
 
   it('lists the delivery complaint codes in form order', async () => {
@@ -427,13 +422,9 @@ describe('delivery complaints', () => {
 });
 
 describe('two identical complaints at once', () => {
-  let t: TestApp;
-  afterAll(async () => {
-    await t.app.close();
-  });
+  const t = buildTestApp();
 
   it('files one: one row, one set of days, one pair of e-mails; the other is 409', async () => {
-    t = await createTestApp();
     const paper = await sessionFor(t, PAPER);
     const fvn = await subscriptionNoOf(t, PAPER, 'FVN');
     const payload = { dates: ['2026-03-09', '2026-03-10'], code: 'UTEBLITT', comment: 'Igjen.' };
@@ -464,11 +455,10 @@ describe('a paper was due, at the address it went to', () => {
     postalCode: '4640',
     place: 'Søgne',
   };
-  let t: TestApp;
+  const t = buildTestApp();
   let paper: TestSession;
   let fvn: string;
   beforeAll(async () => {
-    t = await createTestApp();
     paper = await sessionFor(t, PAPER);
     fvn = await subscriptionNoOf(t, PAPER, 'FVN');
     const ariaAccountNo = await demoAccountNo(t.db, PAPER);
@@ -490,9 +480,6 @@ describe('a paper was due, at the address it went to', () => {
       address: cabin,
       at,
     });
-  });
-  afterAll(async () => {
-    await t.app.close();
   });
 
   const storedAddress = async (reference: string) => {
@@ -612,13 +599,9 @@ describe('a paper was due, at the address it went to', () => {
 });
 
 describe('rate limit', () => {
-  let t: TestApp;
-  afterAll(async () => {
-    await t.app.close();
-  });
+  const t = buildTestApp();
 
   it(`refuses the ${COMPLAINT_RATE_LIMIT + 1}th attempt in an hour with 429 and Retry-After`, async () => {
-    t = await createTestApp();
     const paper = await sessionFor(t, PAPER);
     const fvn = await subscriptionNoOf(t, PAPER, 'FVN');
     // Refused attempts count too (each one could have been a complaint).
@@ -639,28 +622,12 @@ describe('rate limit', () => {
 });
 
 describe('a configured window and the calendar at a public holiday', () => {
-  let t: TestApp;
-  const clock = fixedClock('2026-04-07T09:00:00+02:00'); // Tuesday after Easter
-  afterAll(async () => {
-    await t.app.close();
+  const t = buildTestApp({
+    clock: fixedClock('2026-04-07T09:00:00+02:00'), // Tuesday after Easter
+    config: { complaintWindowDays: 7 },
   });
 
   it('offers only the configured days, refuses older ones, and skips Easter', async () => {
-    const db = await openTestDb();
-    const app = await buildApp({
-      config: {
-        validateResponses: true,
-        distDir: '/nonexistent',
-        seedDemoData: true,
-        logLevel: 'silent',
-        complaintWindowDays: 7,
-      },
-      db,
-      clock,
-      logger: false,
-    });
-    await app.ready();
-    t = { app, db, clock };
     const paper = await sessionFor(t, PAPER);
     const fvn = await subscriptionNoOf(t, PAPER, 'FVN');
     const page = (await overview(paper, fvn)).json() as Overview;
@@ -685,13 +652,9 @@ describe('a configured window and the calendar at a public holiday', () => {
 });
 
 describe('a paper subscription that has ended', () => {
-  let t: TestApp;
-  afterAll(async () => {
-    await t.app.close();
-  });
+  const t = buildTestApp();
 
   it('cannot have a complaint (409 SUBSCRIPTION_STATE_CONFLICT), and the page says NOT_ACTIVE', async () => {
-    t = await createTestApp();
     const ariaAccountNo = await demoAccountNo(t.db, PAPER);
     const [plan] = await t.db.query<{ id: number }>(
       `select id from plans where title_code = 'SET' and product_type = 'COMBO' limit 1`,

@@ -16,7 +16,7 @@ import {
 import { installProblemHandling } from '../../src/server/http/problem';
 
 import { sessionFor } from './session-support';
-import { createTestApp, freePort, type TestApp } from './support';
+import { buildTestApp, freePort } from './support';
 
 // ---------------------------------------------------------------- the contract, loosely typed
 
@@ -188,11 +188,11 @@ const PROBLEM_JSON = /^application\/problem\+json/;
 
 // ---------------------------------------------------------------- the real server
 
-let t: TestApp;
+// A listening server with the embedded identity provider, so login operations really run (the
+// port is picked before the build: the provider's issuer names it).
+const port = await freePort();
+const t = buildTestApp({ identityProvider: { port } });
 beforeAll(async () => {
-  // A listening server with the embedded identity provider, so login operations really run.
-  const port = await freePort();
-  t = await createTestApp({ identityProvider: { port } });
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 
@@ -201,9 +201,6 @@ async function asSubscriber(options: InjectOptions) {
   const session = await sessionFor(t, 'digital@demo.minside.no');
   return session.request(options);
 }
-afterAll(async () => {
-  await t.app.close();
-});
 
 describe('every operation of the contract is routed', () => {
   const notImplemented = operations.filter((o) => !IMPLEMENTED.has(o.operationId));

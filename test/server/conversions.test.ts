@@ -4,7 +4,7 @@
 // withdraw, lets the reader choose another plan in one tap, puts it back after a cancellation is
 // undone, is called off by a new student verification, and applies on its day with the new
 // price. Injected clock; on PGlite, and on PostgreSQL with DATABASE_URL.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import { importStudentVerification } from '../../src/server/domain/student/student';
 import { runConversions } from '../../src/server/domain/subscriptions/conversions';
@@ -21,15 +21,9 @@ import { SubscriptionStatus } from '../../src/shared/subscription/status';
 import { messagesTo, newOwner, type Owner } from './family-support';
 import { expectProblem } from './order-support';
 import type { TestSession } from './session-support';
-import { createTestApp, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, TEST_NOW } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 beforeEach(() => {
   t.clock.set(TEST_NOW); // 2026-03-10 in Oslo
 });

@@ -3,22 +3,16 @@
 // not know with the code the delivery changes use (400 POSTAL_CODE_UNKNOWN on the writer's own
 // dotted field), store the place as the register names it (the place sent is replaced), and leave
 // addresses stored earlier as they are. The demo data uses only codes of the register.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { postalPlace } from '../../src/server/domain/delivery/postalCodes';
 import { demoUsers } from '../../src/server/seed/demo';
 
 import { digitalMonthly, expectProblem, newReader, onPaymentPage } from './order-support';
 import type { TestSession } from './session-support';
-import { createTestApp, type TestApp } from './support';
+import { buildTestApp } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 /** Not in the register: four digits nobody uses. */
 const UNKNOWN = '0000';

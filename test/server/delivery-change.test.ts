@@ -5,7 +5,7 @@
 // and the credit of stopped issues on the next invoice. The clock starts at TEST_NOW, Tuesday
 // 10 March 2026 09:00 in Oslo; FVN's paper comes Monday–Saturday with a 14:00 cut-off the day
 // before, Firda's (FIR) Tuesday–Saturday with a 12:00 cut-off and credited stopped issues.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 
 import { deliveryDaysBetween } from '../../src/server/domain/delivery/calendar';
 import {
@@ -22,7 +22,7 @@ import { SubscriptionStatus as S } from '../../src/shared/subscription/status';
 import { addDays, addMonths } from '../../src/shared/time/oslo';
 
 import { sessionFor, type TestSession } from './session-support';
-import { createTestApp, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, TEST_NOW, type TestApp } from './support';
 
 const PAPER = 'papir@demo.minside.no';
 const DIGITAL = 'digital@demo.minside.no';
@@ -91,7 +91,7 @@ const url = (subscriptionNo: string, id?: string) =>
   `/api/subscription/${subscriptionNo}/delivery-changes${id ? `/${id}` : ''}`;
 
 describe('delivery changes', () => {
-  let t: TestApp;
+  const t = buildTestApp();
   let paper: TestSession;
   let fvn: string;
   let fir: string;
@@ -118,16 +118,12 @@ describe('delivery changes', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
     paper = await sessionFor(t, PAPER);
     fvn = await subscriptionNoOf(t, PAPER, 'FVN');
     fir = await subscriptionNoOf(t, PAPER, 'FIR');
     seeded = (await t.db.query<{ id: string }>('select id::text as id from delivery_changes')).map(
       (r) => r.id,
     );
-  });
-  afterAll(async () => {
-    await t.app.close();
   });
   /** Moves the clock; a session lives on the clock, so the reader signs in again. */
   async function at(iso: string) {

@@ -5,7 +5,7 @@
 // and safe when two runs go at once; card charges, paid invoices and subscriptions that are
 // cancelled or suspended already are left alone; paying the invoice resumes the subscription
 // (end to end, through the payment sandbox), unless another invoice past its day is unpaid.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 
 import {
   osloMidnight,
@@ -34,15 +34,9 @@ import { addDays } from '../../src/shared/time/oslo';
 
 import { expectProblem, onPaymentPage } from './order-support';
 import { sessionFor, type TestSession } from './session-support';
-import { createTestApp, type TestApp, usingPostgres } from './support';
+import { buildTestApp, usingPostgres } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 /** `hour` o'clock in Oslo on `date` (summer time or not). */
 const at = (date: string, hour = 8) =>

@@ -3,7 +3,7 @@
 // one family of a title, and a member is removed once.
 import { randomUUID } from 'node:crypto';
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { sha256 } from '../../src/server/identity/login';
 
@@ -19,17 +19,9 @@ import {
   type Owner,
   removeMember,
 } from './family-support';
-import { createTestApp, type TestApp } from './support';
+import { buildTestApp } from './support';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 /**
  * Valid invitations stored beyond the seats the family has (as if the plan's maximum had been

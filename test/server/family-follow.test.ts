@@ -3,7 +3,7 @@
 // lets them go on, the owner's expiry, suspension or a plan without family sharing ends them;
 // each time the members are told (and offered their own subscription), the owner's pending
 // invitations stop working, and a second run changes nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import { followOwners } from '../../src/server/domain/family/follow';
 import { applyCommand } from '../../src/server/domain/subscriptions/lifecycle';
@@ -21,19 +21,11 @@ import {
   preview,
 } from './family-support';
 import type { TestSession } from './session-support';
-import { createTestApp, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, TEST_NOW } from './support';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = buildTestApp();
 
 beforeEach(() => t.clock.set(TEST_NOW));
-
-afterAll(async () => {
-  await t.app.close();
-});
 
 interface Family {
   readonly owner: Owner;

@@ -1,7 +1,7 @@
 // The shared subscriptions of the lifecycle (a family member's share, a business seat) on the
 // database: made with their audit event, ended now or later with the engine's share commands,
 // the end called off, ended by the expiry job, and never taken by the reader's own commands.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 
 import {
   applyCommand,
@@ -12,14 +12,13 @@ import { getSubscription } from '../../src/server/domain/subscriptions/subscript
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
 import { SubscriptionStatus as S } from '../../src/shared/subscription/status';
 
-import { createTestApp, demoAccountNo, type TestApp } from './support';
+import { buildTestApp, demoAccountNo } from './support';
 
-let t: TestApp;
+const t = buildTestApp();
 let ownerSubscriptionNo: string;
 let memberAccountNo: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const ownerAccountNo = await demoAccountNo(t.db, 'papir@demo.minside.no');
   const [owner] = await t.db.query<{ subscription_no: string }>(
     `select subscription_no from subscriptions where aria_account_no = $1 and title_code = 'FVN'`,
@@ -27,10 +26,6 @@ beforeAll(async () => {
   );
   ownerSubscriptionNo = owner!.subscription_no;
   memberAccountNo = await demoAccountNo(t.db, 'ung@demo.minside.no');
-});
-
-afterAll(async () => {
-  await t.app.close();
 });
 
 const newFamilyShare = () =>

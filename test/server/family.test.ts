@@ -4,7 +4,7 @@
 // expired, declined) and every refusal (with the injected clock for expiry); token replay and
 // the wrong recipients; rate limits; ids of other families (IDOR); the same answer whether or
 // not an address has an account; removing and leaving.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { sha256 } from '../../src/server/identity/login';
 import { COMBO_PLAN_ID } from '../../src/shared/subscription/plans';
@@ -28,17 +28,9 @@ import {
   withdraw,
 } from './family-support';
 import { sessionFor, spaHeaders } from './session-support';
-import { createTestApp, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, TEST_NOW } from './support';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 const at = (iso: string) => t.clock.set(iso);
 const resetClock = () => at(TEST_NOW);

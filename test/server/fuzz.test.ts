@@ -17,7 +17,7 @@ import { loadContract, operationsOf } from '../../src/server/http/contract';
 import { signPayload } from '../../src/server/payments/signature';
 
 import { newIdentitySession, sessionFor, spaHeaders, type TestSession } from './session-support';
-import { createTestApp, freePort, type TestApp } from './support';
+import { buildTestApp, freePort } from './support';
 
 // ---------------------------------------------------------------- how much, which seed
 
@@ -498,7 +498,10 @@ function cases(op: Operation): Arbitrary<Case> {
 
 // ---------------------------------------------------------------- the server
 
-let t: TestApp;
+// The embedded identity provider listens, so the login operations reach it as in production
+// (the port is picked before the build: the provider's issuer names it).
+const port = await freePort();
+const t = buildTestApp({ identityProvider: { port } });
 let operations: Operation[] = [];
 const sessions = new Map<string, TestSession>();
 
@@ -523,9 +526,6 @@ function strings(value: unknown, into: Map<string, Set<string>>, key = '') {
 
 beforeAll(async () => {
   operations = await contractOperations();
-  // The embedded identity provider listens, so the login operations reach it as in production.
-  const port = await freePort();
-  t = await createTestApp({ identityProvider: { port } });
   await t.app.listen({ port, host: '127.0.0.1' });
   // Harvest each user's real ids, so generated requests reach the handlers.
   for (const user of DEMO_USERS) {
@@ -549,8 +549,7 @@ beforeAll(async () => {
     knownByUser.set(user, new Map([...seen].map(([key, values]) => [key, [...values]])));
   }
 }, 60_000);
-afterAll(async () => {
-  await t.app.close();
+afterAll(() => {
   for (const [label, counts] of stats)
     process.stderr.write(
       `${label}: ${[...counts]

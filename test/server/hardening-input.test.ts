@@ -6,25 +6,21 @@
 // is set.
 import { connect } from 'node:net';
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { InjectOptions } from 'fastify';
 
 import { MAX_FIELD_ERRORS } from '../../src/server/http/problem';
 
 import { newIdentitySession, sessionFor, spaHeaders, type TestSession } from './session-support';
-import { createTestApp, demoAccountNo, type TestApp } from './support';
+import { buildTestApp, demoAccountNo } from './support';
 
-let t: TestApp;
+const t = buildTestApp();
 let papir: TestSession;
 let papirAccountNo: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   papir = await sessionFor(t, 'papir@demo.minside.no');
   papirAccountNo = await demoAccountNo(t.db, 'papir@demo.minside.no');
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 type Response = Awaited<ReturnType<TestSession['request']>>;

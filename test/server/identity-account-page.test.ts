@@ -3,29 +3,26 @@
 // provider's sign-in session, speaks the title's language, links back only to an origin the
 // title's client has registered, takes a post only from its own origin, and the next sign-in
 // carries the change to Min Side.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import * as client from 'openid-client';
 
 import { clientSecretFor } from '../../src/server/identity/provider';
 
 import { Browser } from './browser';
-import { createTestApp, freePort, TEST_IDP_CLIENT_SECRET, type TestApp } from './support';
+import { buildTestApp, freePort, TEST_IDP_CLIENT_SECRET } from './support';
 
 const CLIENT_ID = 'minside-firda';
 const EMAIL = 'digital@demo.minside.no';
 
-let t: TestApp;
-let port: number;
-let issuer: string;
-let redirectUri: string;
+// Picked before the build: the provider's issuer and the redirect URIs name the port.
+const port = await freePort();
+const issuer = `http://127.0.0.1:${port}/idp`;
+const redirectUri = `http://fir.localhost:${port}/callback`;
+const t = buildTestApp({ identityProvider: { port } });
 let config: client.Configuration;
 
 beforeAll(async () => {
-  port = await freePort();
-  t = await createTestApp({ identityProvider: { port } });
   await t.app.listen({ port, host: '127.0.0.1' });
-  issuer = `http://127.0.0.1:${port}/idp`;
-  redirectUri = `http://fir.localhost:${port}/callback`;
   config = await client.discovery(
     new URL(issuer),
     CLIENT_ID,
@@ -33,10 +30,6 @@ beforeAll(async () => {
     client.ClientSecretBasic(clientSecretFor(TEST_IDP_CLIENT_SECRET, CLIENT_ID)),
     { execute: [client.allowInsecureRequests] },
   );
-});
-
-afterAll(async () => {
-  await t?.app.close();
 });
 
 /** Signs in at the provider (demo button) in `browser`; the provider's claims of the sign-in. */

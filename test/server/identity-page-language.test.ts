@@ -2,7 +2,7 @@
 // request names the title's client, and a nynorsk title (registry `language: 'nn'`) gets its
 // sign-in, failed sign-in and logout pages in nynorsk with lang="nn"; a bokmål title, and a
 // request that names no title, get bokmål.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import * as client from 'openid-client';
 
 import { languageOfClient, PAGE_TEXTS } from '../../src/server/identity/page-texts';
@@ -10,21 +10,14 @@ import { clientSecretFor } from '../../src/server/identity/provider';
 import { getPublication, publications } from '../../src/shared/publications/registry';
 
 import { Browser } from './browser';
-import { createTestApp, freePort, TEST_IDP_CLIENT_SECRET, type TestApp } from './support';
+import { buildTestApp, freePort, TEST_IDP_CLIENT_SECRET } from './support';
 
-let test: TestApp;
-let port: number;
-let issuer: string;
-
+// Picked before the build: the provider's issuer and the redirect URIs name the port.
+const port = await freePort();
+const issuer = `http://127.0.0.1:${port}/idp`;
+const test = buildTestApp({ identityProvider: { port } });
 beforeAll(async () => {
-  port = await freePort();
-  test = await createTestApp({ identityProvider: { port } });
   await test.app.listen({ port, host: '127.0.0.1' });
-  issuer = `http://127.0.0.1:${port}/idp`;
-});
-
-afterAll(async () => {
-  await test?.app.close();
 });
 
 /** Starts an authorization request for a title's client and lands on its sign-in page. */

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import * as client from 'openid-client';
 
 import { fixedClock } from '../../src/server/clock';
@@ -12,24 +12,21 @@ import { clientSecretFor, createIdentityProvider } from '../../src/server/identi
 import { adapterFor, deleteExpiredOidcModels } from '../../src/server/identity/provider-adapter';
 
 import { Browser } from './browser';
-import { createTestApp, freePort, TEST_IDP_CLIENT_SECRET, type TestApp } from './support';
+import { buildTestApp, freePort, TEST_IDP_CLIENT_SECRET } from './support';
 
 const CLIENT_ID = 'minside-fvn';
 const DEMO_EMAIL = 'digital@demo.minside.no';
 const DEMO_PASSWORD = 'minside-demo';
 
-let test: TestApp;
-let port: number;
-let issuer: string;
-let redirectUri: string;
+// Picked before the build: the provider's issuer and the redirect URIs name the port.
+const port = await freePort();
+const issuer = `http://127.0.0.1:${port}/idp`;
+const redirectUri = `http://fvn.localhost:${port}/callback`;
+const test = buildTestApp({ identityProvider: { port } });
 let config: client.Configuration;
 
 beforeAll(async () => {
-  port = await freePort();
-  test = await createTestApp({ identityProvider: { port } });
   await test.app.listen({ port, host: '127.0.0.1' });
-  issuer = `http://127.0.0.1:${port}/idp`;
-  redirectUri = `http://fvn.localhost:${port}/callback`;
   config = await client.discovery(
     new URL(issuer),
     CLIENT_ID,
@@ -37,10 +34,6 @@ beforeAll(async () => {
     client.ClientSecretBasic(clientSecretFor(TEST_IDP_CLIENT_SECRET, CLIENT_ID)),
     { execute: [client.allowInsecureRequests] },
   );
-});
-
-afterAll(async () => {
-  await test?.app.close();
 });
 
 interface Started {

@@ -11,11 +11,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 
-import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { getPublication } from '../../src/shared/publications/registry';
 
-import { openTestDb } from './support';
+import { createTestApp } from './support';
 
 const CMP = 'https://cmp.example-consent.com/unified/wrapper.js';
 const SDK = 'https://sdk.example-analytics.com/pulse.js';
@@ -36,16 +35,10 @@ afterAll(async () => {
 
 async function page(env: Record<string, string>, host = 'fvn.localhost') {
   const { integrations } = loadConfig(env);
-  const app = await buildApp({
-    config: {
-      validateResponses: false,
-      distDir: dist,
-      seedDemoData: false,
-      logLevel: 'silent',
-      integrations,
-    },
-    db: await openTestDb(),
-    logger: false,
+  const { app } = await createTestApp({
+    validateResponses: false,
+    demoData: false,
+    config: { distDir: dist, integrations },
   });
   apps.push(app);
   const response = await app.inject({ url: '/', headers: { accept: 'text/html', host } });

@@ -3,7 +3,7 @@
 // its number, a KID by the title's OCR agreement (MOD10, MOD11 for ADR), amount in øre, due
 // date, period and the payee's account; newest first; overdue when unpaid after the due date;
 // nobody reads another user's invoice.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { payeeAccountNumber } from '../../src/server/domain/invoices/invoices';
 import { recordBillingEffect } from '../../src/server/domain/invoices/settlement';
@@ -13,7 +13,7 @@ import { isValidKid, mod11CheckDigit } from '../../src/shared/payment/kid';
 import { addDays } from '../../src/shared/time/oslo';
 
 import { sessionFor, type TestSession } from './session-support';
-import { createTestApp, demoAccountNo, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, demoAccountNo, TEST_NOW } from './support';
 
 interface Invoice {
   ariaInvoiceNo: string;
@@ -31,13 +31,7 @@ interface Invoice {
   paidAt: string | null;
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 async function invoicesOf(s: TestSession, accountNo: string, titleCode = 'FVN') {
   const response = await s.request({

@@ -3,7 +3,7 @@
 // renewals are charged to unless the reader chooses it; a discount code's quote says what offer it
 // replaced and when the full price comes; every order has a short reference the customer centre
 // finds it by; a paid invoice says how it was actually paid.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { findOrderByReference } from '../../src/server/domain/orders/orders';
 
@@ -14,18 +14,12 @@ import {
   onPaymentPage as onSandboxPage,
 } from './order-support';
 import { sessionFor, type TestSession } from './session-support';
-import { createTestApp, demoAccountNo, type TestApp } from './support';
+import { buildTestApp, demoAccountNo } from './support';
 
 let keySeq = 0;
 const newKey = () => `journey-key-${Date.now()}-${(keySeq += 1)}-abcdef`;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 const quote = (s: TestSession, payload: object) =>
   s.request({ method: 'POST', url: '/api/orders/quote', payload });

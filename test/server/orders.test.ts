@@ -2,7 +2,7 @@
 // reactivation 3 for 1, upgrade prorated, discount codes, age and youth rules), idempotent
 // createOrder, the sandbox's hosted page, verification with the provider before anything is
 // activated, signed callbacks processed once, cancellation, the reconciler, and IDOR.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 
 import { reconcileOrders } from '../../src/server/domain/orders/reconcile';
 import { subscriptionEvents } from '../../src/server/domain/subscriptions/lifecycle';
@@ -15,7 +15,7 @@ import {
   onPaymentPage as onSandboxPage,
 } from './order-support';
 import { sessionFor, type TestSession } from './session-support';
-import { createTestApp, type TestApp } from './support';
+import { buildTestApp } from './support';
 
 let keySeq = 0;
 const newKey = () => `test-key-${Date.now()}-${(keySeq += 1)}-abcdef`;
@@ -31,14 +31,10 @@ interface Order {
 }
 
 describe('orders and payments', () => {
-  let t: TestApp;
+  const t = buildTestApp();
   let secret: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  beforeAll(() => {
     secret = t.app.services.paymentCallbackSecret;
-  });
-  afterAll(async () => {
-    await t.app.close();
   });
 
   const quote = (s: TestSession, payload: object) =>

@@ -2,20 +2,14 @@
 // through a card registration, both approved on the sandbox's page and verified with the
 // provider before the subscription changes; a declined approval leaves the old method in place;
 // nobody changes another user's subscription.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { subscriptionEvents } from '../../src/server/domain/subscriptions/lifecycle';
 
 import { sessionFor, type TestSession } from './session-support';
-import { createTestApp, demoAccountNo, type TestApp } from './support';
+import { buildTestApp, demoAccountNo } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 const decide = (redirectUrl: string, action: 'approve' | 'decline') =>
   t.app.inject({

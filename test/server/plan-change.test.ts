@@ -3,7 +3,7 @@
 // upgrade is refused here (it is paid now through an order), self-service stays within the
 // digital plans a reader may buy, another user's subscription is not found, and every change
 // leaves an audit event.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { subscriptionEvents } from '../../src/server/domain/subscriptions/lifecycle';
 import {
@@ -15,15 +15,9 @@ import {
 } from '../../src/shared/subscription/plans';
 
 import { sessionFor, spaHeaders, type TestSession } from './session-support';
-import { createTestApp, demoAccountNo, type TestApp } from './support';
+import { buildTestApp, demoAccountNo } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 const URL = '/api/subscription/planChange';
 

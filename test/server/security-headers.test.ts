@@ -10,10 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
-import { buildApp } from '../../src/server/app';
-
 import { Browser } from './browser';
-import { createTestApp, freePort, openTestDb, type TestApp } from './support';
+import { buildTestApp, createTestApp, freePort } from './support';
 
 type Headers = LightMyRequestResponse['headers'] | globalThis.Headers;
 
@@ -72,11 +70,11 @@ describe('the SPA, its assets and the API', () => {
         '<body><div id="app"></div></body></html>',
     );
     await writeFile(path.join(dist, 'assets', 'main.0123456789ab.js'), 'console.log(1)');
-    app = await buildApp({
-      config: { validateResponses: false, distDir: dist, seedDemoData: false, logLevel: 'silent' },
-      db: await openTestDb(),
-      logger: false,
-    });
+    ({ app } = await createTestApp({
+      validateResponses: false,
+      demoData: false,
+      config: { distDir: dist },
+    }));
   });
   afterAll(async () => {
     await app?.close();
@@ -152,19 +150,15 @@ describe('the SPA, its assets and the API', () => {
   });
 });
 
-describe('the payment sandbox and the identity provider', () => {
-  let test: TestApp;
-  let port: number;
-  let issuer: string;
+// Picked before the build (here: a describe cannot wait for it): the provider's issuer and the
+// redirect URIs name the port.
+const port = await freePort();
 
+describe('the payment sandbox and the identity provider', () => {
+  const issuer = `http://127.0.0.1:${port}/idp`;
+  const test = buildTestApp({ identityProvider: { port }, validateResponses: false });
   beforeAll(async () => {
-    port = await freePort();
-    test = await createTestApp({ identityProvider: { port }, validateResponses: false });
     await test.app.listen({ port, host: '127.0.0.1' });
-    issuer = `http://127.0.0.1:${port}/idp`;
-  });
-  afterAll(async () => {
-    await test?.app.close();
   });
 
   const sandboxPage = async (headers: Record<string, string> = {}) => {

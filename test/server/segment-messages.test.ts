@@ -3,21 +3,15 @@
 // language asked for, within their period, for the title or all; a message closed by the reader
 // (PUT …/dismissal, idempotent) is not given again, on any device; another reader still sees it. Injected
 // clock; PGlite, and PostgreSQL with DATABASE_URL.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import { publishMessage } from '../../src/server/domain/segments/segments';
 
 import { expectProblem } from './order-support';
 import { sessionFor, type TestSession } from './session-support';
-import { createTestApp, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, TEST_NOW } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 beforeEach(() => {
   t.clock.set(TEST_NOW);
 });

@@ -6,9 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 
-import { buildApp } from '../../src/server/app';
-
-import { openTestDb } from './support';
+import { createTestApp } from './support';
 
 let app: FastifyInstance;
 let dist: string;
@@ -74,17 +72,7 @@ beforeAll(async () => {
       ],
     }),
   );
-  app = await buildApp({
-    config: {
-      validateResponses: true,
-      distDir: dist,
-      publicDir,
-      seedDemoData: false,
-      logLevel: 'silent',
-    },
-    db: await openTestDb(),
-    logger: false,
-  });
+  ({ app } = await createTestApp({ demoData: false, config: { distDir: dist, publicDir } }));
 });
 afterAll(async () => {
   await app.close();

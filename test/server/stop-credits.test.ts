@@ -4,7 +4,7 @@
 // left over is credited on the renewal after, at its own period's price; a renewal brought to
 // 0 kr is recorded paid, so no reminder or suspension ever follows it; days of a trial, or of a
 // period not paid by the renewal, are never credited; and two billing runs at once credit once.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 
 import { deliveryDaysBetween } from '../../src/server/domain/delivery/calendar';
 import { recordDeliveryChange } from '../../src/server/domain/delivery/changes';
@@ -23,15 +23,9 @@ import { SubscriptionStatus as S, type StatusCode } from '../../src/shared/subsc
 import { addDays } from '../../src/shared/time/oslo';
 
 import { sessionFor, type TestSession } from './session-support';
-import { createTestApp, TEST_NOW, type TestApp, usingPostgres } from './support';
+import { buildTestApp, TEST_NOW, usingPostgres } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 /** `hour` o'clock in Oslo on `date`. */
 const at = (date: string, hour = 8) =>

@@ -3,7 +3,7 @@
 // and replay (injected clock), the resend wait and rate limits, two readers verifying one
 // address at once, the student plan sold only to a verified reader, and the under-18 refusal.
 // On PGlite, and on PostgreSQL with DATABASE_URL.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import {
   ACTIVATE_LIMIT,
@@ -14,15 +14,9 @@ import { STUDENT_PLAN_ID } from '../../src/shared/subscription/plans';
 
 import { freshSpid, messagesTo } from './family-support';
 import { newIdentitySession, sessionFor, type TestSession } from './session-support';
-import { createTestApp, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, TEST_NOW } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 beforeEach(() => {
   t.clock.set(TEST_NOW);
 });

@@ -1,18 +1,12 @@
 // GET /api/subscription/{accountNo}/{titleCode}/changes (issue 15): the audit trail of the
 // reader's subscription, newest first, in the contract's words and without internal details;
 // empty for an account without a subscription to the title; another user's account is 403.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { sessionFor } from './session-support';
-import { createTestApp, demoAccountNo, type TestApp } from './support';
+import { buildTestApp, demoAccountNo } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 const changesUrl = (accountNo: string, titleCode = 'FVN') =>
   `/api/subscription/${accountNo}/${titleCode}/changes`;

@@ -2,18 +2,12 @@
 // reactivateSubscription/): a reason is required, the receipt carries the last day of access,
 // another user's subscription is not found, and nothing is half-written. `reactivate` restarts
 // only a subscription that costs nothing; a paying one is ordered (409 PAYMENT_REQUIRED).
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { sessionFor, spaHeaders } from './session-support';
-import { createTestApp, demoAccountNo, type TestApp } from './support';
+import { buildTestApp, demoAccountNo } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 async function subscriptionOf(email: string, titleCode = 'FVN') {
   const accountNo = await demoAccountNo(t.db, email);

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { fixedClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/db';
-import { migrate } from '../../src/server/db/migrate';
 import { applyCommand, subscriptionEvents } from '../../src/server/domain/subscriptions/lifecycle';
 import {
   getSubscription,
@@ -13,17 +12,15 @@ import {
 } from '../../src/server/domain/subscriptions/subscriptions';
 import { DomainError } from '../../src/server/errors';
 import { runDueJobs, startScheduler, type JobRun } from '../../src/server/jobs/subscriptionJobs';
-import { seed } from '../../src/server/seed/seed';
 
-import { demoAccountNo, openTestDb, TEST_NOW, usingPostgres } from './support';
+import { demoAccountNo, TEST_NOW, usingPostgres } from './support';
+import { openSeededTestDb } from './test-db';
 
 let db: Db;
 const clock = fixedClock(TEST_NOW);
 
 beforeAll(async () => {
-  db = await openTestDb();
-  await migrate(db);
-  await seed(db, { demoUsers: true, now: clock.now() });
+  db = await openSeededTestDb(clock.now());
 });
 afterAll(async () => {
   await db.close();

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { sessionFor } from './session-support';
-import { createTestApp, demoAccountNo, type TestApp } from './support';
+import { buildTestApp, demoAccountNo } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 async function lookup(email: string, titleCode = 'FVN') {
   const accountNo = await demoAccountNo(t.db, email);

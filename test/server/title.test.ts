@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { spaHeaders } from './session-support';
-import { createTestApp, type TestApp } from './support';
+import { buildTestApp } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 describe('GET /api/title/{titleCode}', () => {
   it('answers the title with its contact data and language', async () => {

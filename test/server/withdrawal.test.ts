@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import type { Db, Queryable } from '../../src/server/db/db';
 import {
@@ -30,15 +30,9 @@ import type { PaymentPort } from '../../src/server/payments/port';
 
 import { digitalMonthly, expectProblem, newReader, onPaymentPage } from './order-support';
 import { newIdentitySession, sessionFor, type TestSession } from './session-support';
-import { createTestApp, demoAccountNo, TEST_NOW, type TestApp, usingPostgres } from './support';
+import { buildTestApp, demoAccountNo, TEST_NOW, usingPostgres } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 beforeEach(() => {
   t.clock.set(TEST_NOW);
 });

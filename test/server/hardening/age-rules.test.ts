@@ -2,21 +2,14 @@
 // reader comes from the identity provider, else from the one they gave once on their profile
 // (validated, audited); an order or quote that carries one is refused, and a known birth date
 // cannot be replaced from the browser. On PGlite, and on PostgreSQL when DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { digitalMonthly, expectProblem, newReader } from '../order-support';
 import { newIdentitySession, sessionFor, type TestSession } from '../session-support';
-import { createTestApp, type TestApp } from '../support';
+import { buildTestApp } from '../support';
 
-let t: TestApp;
+const t = buildTestApp();
 let seq = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
 
 const youthMonthly = { ...digitalMonthly, ariaPlanID: 'C-DIGITAL-UNG' } as const;
 

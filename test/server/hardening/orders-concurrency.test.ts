@@ -3,7 +3,7 @@
 // an earlier open one (cancelled at the provider, or completed when it was paid meanwhile); and
 // completing refuses — and refunds — a second activation of a title the account already holds.
 // Runs on PGlite, and on PostgreSQL when DATABASE_URL is set (truly parallel connections).
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import type { Db } from '../../../src/server/db/db';
 import { cancelOrder, createOrder } from '../../../src/server/domain/orders/orders';
@@ -15,18 +15,11 @@ import {
   onPaymentPage as onSandboxPage,
 } from '../order-support';
 import type { TestSession } from '../session-support';
-import { createTestApp, type TestApp } from '../support';
+import { buildTestApp } from '../support';
 
-let t: TestApp;
+const t = buildTestApp();
 let seq = 0;
 const newKey = () => `hardening-key-${Date.now()}-${(seq += 1)}-abcdef`;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
 
 interface Order {
   orderId: string;

@@ -2,12 +2,12 @@
 // says, whatever the request target held (`[`, `]`, `{`, quotes, a stray `%`, non-ASCII): the
 // server log showed contract violations for such problems. The value is percent-encoded, never
 // dropped, and the response passes the contract's own validation.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 import { uriReference } from '../../../src/server/http/problem';
-import { createTestApp, type TestApp } from '../support';
+import { buildTestApp } from '../support';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
   addFormatsModule) as (ajv: Ajv) => Ajv;
@@ -15,13 +15,7 @@ const ajv = new Ajv();
 addFormats(ajv);
 const isUriReference = ajv.compile({ type: 'string', format: 'uri-reference' });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 describe('the instance of a problem', () => {
   it.each([
