@@ -1,5 +1,7 @@
 // Renders a component the way main.tsx does (store, catalogues), with `fetch` answered by a
-// table of routes: the component talks to its API through the real RTK Query client.
+// table of routes: the component talks to its API through the real RTK Query client. The fake
+// API's parts live here too, one of each for every SPA test: `route` and `serveApi` answer
+// fetch, `json`, `problem` and `held` are the answers, `callsTo` and `bodies` read what was sent.
 // renderWithState renders with a given store state instead (no sagas; every dispatched action is
 // recorded), inside a router at a given location, and waits until the screen's catalogue
 // namespaces are loaded: screens ask for their own namespace (useTranslation('home')) and
@@ -17,9 +19,48 @@ import { createI18n, type Language } from '../../src/app/lib/i18n/i18n';
 import { createStore, rootReducer, type RootState } from '../../src/app/store/store';
 
 export type ApiRoute = (request: Request) => Response | Promise<Response> | undefined;
+/** How a route answers; called for each request, so a test can answer each call differently. */
+export type Answer = (request: Request) => Response | Promise<Response>;
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A request field the server refused, as a problem's `errors[]` names it. */
+export interface FieldError {
+  readonly field: string;
+  readonly message: string;
+}
+
+/**
+ * A problem+json refusal as the server answers one. The app reads only the status, `code`,
+ * the refused `errors[].field` and a 429's Retry-After (given in `headers`).
+ */
+export const problem = (
+  status: number,
+  code: string,
+  { errors, headers }: { errors?: readonly FieldError[]; headers?: Record<string, string> } = {},
+) =>
+  new Response(
+    JSON.stringify({ type: 'about:blank', title: code, status, code, ...(errors && { errors }) }),
+    { status, headers: { 'content-type': 'application/problem+json', ...headers } },
+  );
+
+/** Answers `method path` (the whole pathname, e.g. /api/orders) with `answer`. */
+export const route =
+  (method: string, path: string, answer: Answer): ApiRoute =>
+  (request) =>
+    request.method === method && new URL(request.url).pathname === path
+      ? answer(request)
+      : undefined;
+
+/** An answer that waits until `release()` (to see the progress while a call runs). */
+export function held(response: () => Response) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { answer: async () => (await gate, response()), release: () => release() };
+}
 
 /** Answers fetch from `routes`; a request no route answers fails the test loudly. */
 export function serveApi(routes: readonly ApiRoute[]) {
@@ -38,6 +79,32 @@ export function serveApi(routes: readonly ApiRoute[]) {
   };
   return calls;
 }
+
+/** The recorded calls to `method path`. */
+export const callsTo = (calls: readonly Request[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && new URL(c.url).pathname === path);
+
+/** The JSON bodies of the recorded calls to `method path`, in order. */
+export const bodies = async (calls: readonly Request[], method: string, path: string) =>
+  Promise.all(callsTo(calls, method, path).map((c) => c.clone().json() as Promise<unknown>));
+
+type ApiQueries = RootState['api']['queries'];
+const queriesOf = (state: RootState, endpointName: string) =>
+  Object.values(state.api.queries as ApiQueries).filter((q) => q?.endpointName === endpointName);
+
+/**
+ * Whether a component asked for `endpointName` (RTK Query puts a query in the store when it is
+ * started, before its request goes out): lets a test say a query was NOT made, deterministically.
+ */
+export const asked = (state: RootState, endpointName: string) =>
+  queriesOf(state, endpointName).length > 0;
+
+/**
+ * Whether the answer to `endpointName` is in the store: a test waits for it before it says that
+ * something the answer could have shown is absent (before that, the absence proves nothing).
+ */
+export const answered = (state: RootState, endpointName: string) =>
+  queriesOf(state, endpointName).some((q) => q?.status === 'fulfilled');
 
 export async function renderApp(ui: ReactElement, language: Language = 'nb') {
   const i18n = await createI18n(language);

@@ -13,21 +13,10 @@ import CancellationReceiptScreen from '../../../src/app/features/cancellation/Ca
 import CancelSubscriptionScreen from '../../../src/app/features/cancellation/CancelSubscriptionScreen';
 import UndoCancellationScreen from '../../../src/app/features/cancellation/UndoCancellationScreen';
 import type { RootState } from '../../../src/app/store/store';
-import { subscriberState } from '../fixtures';
-import { json, renderWithState, serveApi } from '../render';
+import { catalogueRoute, subscriberState } from '../fixtures';
+import { callsTo, held, json, problem, renderWithState, route, serveApi } from '../render';
 
-import {
-  callsTo,
-  catalogueRoute,
-  held,
-  inDays,
-  long,
-  lookupRoute,
-  pendingCancellation,
-  premium,
-  problem,
-  route,
-} from './lifecycle-support';
+import { inDays, long, lookupRoute, pendingCancellation, premium } from './lifecycle-support';
 
 function renderFlow(
   subscription: Subscription | null,
@@ -339,11 +328,13 @@ describe('CancelSubscriptionScreen', () => {
 
     const shared = await renderFlow(premium({ eligibleForSharing: false }));
     expect(screen.getByText(/Du har tilgang gjennom familiedeling/)).toBeVisible();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     shared.unmount();
 
     await renderFlow(premium({ subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: 'admin' } }));
     expect(screen.getByText(/Dette er et bedriftsabonnement/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Kontakt kundeservice' })).toBeVisible();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
   it('reads in nynorsk, with the required message in nynorsk', async () => {

@@ -15,9 +15,9 @@ import type {
 import ComplaintScreen from '../../../src/app/features/complaint/ComplaintScreen';
 import { isoWeekday } from '../../../src/app/features/complaint/days';
 import { subscriberState, subscriptionWith } from '../fixtures';
-import { json, renderWithState, serveApi } from '../render';
+import { callsTo, held, json, problem, renderWithState, route, serveApi } from '../render';
 
-import { callsTo, held, inDays, problem, route, today } from './lifecycle-support';
+import { inDays, today } from './lifecycle-support';
 
 const PATH = '/api/subscription/S-1001/complaints';
 
@@ -246,16 +246,9 @@ describe('ComplaintScreen', () => {
       codesRoute,
       route('POST', PATH, () => {
         reported = true;
-        return new Response(
-          JSON.stringify({
-            type: 'about:blank',
-            title: 'Conflict',
-            status: 409,
-            code: 'COMPLAINT_ALREADY_FILED',
-            errors: [{ field: 'dates.0', message: 'filed already' }],
-          }),
-          { status: 409, headers: { 'content-type': 'application/problem+json' } },
-        );
+        return problem(409, 'COMPLAINT_ALREADY_FILED', {
+          errors: [{ field: 'dates.0', message: 'filed already' }],
+        });
       }),
     ]);
     const { user } = await renderScreen();
@@ -376,16 +369,9 @@ describe('ComplaintScreen', () => {
       codesRoute,
       route('POST', PATH, () => {
         refused = true;
-        return new Response(
-          JSON.stringify({
-            type: 'about:blank',
-            title: 'Bad Request',
-            status: 400,
-            code,
-            errors: [{ field: 'dates.1', message: 'no paper was due' }],
-          }),
-          { status: 400, headers: { 'content-type': 'application/problem+json' } },
-        );
+        return problem(400, code, {
+          errors: [{ field: 'dates.1', message: 'no paper was due' }],
+        });
       }),
     ]);
     const { user } = await renderScreen();
@@ -413,11 +399,9 @@ describe('ComplaintScreen', () => {
     serveApi([
       route('GET', PATH, () => json(overviewOf())),
       codesRoute,
-      route('POST', PATH, () => {
-        const response = problem(429, 'RATE_LIMITED');
-        response.headers.set('retry-after', '1500');
-        return response;
-      }),
+      route('POST', PATH, () =>
+        problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '1500' } }),
+      ),
     ]);
     const { user } = await renderScreen();
     await user.click((await screen.findAllByRole('checkbox'))[0]!);

@@ -7,35 +7,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import ConnectScreen from '../../../src/app/features/connect/ConnectScreen';
 import type { RootState } from '../../../src/app/store/store';
 import { subscriberState, subscriptionWith } from '../fixtures';
-import { type ApiRoute, json, renderWithState, serveApi } from '../render';
+import { type Answer, bodies, json, problem, renderWithState, route, serveApi } from '../render';
 
 const FUTURE = new Date(Date.now() + 10 * 60_000).toISOString();
 const PAST = new Date(Date.now() - 60_000).toISOString();
-
-const problem = (status: number, code: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ type: 'about:blank', title: code, status, code }), {
-    status,
-    headers: { 'content-type': 'application/problem+json', ...headers },
-  });
-
-const on =
-  (method: string, path: string, answer: (request: Request) => Response | Promise<Response>) =>
-  (request: Request) =>
-    request.method === method && new URL(request.url).pathname === path
-      ? answer(request)
-      : undefined;
 
 let verifications = 0;
 const accepted = (expiresAt = FUTURE) =>
   json({ verificationId: `v-${++verifications}`, maskedPhone: null, expiresAt }, 202);
 
-const searchRoute = (
-  answer: (request: Request) => Response | Promise<Response> = () => accepted(),
-): ApiRoute => on('POST', '/api/search-account', answer);
-const verifyRoute = (answer: (request: Request) => Response | Promise<Response>): ApiRoute =>
-  on('POST', '/api/verify/', answer);
-const assignRoute = (answer: () => Response): ApiRoute => on('PUT', '/api/account/assign', answer);
-const subscriptionRoute: ApiRoute = on('GET', '/api/subscription/A-3001/FVN', () =>
+const searchRoute = (answer: Answer = () => accepted()) =>
+  route('POST', '/api/search-account', answer);
+const verifyRoute = (answer: Answer) => route('POST', '/api/verify/', answer);
+const assignRoute = (answer: Answer) => route('PUT', '/api/account/assign', answer);
+const subscriptionRoute = route('GET', '/api/subscription/A-3001/FVN', () =>
   json({ subscription: subscriptionWith({ ariaAccountNo: 'A-3001' }), error: null }),
 );
 
@@ -60,9 +45,6 @@ const renderScreen = (
     language,
     namespaces: ['connect'],
   });
-
-const bodies = async (calls: Request[], path: string) =>
-  Promise.all(calls.filter((c) => new URL(c.url).pathname === path).map((c) => c.clone().json()));
 
 async function searchByEmail(user: Awaited<ReturnType<typeof renderScreen>>['user']) {
   await user.type(screen.getByRole('textbox', { name: 'E-postadresse' }), 'kari@example.no');
@@ -95,7 +77,7 @@ describe('ConnectScreen', () => {
         'Hvis vi fant et abonnement, har vi sendt en kode på SMS til telefonnummeret som står på det.',
       ),
     ).toBeVisible();
-    expect(await bodies(calls, '/api/search-account')).toEqual([
+    expect(await bodies(calls, 'POST', '/api/search-account')).toEqual([
       { phone: '+4791234567', titleCode: 'FVN' },
     ]);
     expect(codeField()).toHaveAttribute('inputmode', 'numeric');
@@ -110,10 +92,12 @@ describe('ConnectScreen', () => {
     });
     await waitFor(() => expect(done).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Gå til Min side' })).toHaveAttribute('href', '/');
-    expect(await bodies(calls, '/api/verify/')).toEqual([
+    expect(await bodies(calls, 'POST', '/api/verify/')).toEqual([
       { verificationId: expect.stringMatching(/^v-/), code: '123456' },
     ]);
-    expect(await bodies(calls, '/api/account/assign')).toEqual([{ connectToken: 'ct_token' }]);
+    expect(await bodies(calls, 'PUT', '/api/account/assign')).toEqual([
+      { connectToken: 'ct_token' },
+    ]);
     expect(store.getState().subscription).toMatchObject({
       hasSubscription: true,
       subscription: { ariaAccountNo: 'A-3001' },
@@ -145,7 +129,9 @@ describe('ConnectScreen', () => {
   });
 
   it('says how long to wait when too many codes were asked for', async () => {
-    serveApi([searchRoute(() => problem(429, 'RATE_LIMITED', { 'retry-after': '125' }))]);
+    serveApi([
+      searchRoute(() => problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '125' } })),
+    ]);
     const { user } = await renderScreen();
     await user.type(screen.getByRole('textbox', { name: 'E-postadresse' }), 'kari@example.no');
     await user.click(screen.getByRole('button', { name: 'Send kode' }));
@@ -197,14 +183,14 @@ describe('ConnectScreen', () => {
     await waitFor(() => expect(notice.closest('.ds-alert')).toHaveFocus());
     expect(codeField()).toBeEnabled();
     expect(screen.queryByText(/forsøk igjen/)).not.toBeInTheDocument();
-    expect(await bodies(calls, '/api/search-account')).toEqual([
+    expect(await bodies(calls, 'POST', '/api/search-account')).toEqual([
       { email: 'kari@example.no', titleCode: 'FVN' },
       { email: 'kari@example.no', titleCode: 'FVN' },
     ]);
     await user.type(codeField(), '111111');
     await user.click(screen.getByRole('button', { name: 'Bekreft koden' }));
     await screen.findByText('Du har 4 forsøk igjen.');
-    const verified = await bodies(calls, '/api/verify/');
+    const verified = await bodies(calls, 'POST', '/api/verify/');
     expect(verified.at(-1)).toEqual({ verificationId: 'v-2', code: '111111' });
   });
 
@@ -235,7 +221,9 @@ describe('ConnectScreen', () => {
     let searches = 0;
     serveApi([
       searchRoute(() =>
-        ++searches > 1 ? problem(429, 'RATE_LIMITED', { 'retry-after': '40' }) : accepted(),
+        ++searches > 1
+          ? problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '40' } })
+          : accepted(),
       ),
     ]);
     const { user } = await renderScreen();
@@ -305,7 +293,7 @@ describe('ConnectScreen', () => {
       level: 2,
       name: 'Abonnementet er koblet til brukeren din',
     });
-    expect(await bodies(calls, '/api/account/assign')).toEqual([
+    expect(await bodies(calls, 'PUT', '/api/account/assign')).toEqual([
       { connectToken: 'ct_token' },
       { connectToken: 'ct_token' },
     ]);

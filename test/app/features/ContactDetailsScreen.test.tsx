@@ -7,9 +7,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AccountProfile } from '../../../src/app/api/account';
 import ContactDetailsScreen from '../../../src/app/features/contact-details/ContactDetailsScreen';
 import { subscriberState } from '../fixtures';
-import { json, renderWithState, serveApi } from '../render';
+import { held, json, problem, renderWithState, serveApi } from '../render';
 
-import { accountRoutes, heldAnswer, problem, puts } from './account-profile-support';
+import { accountRoutes, puts } from './account-profile-support';
 
 const profile: AccountProfile = {
   ariaAccountNo: 'A-2001',
@@ -134,7 +134,9 @@ describe('ContactDetailsScreen', () => {
     serveApi([
       profileRoute(),
       putRoute(() =>
-        problem(400, 'VALIDATION_FAILED', [{ field: 'email', message: 'must match format' }]),
+        problem(400, 'VALIDATION_FAILED', {
+          errors: [{ field: 'email', message: 'must match format' }],
+        }),
       ),
     ]);
     const { user } = await renderScreen();
@@ -151,7 +153,7 @@ describe('ContactDetailsScreen', () => {
   });
 
   it('says the save failed, keeps the input, and sends one request for a double click', async () => {
-    const failingSave = heldAnswer(() => problem(500, 'INTERNAL_ERROR'));
+    const failingSave = held(() => problem(500, 'INTERNAL_ERROR'));
     const calls = serveApi([profileRoute(), putRoute(failingSave.answer)]);
     const { user } = await renderScreen();
     await screen.findByRole('textbox', { name: 'Fornavn' });
@@ -209,7 +211,7 @@ describe('ContactDetailsScreen', () => {
     serveApi([
       profileRoute(),
       putRoute(() =>
-        problem(400, 'PHONE_INVALID', [{ field: 'phoneNumber', message: 'not valid' }]),
+        problem(400, 'PHONE_INVALID', { errors: [{ field: 'phoneNumber', message: 'not valid' }] }),
       ),
     ]);
     const { user } = await renderScreen();

@@ -14,10 +14,8 @@ import CustomerServiceScreen from '../../../src/app/features/customer-service/Cu
 import { faq } from '../../../src/app/features/customer-service/faq';
 import { registeredRoutes, routes } from '../../../src/app/routing/routes';
 import { formatKroner } from '../../../src/shared/money/money';
-import { subscriberState } from '../fixtures';
-import { fvnCatalogue } from '../flows/order/fixtures';
-import { json, renderWithState, serveApi } from '../render';
-import { route } from '../session/harness';
+import { catalogueRoute, fvnCatalogue, subscriberState } from '../fixtures';
+import { json, problem, renderWithState, serveApi } from '../render';
 
 /** Whether a link's path is a screen that exists: a registered route (with its screen). */
 const existingScreen = (href: string) => {
@@ -27,9 +25,7 @@ const existingScreen = (href: string) => {
 
 async function renderFaq(language: 'nb' | 'nn' = 'nb', catalogue = true) {
   serveApi([
-    route('GET', 'catalogue/FVN', () =>
-      catalogue ? json(fvnCatalogue) : json({ status: 500, code: 'INTERNAL_ERROR' }, 500),
-    ),
+    catalogueRoute(() => (catalogue ? json(fvnCatalogue) : problem(500, 'INTERNAL_ERROR'))),
   ]);
   const rendered = await renderWithState(<CustomerServiceScreen />, {
     preloadedState: subscriberState(),

@@ -8,10 +8,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AccountProfile } from '../../../src/app/api/account';
 import DeliveryAddressScreen from '../../../src/app/features/delivery-address/DeliveryAddressScreen';
 import { subscriberState, subscriptionWith } from '../fixtures';
-import { json, renderWithState, serveApi } from '../render';
+import { held, json, problem, renderWithState, serveApi } from '../render';
 import { postalLookups, postalRoute } from '../ui/form/postal-support';
 
-import { accountRoutes, heldAnswer, problem, puts } from './account-profile-support';
+import { accountRoutes, puts } from './account-profile-support';
 
 const profile: AccountProfile = {
   ariaAccountNo: 'A-2001',
@@ -120,9 +120,9 @@ describe('DeliveryAddressScreen', () => {
     serveApi([
       profileRoute(),
       putRoute(() =>
-        problem(400, 'VALIDATION_FAILED', [
-          { field: 'address.postalCode', message: 'must match pattern' },
-        ]),
+        problem(400, 'VALIDATION_FAILED', {
+          errors: [{ field: 'address.postalCode', message: 'must match pattern' }],
+        }),
       ),
     ]);
     const { user } = await renderScreen();
@@ -183,9 +183,9 @@ describe('DeliveryAddressScreen', () => {
       profileRoute(),
       postalRoute(() => problem(500, 'INTERNAL_ERROR')),
       putRoute(() =>
-        problem(400, 'POSTAL_CODE_UNKNOWN', [
-          { field: 'address.postalCode', message: 'Postnummeret 0000 finnes ikke' },
-        ]),
+        problem(400, 'POSTAL_CODE_UNKNOWN', {
+          errors: [{ field: 'address.postalCode', message: 'Postnummeret 0000 finnes ikke' }],
+        }),
       ),
     ]);
     const { user } = await renderScreen();
@@ -201,7 +201,7 @@ describe('DeliveryAddressScreen', () => {
   });
 
   it('says the save failed, keeps the input, and sends one request for a double click', async () => {
-    const failingSave = heldAnswer(() => problem(500, 'INTERNAL_ERROR'));
+    const failingSave = held(() => problem(500, 'INTERNAL_ERROR'));
     const calls = serveApi([profileRoute(), putRoute(failingSave.answer)]);
     const { user } = await renderScreen();
     await screen.findByRole('textbox', { name: 'Adresse' });

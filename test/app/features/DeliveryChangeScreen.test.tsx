@@ -11,9 +11,10 @@ import DeliveryChangeScreen from '../../../src/app/features/delivery-change/Deli
 import { isoWeekday } from '../../../src/app/features/delivery-change/format';
 import { addDays } from '../../../src/shared/time/oslo';
 import { subscriberState, subscriptionWith } from '../fixtures';
-import { json, renderWithState, serveApi } from '../render';
+import { callsTo, json, problem, renderWithState, route, serveApi } from '../render';
+import { postalRoute } from '../ui/form/postal-support';
 
-import { callsTo, inDays, problem, route } from './lifecycle-support';
+import { inDays } from './lifecycle-support';
 
 const PATH = '/api/subscription/S-1001/delivery-changes';
 const paper = subscriptionWith({ planProductType: 'COMBO', planName: 'Papir + digital' });
@@ -95,14 +96,6 @@ const overviewOf = (overrides: Partial<DeliveryChangeOverview> = {}): DeliveryCh
   ...overrides,
 });
 
-const postalRoute = (request: Request) => {
-  const match = /\/api\/postal-codes\/(\d{4})$/.exec(new URL(request.url).pathname);
-  if (!match) return undefined;
-  return match[1] === '4640'
-    ? json({ postalCode: '4640', place: 'Søgne' })
-    : problem(404, 'POSTAL_CODE_UNKNOWN');
-};
-
 const renderScreen = (subscription = paper, language: 'nb' | 'nn' = 'nb') =>
   renderWithState(<DeliveryChangeScreen />, {
     preloadedState: subscriberState(subscription),
@@ -115,16 +108,7 @@ const bodyOf = async (request: Request) => JSON.parse(await request.text()) as u
 
 /** A 400 refusal naming the request field, as the server answers one. */
 const fieldProblem = (code: string, field: string) =>
-  new Response(
-    JSON.stringify({
-      type: 'about:blank',
-      title: 'Bad Request',
-      status: 400,
-      code,
-      errors: [{ field, message: 'server text' }],
-    }),
-    { status: 400, headers: { 'content-type': 'application/problem+json' } },
-  );
+  problem(400, code, { errors: [{ field, message: 'server text' }] });
 
 const NOT_SAVED = /Vi fikk ikke lagret endringen/;
 
@@ -222,7 +206,7 @@ describe('DeliveryChangeScreen', () => {
   it('fills the place in from the postal code and registers a cabin transfer', async () => {
     const calls = serveApi([
       route('GET', PATH, () => json(overviewOf({ planned: [] }))),
-      postalRoute,
+      postalRoute(),
       route('POST', PATH, () => json({ ...cabin, id: '11' }, 201)),
     ]);
     const { user } = await renderScreen();
@@ -285,7 +269,7 @@ describe('DeliveryChangeScreen', () => {
       route('GET', PATH, () => json(overviewOf())),
       route('PUT', `${PATH}/7`, () => json({ ...cabin, toDate: days[26] })),
       route('DELETE', `${PATH}/7`, () => json({ ...cabin, status: 'WITHDRAWN', editable: false })),
-      postalRoute,
+      postalRoute(),
     ]);
     const { user } = await renderScreen();
     const planned = await screen.findByRole('region', { name: 'Planlagte endringer' });
@@ -509,7 +493,7 @@ describe('DeliveryChangeScreen', () => {
   it('says that another paper subscription’s change is in the way of a move', async () => {
     serveApi([
       route('GET', PATH, () => json(overviewOf({ planned: [] }))),
-      postalRoute,
+      postalRoute(),
       route('POST', PATH, () => problem(409, 'DELIVERY_CHANGE_OTHER_SUBSCRIPTION')),
     ]);
     const { user } = await renderScreen();
@@ -577,7 +561,7 @@ describe('DeliveryChangeScreen', () => {
     });
 
     it('back on the change’s Endre button when an edit is cancelled', async () => {
-      serveApi([route('GET', PATH, () => json(overviewOf())), postalRoute]);
+      serveApi([route('GET', PATH, () => json(overviewOf())), postalRoute()]);
       const { user } = await renderScreen();
       const planned = await screen.findByRole('region', { name: 'Planlagte endringer' });
       await user.click(within(planned).getByRole('button', { name: 'Endre' }));

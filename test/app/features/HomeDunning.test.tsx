@@ -18,8 +18,8 @@ import { navigationRequested } from '../../../src/app/session/navigationSlice';
 import { bootstrapRequested } from '../../../src/app/session/sessionActions';
 import { SubscriptionStatus } from '../../../src/shared/subscription/status';
 import { subscriberState, subscriptionWith } from '../fixtures';
-import { renderWithState } from '../render';
-import { json, route, session, startApp } from '../session/harness';
+import { json, renderWithState, route } from '../render';
+import { session, startApp } from '../session/harness';
 
 const renderHome = (subscription: Subscription, language: 'nb' | 'nn' = 'nb') =>
   renderWithState(<HomeScreen />, {
@@ -250,7 +250,7 @@ describe('the guard and a suspended subscription', () => {
 
   it('runs through the guard saga: home is let in, a change of plan is sent to /ingen-abonnement', async () => {
     const answer = () => json(session({ subscription: suspended }));
-    const app = startApp([route('GET', 'session', answer)]);
+    const app = startApp([route('GET', '/api/session', answer)]);
     app.store.dispatch(bootstrapRequested());
     app.store.dispatch(
       navigationRequested({ location: '/', guard: 'auth+subscription', path: '/' }),

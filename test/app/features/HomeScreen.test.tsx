@@ -12,9 +12,9 @@ import {
   SubscriptionStatus,
 } from '../../../src/shared/subscription/status';
 import { subscriberState, subscriptionWith } from '../fixtures';
-import { json, renderWithState, serveApi } from '../render';
+import { callsTo, json, problem, renderWithState, route, serveApi } from '../render';
 
-import { callsTo, lookupRoute, problem, route } from './lifecycle-support';
+import { lookupRoute } from './lifecycle-support';
 
 const renderHome = (
   subscription: Subscription | null = subscriptionWith(),

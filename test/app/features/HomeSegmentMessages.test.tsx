@@ -3,13 +3,11 @@
 // with its call to action; closing one keeps it closed (PUT …/dismissal), the focus stays on
 // the list and a status says so; a failure is said and the banner stays.
 import { describe, expect, it } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 
 import HomeScreen from '../../../src/app/features/home/HomeScreen';
 import { subscriberState, subscriptionWith } from '../fixtures';
-import { json, renderWithState, serveApi } from '../render';
-
-import { callsTo, problem, route } from './lifecycle-support';
+import { answered, callsTo, json, problem, renderWithState, route, serveApi } from '../render';
 
 const PATH = '/api/segment/subscribers/message';
 const DISMISS = '/api/segment/subscribers/message/nye-priser-2027/dismissal';
@@ -95,8 +93,10 @@ describe('segment messages on the home page', () => {
 
   it('shows nothing when there is no message', async () => {
     serveApi([route('POST', PATH, () => json({ segmentId: 'subscribers', messages: [] }))]);
-    await renderHome();
+    const { store } = await renderHome();
     await screen.findByRole('heading', { level: 1 });
+    // Only once the (empty) answer is in the store can its absence say anything.
+    await waitFor(() => expect(answered(store.getState(), 'postSegmentMessage')).toBe(true));
     expect(screen.queryByRole('group', { name: 'Meldinger til deg' })).toBeNull();
   });
 });

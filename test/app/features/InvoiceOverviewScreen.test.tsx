@@ -10,7 +10,7 @@ import type { Invoice } from '../../../src/app/api/payment';
 import InvoiceOverviewScreen from '../../../src/app/features/invoice-overview/InvoiceOverviewScreen';
 import { formatBankAccount } from '../../../src/app/lib/format/bankAccount';
 import { subscriberState } from '../fixtures';
-import { json, renderWithState, serveApi } from '../render';
+import { type Answer, json, problem, renderWithState, route, serveApi } from '../render';
 
 function invoiceWith(overrides: Partial<Invoice> = {}): Invoice {
   const invoice: Invoice = {
@@ -84,22 +84,13 @@ const invoices: Invoice[] = [
   invoiceWith(),
 ];
 
+const invoicesRoute = (answer: Answer) => route('GET', '/api/invoices/A-2001/FVN', answer);
+
 function serveInvoices(answer: Invoice[] | (() => Response) = invoices) {
   return serveApi([
-    (request) =>
-      request.method === 'GET' && new URL(request.url).pathname === '/api/invoices/A-2001/FVN'
-        ? typeof answer === 'function'
-          ? answer()
-          : json({ invoices: answer })
-        : undefined,
+    invoicesRoute(typeof answer === 'function' ? answer : () => json({ invoices: answer })),
   ]);
 }
-
-const serverError = () =>
-  new Response(JSON.stringify({ status: 500, code: 'INTERNAL_ERROR', title: 'Error' }), {
-    status: 500,
-    headers: { 'content-type': 'application/problem+json' },
-  });
 
 const renderOverview = (language: 'nb' | 'nn' = 'nb') =>
   renderWithState(<InvoiceOverviewScreen />, {
@@ -308,11 +299,8 @@ describe('InvoiceOverviewScreen', () => {
   });
 
   it('shows progress while loading, and offers to try again when the invoices cannot be had', async () => {
-    let answer: () => Promise<Response> = () => Promise.resolve(serverError());
-    serveApi([
-      (request) =>
-        new URL(request.url).pathname === '/api/invoices/A-2001/FVN' ? answer() : undefined,
-    ]);
+    let answer: () => Promise<Response> = () => Promise.resolve(problem(500, 'INTERNAL_ERROR'));
+    serveApi([invoicesRoute(() => answer())]);
     const { user } = await renderOverview();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Vi fikk ikke hentet fakturaene dine. Prøv igjen om litt.');
@@ -338,12 +326,7 @@ describe('InvoiceOverviewScreen', () => {
 
   it('says it is fetching the invoices until they come', async () => {
     let release: (response: Response) => void = () => {};
-    serveApi([
-      (request) =>
-        new URL(request.url).pathname === '/api/invoices/A-2001/FVN'
-          ? new Promise<Response>((resolve) => (release = resolve))
-          : undefined,
-    ]);
+    serveApi([invoicesRoute(() => new Promise<Response>((resolve) => (release = resolve)))]);
     await renderOverview();
     expect(await screen.findByText('Henter fakturaene …')).toHaveAttribute('role', 'status');
     release(json({ invoices: [] }));
@@ -373,7 +356,7 @@ describe('InvoiceOverviewScreen', () => {
     const first = await renderOverview('nn');
     expect(await screen.findByText('Du har ingen fakturaer enno.')).toBeVisible();
     first.unmount();
-    serveInvoices(serverError);
+    serveInvoices(() => problem(500, 'INTERNAL_ERROR'));
     await renderOverview('nn');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Vi fekk ikkje henta fakturaene dine. Prøv igjen om litt.',

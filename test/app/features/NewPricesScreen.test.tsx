@@ -7,9 +7,8 @@ import type { Catalogue } from '../../../src/app/api/order';
 import type { Subscription } from '../../../src/app/api/subscription';
 import NewPricesScreen from '../../../src/app/features/prices/NewPricesScreen';
 import type { RootState } from '../../../src/app/store/store';
-import { fvn, subscriberState, subscriptionWith } from '../fixtures';
-import { fvnCatalogue } from '../flows/order/fixtures';
-import { json, renderWithState, serveApi } from '../render';
+import { catalogueRoute, fvn, fvnCatalogue, subscriberState, subscriptionWith } from '../fixtures';
+import { json, problem, renderWithState, serveApi } from '../render';
 
 const premium = subscriptionWith({
   ariaPlanID: 'C-DIGITAL-PREMIUM',
@@ -21,12 +20,7 @@ const premium = subscriptionWith({
 
 function serveCatalogue(catalogue: Catalogue | (() => Response) = fvnCatalogue) {
   return serveApi([
-    (request) =>
-      request.method === 'GET' && new URL(request.url).pathname === '/api/catalogue/FVN'
-        ? typeof catalogue === 'function'
-          ? catalogue()
-          : json(catalogue)
-        : undefined,
+    catalogueRoute(typeof catalogue === 'function' ? catalogue : () => json(catalogue)),
   ]);
 }
 
@@ -143,14 +137,7 @@ describe('NewPricesScreen', () => {
 
   it('offers to try again when the prices cannot be had', async () => {
     let fail = true;
-    serveCatalogue(() =>
-      fail
-        ? new Response(JSON.stringify({ status: 500, code: 'INTERNAL_ERROR' }), {
-            status: 500,
-            headers: { 'content-type': 'application/problem+json' },
-          })
-        : json(fvnCatalogue),
-    );
+    serveCatalogue(() => (fail ? problem(500, 'INTERNAL_ERROR') : json(fvnCatalogue)));
     const { user } = await renderPrices();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Vi fikk ikke hentet prisene akkurat nå.',

@@ -17,8 +17,7 @@ import { startPurchase } from '../../../src/app/flows/order/purchaseSlice';
 import type { RootState } from '../../../src/app/store/store';
 import { subscriberState, subscriptionWith } from '../fixtures';
 import { completedOrder, quoteWith } from '../flows/order/fixtures';
-import { json, renderWithState, serveApi } from '../render';
-import { route } from '../session/harness';
+import { json, renderWithState, route, serveApi } from '../render';
 
 const ready = { status: 'ready' as const, loginError: null, callbackError: null };
 
@@ -65,7 +64,7 @@ const upgradeLink =
   '/betaling?type=oppgradering&plan=C-DIGITAL-PREMIUM&periode=M%C3%A5nedlig%20Premium';
 
 async function renderUpgradePayment() {
-  serveApi([route('POST', 'orders/quote', () => json(upgradeQuote))]);
+  serveApi([route('POST', '/api/orders/quote', () => json(upgradeQuote))]);
   const rendered = await renderAt(
     '/betaling',
     <PaymentScreen />,
@@ -146,7 +145,7 @@ describe('the payment step of an upgrade', () => {
   });
 
   it('reads in nynorsk', async () => {
-    serveApi([route('POST', 'orders/quote', () => json(upgradeQuote))]);
+    serveApi([route('POST', '/api/orders/quote', () => json(upgradeQuote))]);
     await renderWithState(
       <Routes>
         <Route path="/betaling" element={<PaymentScreen />} />
@@ -166,7 +165,7 @@ describe('the payment step of an upgrade', () => {
 
 describe('receipts show the short order reference', () => {
   it('on /kvittering, for the customer centre, not the technical id', async () => {
-    serveApi([route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () => json(completedOrder()))]);
+    serveApi([route('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () => json(completedOrder()))]);
     await renderAt(
       '/kvittering',
       <ReceiptScreen />,
@@ -189,8 +188,8 @@ describe('receipts show the short order reference', () => {
       subscriptionNo: '500000001',
     });
     serveApi([
-      route('GET', 'orders/ord_5a6b7c8d9e0f1a2b', () => json(reactivation)),
-      route('GET', 'subscription/A-2001/FVN', () =>
+      route('GET', '/api/orders/ord_5a6b7c8d9e0f1a2b', () => json(reactivation)),
+      route('GET', '/api/subscription/A-2001/FVN', () =>
         json({ hasSubscription: true, subscription: onCard, error: null }),
       ),
     ]);
@@ -216,8 +215,8 @@ describe('receipts show the short order reference', () => {
       paidWith: { provider: 'SWEDBANK-PPG', maskedCardNumber: '************0004' },
     });
     serveApi([
-      route('GET', 'invoice/800000012', () => json(paid)),
-      route('GET', 'orders/ord_invoice0000000001', () =>
+      route('GET', '/api/invoice/800000012', () => json(paid)),
+      route('GET', '/api/orders/ord_invoice0000000001', () =>
         json(
           completedOrder({
             orderId: 'ord_invoice0000000001',
@@ -228,7 +227,7 @@ describe('receipts show the short order reference', () => {
           }),
         ),
       ),
-      route('GET', 'subscription/A-2001/FVN', () =>
+      route('GET', '/api/subscription/A-2001/FVN', () =>
         json({ hasSubscription: true, subscription: onCard, error: null }),
       ),
     ]);
@@ -280,7 +279,7 @@ describe('how a paid invoice was paid', () => {
 
   it('says so on /fakturaoversikt, with the card number', async () => {
     serveApi([
-      route('GET', 'invoices/A-2001/FVN', () =>
+      route('GET', '/api/invoices/A-2001/FVN', () =>
         json({ invoices: [paidByCard, invoiceWith({ ariaInvoiceNo: '800000013' })] }),
       ),
     ]);
@@ -297,7 +296,7 @@ describe('how a paid invoice was paid', () => {
   });
 
   it('says so on /betal-faktura', async () => {
-    serveApi([route('GET', 'invoice/800000012', () => json(paidByCard))]);
+    serveApi([route('GET', '/api/invoice/800000012', () => json(paidByCard))]);
     await renderAt(
       '/betal-faktura/:ariaInvoiceNo',
       <PayInvoiceScreen />,
@@ -312,7 +311,7 @@ describe('how a paid invoice was paid', () => {
 
   it('reads a Vipps payment as Vipps', async () => {
     serveApi([
-      route('GET', 'invoice/800000012', () =>
+      route('GET', '/api/invoice/800000012', () =>
         json({
           ...paidByCard,
           paymentProvider: 'VIPPS',

@@ -11,11 +11,11 @@ import OrderScreen from '../../../src/app/features/purchase/OrderScreen';
 import { orderRefused, startPurchase } from '../../../src/app/flows/order/purchaseSlice';
 import { formatKroner } from '../../../src/shared/money/money';
 import { addMonths, osloDateOf } from '../../../src/shared/time/oslo';
-import { account, loggedInUser, subscriberState } from '../fixtures';
-import { fvnCatalogue, orderWith, problem, quoteWith } from '../flows/order/fixtures';
+import { account, catalogueRoute, fvnCatalogue, loggedInUser, subscriberState } from '../fixtures';
+import { orderWith, quoteWith } from '../flows/order/fixtures';
 import { renderInApp } from '../flows/order/renderInApp';
-import { type ApiRoute, json, renderWithState, serveApi } from '../render';
-import { dag, route } from '../session/harness';
+import { type ApiRoute, held, json, problem, renderWithState, route, serveApi } from '../render';
+import { dag } from '../session/harness';
 import { postalLookups, postalRoute } from '../ui/form/postal-support';
 
 /** Kroner as Testing Library reads text (its normaliser turns no-break spaces into spaces). */
@@ -56,9 +56,8 @@ function quoteFor(request: OrderQuoteRequest) {
   });
 }
 
-const catalogueRoute = route('GET', 'catalogue/FVN', () => json(fvnCatalogue));
 const quoteRoute = (answer?: (request: OrderQuoteRequest) => Response | undefined) =>
-  route('POST', 'orders/quote', async (request) => {
+  route('POST', '/api/orders/quote', async (request) => {
     const body = (await request.json()) as OrderQuoteRequest;
     return answer?.(body) ?? json(quoteFor(body));
   });
@@ -79,7 +78,7 @@ async function renderOrder(
     waitForForm?: boolean;
   } = {},
 ) {
-  const requests = serveApi([...(options.routes ?? []), catalogueRoute, quoteRoute()]);
+  const requests = serveApi([...(options.routes ?? []), catalogueRoute(), quoteRoute()]);
   const state = subscriberState(null);
   const rendered = await renderWithState(
     <Routes>
@@ -288,7 +287,7 @@ describe('discount codes', () => {
     [429, 'RATE_LIMITED', 'For mange forsøk på kort tid. Vent noen minutter og prøv igjen.'],
   ])('explains a %i %s and prices the order without the code', async (status, code, message) => {
     const requests = serveApi([
-      catalogueRoute,
+      catalogueRoute(),
       quoteRoute((body) => (body.discountCode ? problem(status, code) : undefined)),
     ]);
     const { user } = await renderWithState(<OrderScreen />, {
@@ -422,7 +421,7 @@ describe('what a period includes (issue 15)', () => {
 
 describe('age and eligibility', () => {
   it('does not sell to a reader under 18', async () => {
-    serveApi([catalogueRoute]);
+    serveApi([catalogueRoute()]);
     await renderWithState(<OrderScreen />, {
       preloadedState: {
         ...subscriberState(null),
@@ -461,11 +460,11 @@ describe('age and eligibility', () => {
       birthDate: null,
       waitForForm: false,
       routes: [
-        route('PUT', 'account', async (request) => {
+        route('PUT', '/api/account', async (request) => {
           saved = ((await request.json()) as { birthDate: string }).birthDate;
           return json({ ...account, currency: 'NOK', createdAt: '2026-01-01T00:00:00Z' });
         }),
-        route('GET', 'session', () =>
+        route('GET', '/api/session', () =>
           json({
             authenticated: true,
             titleCode: 'FVN',
@@ -547,7 +546,7 @@ describe('age and eligibility', () => {
     ],
     [500, 'INTERNAL_ERROR', 'Noe gikk galt hos oss. Prøv igjen om litt.'],
   ])('words a %i %s from the quote and offers no payment', async (status, code, message) => {
-    serveApi([catalogueRoute, route('POST', 'orders/quote', () => problem(status, code))]);
+    serveApi([catalogueRoute(), route('POST', '/api/orders/quote', () => problem(status, code))]);
     await renderWithState(<OrderScreen />, {
       preloadedState: {
         ...subscriberState(null),
@@ -562,7 +561,7 @@ describe('age and eligibility', () => {
 
   it('sends an existing subscriber to /allerede-abonnent', async () => {
     await renderOrder({
-      routes: [route('POST', 'orders/quote', () => problem(409, 'ALREADY_SUBSCRIBER'))],
+      routes: [route('POST', '/api/orders/quote', () => problem(409, 'ALREADY_SUBSCRIBER'))],
       waitForForm: false,
     });
     expect(
@@ -572,28 +571,21 @@ describe('age and eligibility', () => {
 });
 
 describe('with the purchase saga running', () => {
-  const order = [catalogueRoute, quoteRoute()];
+  const order = [catalogueRoute(), quoteRoute()];
 
   it('places one order for a double click and goes to the payment page', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const created = held(() => json(orderWith(), 201));
     const app = await renderInApp(<OrderScreen />, {
       location: '/bestill-abonnement',
       session: { subscription: null },
-      routes: [
-        ...order,
-        route('POST', 'orders', async () => {
-          await gate;
-          return json(orderWith(), 201);
-        }),
-      ],
+      routes: [...order, route('POST', '/api/orders', created.answer)],
     });
     const pay = await payButton('kr 1,00');
     await app.user.dblClick(pay);
     await app.user.click(pay);
     expect(await screen.findByText('Sender deg videre til betaling …')).toBeInTheDocument();
     expect(pay).toBeDisabled();
-    release();
+    created.release();
     await waitFor(() => expect(app.calls.redirects).toEqual([orderWith().redirectUrl]));
     expect(
       app.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/api/orders')),
@@ -604,7 +596,7 @@ describe('with the purchase saga running', () => {
     const app = await renderInApp(<OrderScreen />, {
       location: '/bestill-abonnement',
       session: { subscription: null, user: { ...dag, birthDate: '1979-09-30' } },
-      routes: [...order, route('POST', 'orders', () => problem(422, 'AGE_BELOW_MINIMUM'))],
+      routes: [...order, route('POST', '/api/orders', () => problem(422, 'AGE_BELOW_MINIMUM'))],
     });
     await app.user.click(await payButton('kr 1,00'));
     const alert = await screen.findByText('Du må være 18 år eller eldre for å kjøpe abonnement.');
@@ -620,7 +612,7 @@ describe('with the purchase saga running', () => {
       session: { subscription: null },
       routes: [
         ...order,
-        route('POST', 'orders', () =>
+        route('POST', '/api/orders', () =>
           (orders += 1) === 1 ? problem(409, 'ORDER_IN_PROGRESS') : json(orderWith(), 201),
         ),
       ],

@@ -12,10 +12,10 @@ import {
   INVOICE_NUMBER_STORAGE_KEY,
 } from '../../../src/app/flows/order/attemptStorage';
 import type { Language } from '../../../src/app/lib/i18n/i18n';
-import { problem, orderWith } from '../flows/order/fixtures';
+import { orderWith } from '../flows/order/fixtures';
 import { renderInApp } from '../flows/order/renderInApp';
-import type { ApiRoute } from '../render';
-import { activeSubscription, json, route } from '../session/harness';
+import { type ApiRoute, held, json, problem, route } from '../render';
+import { activeSubscription } from '../session/harness';
 
 function invoiceWith(overrides: Partial<Invoice> = {}): Invoice {
   return {
@@ -48,8 +48,8 @@ const invoiceOrder = (overrides: Parameters<typeof orderWith>[0] = {}) =>
     ...overrides,
   });
 
-const invoiceRoute = (answer: () => Response) => route('GET', 'invoice/800000012', answer);
-const subscriptionRoute = route('GET', 'subscription/100000001/FVN', () =>
+const invoiceRoute = (answer: () => Response) => route('GET', '/api/invoice/800000012', answer);
+const subscriptionRoute = route('GET', '/api/subscription/100000001/FVN', () =>
   json({ hasSubscription: true, subscription: activeSubscription, error: null }),
 );
 
@@ -71,14 +71,10 @@ const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).next
 
 describe('an unpaid invoice', () => {
   it('shows the invoice and pays it once for a double click, with the chosen provider', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const paid = held(() => json(invoiceOrder({ paymentProvider: 'VIPPS' }), 201));
     const app = await open('/betal-faktura/800000012', [
       invoiceRoute(() => json(invoiceWith())),
-      route('POST', 'invoice/800000012/pay', async () => {
-        await gate;
-        return json(invoiceOrder({ paymentProvider: 'VIPPS' }), 201);
-      }),
+      route('POST', '/api/invoice/800000012/pay', paid.answer),
     ]);
     const pay = await payButton();
     expect(screen.getByRole('heading', { level: 1, name: 'Betal faktura' })).toBeInTheDocument();
@@ -99,7 +95,7 @@ describe('an unpaid invoice', () => {
     // The invoice travels in session storage (spec §9) while the payment runs.
     expect(app.storage.get(INVOICE_NUMBER_STORAGE_KEY)).toBe('800000012');
     expect(app.storage.get(INVOICE_DUE_AMOUNT_STORAGE_KEY)).toBe('9900');
-    release();
+    paid.release();
     await waitFor(() => expect(app.calls.redirects).toEqual([invoiceOrder().redirectUrl]));
     const posts = app.requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(1);
@@ -119,7 +115,7 @@ describe('an unpaid invoice', () => {
   it('shows a refused start and lets the reader pay again', async () => {
     const app = await open('/betal-faktura/800000012', [
       invoiceRoute(() => json(invoiceWith())),
-      route('POST', 'invoice/800000012/pay', () => problem(500, 'INTERNAL_ERROR')),
+      route('POST', '/api/invoice/800000012/pay', () => problem(500, 'INTERNAL_ERROR')),
     ]);
     const pay = await payButton();
     await app.user.click(pay);
@@ -141,7 +137,7 @@ describe('an unpaid invoice', () => {
             : invoiceWith({ status: 'PAID', paidAt: '2026-11-22T10:05:00+01:00' }),
         ),
       ),
-      route('POST', 'invoice/800000012/pay', () => problem(409, 'INVOICE_PAID')),
+      route('POST', '/api/invoice/800000012/pay', () => problem(409, 'INVOICE_PAID')),
     ]);
     await app.user.click(await payButton());
     expect(
@@ -174,7 +170,7 @@ describe('a paid invoice', () => {
 describe('an unknown or foreign invoice number', () => {
   it('says the invoice cannot be found and links to the overview', async () => {
     await open('/betal-faktura/899999999', [
-      route('GET', 'invoice/899999999', () => problem(404, 'INVOICE_NOT_FOUND')),
+      route('GET', '/api/invoice/899999999', () => problem(404, 'INVOICE_NOT_FOUND')),
     ]);
     const alert = await screen.findByRole('alert');
     expect(
@@ -201,7 +197,7 @@ describe('an unknown or foreign invoice number', () => {
 describe('back from the payment page (?ordre=)', () => {
   const back = '/betal-faktura/800000012?ordre=ord_invoice0000000001';
   const orderRoute = (status: 'COMPLETED' | 'DECLINED' | 'CANCELLED' | 'EXPIRED' | 'PENDING') =>
-    route('GET', 'orders/ord_invoice0000000001', () =>
+    route('GET', '/api/orders/ord_invoice0000000001', () =>
       json(invoiceOrder({ status, redirectUrl: null })),
     );
 
@@ -250,7 +246,7 @@ describe('back from the payment page (?ordre=)', () => {
     let reads = 0;
     const app = await open(back, [
       invoiceRoute(() => json(invoiceWith())),
-      route('GET', 'orders/ord_invoice0000000001', () =>
+      route('GET', '/api/orders/ord_invoice0000000001', () =>
         json(
           ++reads === 1
             ? invoiceOrder({ status: 'PENDING' })
@@ -270,7 +266,7 @@ describe('back from the payment page (?ordre=)', () => {
   it('an order of another invoice is not shown as this one', async () => {
     await open(back, [
       invoiceRoute(() => json(invoiceWith())),
-      route('GET', 'orders/ord_invoice0000000001', () =>
+      route('GET', '/api/orders/ord_invoice0000000001', () =>
         json(invoiceOrder({ status: 'COMPLETED', ariaInvoiceNo: '800000099' })),
       ),
     ]);
@@ -287,7 +283,7 @@ describe('nynorsk', () => {
       '/betal-faktura/800000012?ordre=ord_invoice0000000001',
       [
         invoiceRoute(() => json(invoiceWith({ overdue: true }))),
-        route('GET', 'orders/ord_invoice0000000001', () =>
+        route('GET', '/api/orders/ord_invoice0000000001', () =>
           json(invoiceOrder({ status: 'DECLINED', redirectUrl: null })),
         ),
       ],
@@ -302,7 +298,7 @@ describe('nynorsk', () => {
   it('says an unknown invoice cannot be found', async () => {
     await open(
       '/betal-faktura/899999999',
-      [route('GET', 'invoice/899999999', () => problem(404, 'INVOICE_NOT_FOUND'))],
+      [route('GET', '/api/invoice/899999999', () => problem(404, 'INVOICE_NOT_FOUND'))],
       'nn',
     );
     expect(

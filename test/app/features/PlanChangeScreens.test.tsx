@@ -12,9 +12,14 @@ import type { Subscription } from '../../../src/app/api/subscription';
 import ChangeReceiptScreen from '../../../src/app/features/plan-change/ChangeReceiptScreen';
 import ChangeSubscriptionScreen from '../../../src/app/features/plan-change/ChangeSubscriptionScreen';
 import { SubscriptionStatus } from '../../../src/shared/subscription/status';
-import { loggedInUser, subscriberState, subscriptionWith } from '../fixtures';
-import { fvnCatalogue } from '../flows/order/fixtures';
-import { type ApiRoute, json, renderWithState, serveApi } from '../render';
+import {
+  catalogueRoute,
+  fvnCatalogue,
+  loggedInUser,
+  subscriberState,
+  subscriptionWith,
+} from '../fixtures';
+import { type ApiRoute, asked, json, problem, renderWithState, route, serveApi } from '../render';
 
 const premium = subscriptionWith({
   ariaPlanID: 'C-DIGITAL-PREMIUM',
@@ -78,25 +83,9 @@ const upgradeOrder: Order = {
   ariaInvoiceNo: null,
 };
 
-const problem = (status: number, code: string) =>
-  new Response(JSON.stringify({ type: 'about:blank', title: code, status, code }), {
-    status,
-    headers: { 'content-type': 'application/problem+json' },
-  });
-
-const on =
-  (method: string, path: string, answer: (request: Request) => Response | Promise<Response>) =>
-  (request: Request) =>
-    request.method === method && new URL(request.url).pathname === path
-      ? answer(request)
-      : undefined;
-
-const catalogueRoute = (answer: () => Response = () => json(fvnCatalogue)): ApiRoute =>
-  on('GET', '/api/catalogue/FVN', answer);
-
 /** The subscription lookup the screens reload with after a change. */
 const subscriptionRoute = (subscription: Subscription): ApiRoute =>
-  on('GET', '/api/subscription/A-2001/FVN', () =>
+  route('GET', '/api/subscription/A-2001/FVN', () =>
     json({ hasSubscription: true, subscription, error: null }),
   );
 
@@ -181,7 +170,7 @@ describe('ChangeSubscriptionScreen', () => {
     const scheduled = { ...premium, pendingChange: pendingYearly };
     const calls = serveApi([
       catalogueRoute(),
-      on('PUT', '/api/subscription/planChange', () => json(scheduled)),
+      route('PUT', '/api/subscription/planChange', () => json(scheduled)),
       subscriptionRoute(scheduled),
     ]);
     const { user } = await renderChange();
@@ -221,7 +210,7 @@ describe('ChangeSubscriptionScreen', () => {
     const scheduled = { ...premium, pendingChange: pendingYearly };
     const calls = serveApi([
       catalogueRoute(),
-      on('PUT', '/api/subscription/planChange', () => new Promise((r) => (answer = r))),
+      route('PUT', '/api/subscription/planChange', () => new Promise((r) => (answer = r))),
       subscriptionRoute(scheduled),
     ]);
     const { user } = await renderChange();
@@ -242,7 +231,9 @@ describe('ChangeSubscriptionScreen', () => {
   it('keeps the confirmation and says what went wrong when the server refuses', async () => {
     serveApi([
       catalogueRoute(),
-      on('PUT', '/api/subscription/planChange', () => problem(409, 'SUBSCRIPTION_STATE_CONFLICT')),
+      route('PUT', '/api/subscription/planChange', () =>
+        problem(409, 'SUBSCRIPTION_STATE_CONFLICT'),
+      ),
     ]);
     const { user } = await renderChange();
     await user.click(
@@ -276,7 +267,7 @@ describe('ChangeSubscriptionScreen', () => {
   it("shows the server's price of an upgrade before the reader goes on to pay it", async () => {
     const calls = serveApi([
       catalogueRoute(),
-      on('POST', '/api/orders/quote', () => json(upgradeQuote)),
+      route('POST', '/api/orders/quote', () => json(upgradeQuote)),
     ]);
     const { user } = await renderChange();
     await user.click(within(await choiceGroup()).getByRole('radio', { name: /Månedlig Premium/ }));
@@ -318,7 +309,7 @@ describe('ChangeSubscriptionScreen', () => {
   it('says so when the quote cannot be had, and stays on the choice', async () => {
     serveApi([
       catalogueRoute(),
-      on('POST', '/api/orders/quote', () => problem(500, 'INTERNAL_ERROR')),
+      route('POST', '/api/orders/quote', () => problem(500, 'INTERNAL_ERROR')),
     ]);
     const { user } = await renderChange();
     await user.click(within(await choiceGroup()).getByRole('radio', { name: /Månedlig Premium/ }));
@@ -333,7 +324,7 @@ describe('ChangeSubscriptionScreen', () => {
     const withPending = { ...premium, pendingChange: pendingYearly };
     const calls = serveApi([
       catalogueRoute(),
-      on('DELETE', '/api/subscription/planChange', () => json(premium)),
+      route('DELETE', '/api/subscription/planChange', () => json(premium)),
       subscriptionRoute(premium),
     ]);
     const { user } = await renderChange(withPending);
@@ -356,7 +347,7 @@ describe('ChangeSubscriptionScreen', () => {
   it('keeps the change waiting when the withdrawal fails', async () => {
     serveApi([
       catalogueRoute(),
-      on('DELETE', '/api/subscription/planChange', () => problem(409, 'NO_PENDING_PLAN_CHANGE')),
+      route('DELETE', '/api/subscription/planChange', () => problem(409, 'NO_PENDING_PLAN_CHANGE')),
     ]);
     const { user } = await renderChange({ ...premium, pendingChange: pendingYearly });
     const pending = screen.getByRole('region', { name: 'Planlagt endring' });
@@ -442,8 +433,8 @@ describe('ChangeSubscriptionScreen', () => {
   });
 
   it('asks a reader who has cancelled to undo the cancellation first', async () => {
-    serveApi([]);
-    await renderChange(
+    const calls = serveApi([]);
+    const { store } = await renderChange(
       subscriptionWith({
         instStatusCode: SubscriptionStatus.PENDING_CANCELLATION,
         status: 'PENDING_CANCELLATION',
@@ -455,6 +446,9 @@ describe('ChangeSubscriptionScreen', () => {
       'href',
       '/angre-oppsigelse',
     );
+    // No plans asked for (so none could be offered), not merely none answered yet.
+    expect(asked(store.getState(), 'getCatalogue')).toBe(false);
+    expect(calls).toHaveLength(0);
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
@@ -519,7 +513,7 @@ describe('what an upgrade gives (issue 15)', () => {
   });
 
   it('lists what the upgrade gives next to its price before the reader goes on to pay', async () => {
-    serveApi([catalogueRoute(), on('POST', '/api/orders/quote', () => json(upgradeQuote))]);
+    serveApi([catalogueRoute(), route('POST', '/api/orders/quote', () => json(upgradeQuote))]);
     const { user } = await renderChange(premium);
     await user.click(within(await choiceGroup()).getByRole('radio', { name: /Månedlig Premium/ }));
     await user.click(screen.getByRole('button', { name: 'Fortsett' }));
@@ -590,7 +584,7 @@ describe('ChangeReceiptScreen', () => {
   it('shows a paid upgrade: amount, new plan and the renewal of the reloaded subscription', async () => {
     const upgraded = { ...premium, period: 'Månedlig Premium' as const, price: 37_900 };
     const calls = serveApi([
-      on('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () => json(upgradeOrder)),
+      route('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () => json(upgradeOrder)),
       subscriptionRoute(upgraded),
     ]);
     await renderReceipt(premium, '/receipt2?ordre=ord_3f9a1c2b7d4e5f60');
@@ -610,7 +604,7 @@ describe('ChangeReceiptScreen', () => {
 
   it('does not call an upgrade done while its payment is pending', async () => {
     serveApi([
-      on('GET', '/api/orders/ord_1', () =>
+      route('GET', '/api/orders/ord_1', () =>
         json({ ...upgradeOrder, orderId: 'ord_1', status: 'PENDING' }),
       ),
       subscriptionRoute(premium),
@@ -622,7 +616,7 @@ describe('ChangeReceiptScreen', () => {
 
   it('says so when the order is not found', async () => {
     serveApi([
-      on('GET', '/api/orders/ord_ukjent', () => problem(404, 'NOT_FOUND')),
+      route('GET', '/api/orders/ord_ukjent', () => problem(404, 'NOT_FOUND')),
       subscriptionRoute(premium),
     ]);
     await renderReceipt(premium, '/receipt2?ordre=ord_ukjent');
@@ -632,7 +626,7 @@ describe('ChangeReceiptScreen', () => {
 
   it('sends an order of another kind to the screen that reports it, not "not found"', async () => {
     serveApi([
-      on('GET', '/api/orders/ord_ny', () =>
+      route('GET', '/api/orders/ord_ny', () =>
         json({ ...upgradeOrder, orderId: 'ord_ny', kind: 'new' }),
       ),
       subscriptionRoute(premium),

@@ -8,9 +8,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AccountProfile } from '../../../src/app/api/account';
 import ProfileScreen from '../../../src/app/features/profile/ProfileScreen';
 import { subscriberState } from '../fixtures';
-import { json, renderWithState, serveApi } from '../render';
+import { held, json, problem, renderWithState, serveApi } from '../render';
 
-import { accountRoutes, heldAnswer, problem, puts } from './account-profile-support';
+import { accountRoutes, puts } from './account-profile-support';
 
 const ACCOUNT_URL = 'https://login.example/account?client_id=minside-fvn';
 
@@ -220,7 +220,9 @@ describe('ProfileScreen', () => {
     serveApi([
       profileRoute(),
       putRoute(() =>
-        problem(409, 'BIRTH_DATE_ALREADY_SET', [{ field: 'birthDate', message: 'known' }]),
+        problem(409, 'BIRTH_DATE_ALREADY_SET', {
+          errors: [{ field: 'birthDate', message: 'known' }],
+        }),
       ),
     ]);
     const { user } = await renderScreen();
@@ -238,10 +240,10 @@ describe('ProfileScreen', () => {
   });
 
   it("puts the server's PHONE_INVALID on the phone and keeps the input after a failed save", async () => {
-    const failing = heldAnswer(() => problem(500, 'INTERNAL_ERROR'));
+    const failing = held(() => problem(500, 'INTERNAL_ERROR'));
     const { profileRoute, putRoute } = accountRoutes(known);
     let answer: () => Response | Promise<Response> = () =>
-      problem(400, 'PHONE_INVALID', [{ field: 'phoneNumber', message: 'not valid' }]);
+      problem(400, 'PHONE_INVALID', { errors: [{ field: 'phoneNumber', message: 'not valid' }] });
     const calls = serveApi([profileRoute(), putRoute(() => answer())]);
     const { user } = await renderScreen();
     await screen.findByRole('textbox', { name: /^Telefonnummer/ });

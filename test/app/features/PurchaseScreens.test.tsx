@@ -25,16 +25,9 @@ import { loginRequested } from '../../../src/app/session/sessionActions';
 import type { RootState } from '../../../src/app/store/store';
 import { formatKroner } from '../../../src/shared/money/money';
 import { SubscriptionStatus } from '../../../src/shared/subscription/status';
-import { subscriberState, subscriptionWith } from '../fixtures';
-import {
-  completedOrder,
-  fvnCatalogue,
-  orderWith,
-  problem,
-  quoteWith,
-} from '../flows/order/fixtures';
-import { json, renderWithState, serveApi } from '../render';
-import { route } from '../session/harness';
+import { catalogueRoute, subscriberState, subscriptionWith } from '../fixtures';
+import { completedOrder, orderWith, quoteWith } from '../flows/order/fixtures';
+import { json, problem, renderWithState, route, serveApi } from '../render';
 
 const ready = { status: 'ready' as const, loginError: null, callbackError: null };
 
@@ -84,7 +77,7 @@ const quoteBodies = (requests: Request[]) =>
 describe('/betaling', () => {
   it('reactivates the current subscription: 3 months for the price of 1, paid with its Vipps', async () => {
     const requests = serveApi([
-      route('POST', 'orders/quote', () =>
+      route('POST', '/api/orders/quote', () =>
         json(
           quoteWith({
             kind: 'reactivation',
@@ -141,7 +134,7 @@ describe('/betaling', () => {
 
   it('offers no choice of renewal method when the stored one cannot be charged (Vipps stopped)', async () => {
     serveApi([
-      route('POST', 'orders/quote', () =>
+      route('POST', '/api/orders/quote', () =>
         json(quoteWith({ kind: 'reactivation', offer: 'REACTIVATION_3_FOR_1' })),
       ),
     ]);
@@ -169,7 +162,7 @@ describe('/betaling', () => {
 
   it('pays the prorated difference of an upgrade by card', async () => {
     const requests = serveApi([
-      route('POST', 'orders/quote', () =>
+      route('POST', '/api/orders/quote', () =>
         json(
           quoteWith({
             kind: 'upgrade',
@@ -227,7 +220,9 @@ describe('/betaling', () => {
   });
 
   it('words a refused quote and offers no payment', async () => {
-    serveApi([route('POST', 'orders/quote', () => problem(409, 'SUBSCRIPTION_STATE_CONFLICT'))]);
+    serveApi([
+      route('POST', '/api/orders/quote', () => problem(409, 'SUBSCRIPTION_STATE_CONFLICT')),
+    ]);
     await renderAt(
       '/betaling',
       <PaymentScreen />,
@@ -241,7 +236,7 @@ describe('/betaling', () => {
   });
 
   it('says there is nothing to restart while the subscription still runs', async () => {
-    serveApi([route('POST', 'orders/quote', () => problem(409, 'ALREADY_SUBSCRIBER'))]);
+    serveApi([route('POST', '/api/orders/quote', () => problem(409, 'ALREADY_SUBSCRIBER'))]);
     await renderAt(
       '/betaling',
       <PaymentScreen />,
@@ -260,7 +255,7 @@ describe('/betaling', () => {
   });
 
   it('shows a visitor who is not logged in what a reactivation costs, and asks for the login to pay', async () => {
-    const requests = serveApi([route('GET', 'catalogue/FVN', () => json(fvnCatalogue))]);
+    const requests = serveApi([catalogueRoute()]);
     const { user, actions } = await renderAt(
       '/betaling',
       <PaymentScreen />,
@@ -302,7 +297,7 @@ describe('/betaling', () => {
   });
 
   it('shows a visitor who is not logged in the plan an upgrade link names, with its price', async () => {
-    serveApi([route('GET', 'catalogue/FVN', () => json(fvnCatalogue))]);
+    serveApi([catalogueRoute()]);
     const { user, actions } = await renderAt(
       '/betaling',
       <PaymentScreen />,
@@ -333,7 +328,7 @@ describe('/betaling', () => {
   });
 
   it('tells a visitor who is not logged in when the link names a plan the title does not sell', async () => {
-    serveApi([route('GET', 'catalogue/FVN', () => json(fvnCatalogue))]);
+    serveApi([catalogueRoute()]);
     await renderAt(
       '/betaling',
       <PaymentScreen />,
@@ -409,7 +404,7 @@ describe('/completepurchase and /completevippspurchase', () => {
 describe('/avbryt-bestilling', () => {
   it('cancels the order once, drops the kept attempt and links back to ordering', async () => {
     const requests = serveApi([
-      route('POST', 'orders/ord_3f9a1c2b7d4e5f60/cancel', () =>
+      route('POST', '/api/orders/ord_3f9a1c2b7d4e5f60/cancel', () =>
         json(orderWith({ status: 'CANCELLED', redirectUrl: null, failureReason: 'CANCELLED' })),
       ),
     ]);
@@ -434,7 +429,7 @@ describe('/avbryt-bestilling', () => {
   });
 
   it('explains that a paid order cannot be cancelled and links to the receipt', async () => {
-    serveApi([route('POST', 'orders/ord_9/cancel', () => problem(409, 'ORDER_COMPLETED'))]);
+    serveApi([route('POST', '/api/orders/ord_9/cancel', () => problem(409, 'ORDER_COMPLETED'))]);
     await renderWithState(<CancelOrderScreen />, {
       route: '/avbryt-bestilling?ordre=ord_9',
       namespaces: ['purchase'],
@@ -449,7 +444,7 @@ describe('/avbryt-bestilling', () => {
   });
 
   it('says when the order is not found', async () => {
-    serveApi([route('POST', 'orders/ord_x/cancel', () => problem(404, 'NOT_FOUND'))]);
+    serveApi([route('POST', '/api/orders/ord_x/cancel', () => problem(404, 'NOT_FOUND'))]);
     await renderWithState(<CancelOrderScreen />, {
       route: '/avbryt-bestilling?ordre=ord_x',
       namespaces: ['purchase'],
@@ -469,7 +464,7 @@ describe('/avbryt-bestilling', () => {
   it('offers to try again when the server fails', async () => {
     let calls = 0;
     serveApi([
-      route('POST', 'orders/ord_2/cancel', () =>
+      route('POST', '/api/orders/ord_2/cancel', () =>
         ++calls === 1
           ? problem(500, 'INTERNAL_ERROR')
           : json(orderWith({ orderId: 'ord_2', status: 'CANCELLED' })),
@@ -489,7 +484,7 @@ describe('/avbryt-bestilling', () => {
 
 describe('/kvittering', () => {
   it('shows what was bought and paid, the subscription number and the renewal', async () => {
-    serveApi([route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () => json(completedOrder()))]);
+    serveApi([route('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () => json(completedOrder()))]);
     await renderWithState(<ReceiptScreen />, {
       route: '/kvittering?ordre=ord_3f9a1c2b7d4e5f60',
       namespaces: ['purchase'],
@@ -519,7 +514,7 @@ describe('/kvittering', () => {
 
   it('does not show an unpaid order as bought', async () => {
     serveApi([
-      route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () =>
+      route('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () =>
         json(orderWith({ status: 'DECLINED', failureReason: 'DECLINED', redirectUrl: null })),
       ),
     ]);
@@ -543,7 +538,7 @@ describe('/kvittering', () => {
 
   it('sends a paid order of another kind to its own receipt', async () => {
     serveApi([
-      route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () =>
+      route('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () =>
         json(completedOrder({ kind: 'reactivation' })),
       ),
     ]);
@@ -559,7 +554,7 @@ describe('/kvittering', () => {
   });
 
   it('has the server confirm an order whose payment is not settled instead of calling it unpaid', async () => {
-    serveApi([route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () => json(orderWith()))]);
+    serveApi([route('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () => json(orderWith()))]);
     await renderAt(
       '/kvittering',
       <ReceiptScreen />,
@@ -572,7 +567,7 @@ describe('/kvittering', () => {
   });
 
   it('says when the order is not found', async () => {
-    serveApi([route('GET', 'orders/ord_x', () => problem(404, 'NOT_FOUND'))]);
+    serveApi([route('GET', '/api/orders/ord_x', () => problem(404, 'NOT_FOUND'))]);
     await renderWithState(<ReceiptScreen />, {
       route: '/kvittering?ordre=ord_x',
       namespaces: ['purchase'],
@@ -606,7 +601,9 @@ describe('/bestilling-feilet', () => {
     'words a %s order as the server has it (whatever ?arsak=%s says) and offers to try again',
     async (status, arsak, heading, text) => {
       serveApi([
-        route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () => json(orderWith({ status, kind: 'new' }))),
+        route('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () =>
+          json(orderWith({ status, kind: 'new' })),
+        ),
       ]);
       await renderWithState(<OrderFailedScreen />, {
         route: `/bestilling-feilet?arsak=${arsak}&ordre=ord_3f9a1c2b7d4e5f60`,
@@ -655,8 +652,8 @@ describe('/bestilling-feilet', () => {
 
   it('sends a paid or declined order to the screen that reports it', async () => {
     serveApi([
-      route('GET', 'orders/ord_paid', () => json(completedOrder({ orderId: 'ord_paid' }))),
-      route('GET', 'orders/ord_declined', () =>
+      route('GET', '/api/orders/ord_paid', () => json(completedOrder({ orderId: 'ord_paid' }))),
+      route('GET', '/api/orders/ord_declined', () =>
         json(orderWith({ orderId: 'ord_declined', status: 'DECLINED' })),
       ),
     ]);
@@ -678,7 +675,7 @@ describe('/bestilling-feilet', () => {
   });
 
   it('says when the order is not found', async () => {
-    serveApi([route('GET', 'orders/ord_x', () => problem(404, 'NOT_FOUND'))]);
+    serveApi([route('GET', '/api/orders/ord_x', () => problem(404, 'NOT_FOUND'))]);
     await renderWithState(<OrderFailedScreen />, {
       route: '/bestilling-feilet?arsak=tidsavbrudd&ordre=ord_x',
       namespaces: ['purchase'],
@@ -751,7 +748,7 @@ describe('/bestilling-feilet', () => {
 describe('/feil-kjop', () => {
   it('shows the declined order, says nothing was charged and offers another payment method', async () => {
     serveApi([
-      route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () =>
+      route('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () =>
         json(
           orderWith({
             status: 'DECLINED',
@@ -818,7 +815,9 @@ describe('/feil-kjop', () => {
 
   it('does not call a paid order declined: it goes to the receipt', async () => {
     serveApi([
-      route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () => json(completedOrder({ kind: 'upgrade' }))),
+      route('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () =>
+        json(completedOrder({ kind: 'upgrade' })),
+      ),
     ]);
     await renderAt(
       '/feil-kjop',
@@ -833,7 +832,7 @@ describe('/feil-kjop', () => {
   });
 
   it('has the server confirm an order whose payment is not settled', async () => {
-    serveApi([route('GET', 'orders/ord_3f9a1c2b7d4e5f60', () => json(orderWith()))]);
+    serveApi([route('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () => json(orderWith()))]);
     await renderAt(
       '/feil-kjop',
       <PurchaseErrorScreen />,

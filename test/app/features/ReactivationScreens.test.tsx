@@ -15,20 +15,16 @@ import ReactivatedScreen from '../../../src/app/features/reactivation/Reactivate
 import WinbackScreen from '../../../src/app/features/winback/WinbackScreen';
 import { loginRequested } from '../../../src/app/session/sessionActions';
 import type { RootState } from '../../../src/app/store/store';
-import { subscriberState } from '../fixtures';
-import { json, renderWithState, serveApi } from '../render';
+import { catalogueRoute, subscriberState } from '../fixtures';
+import { callsTo, json, problem, renderWithState, route, serveApi } from '../render';
 
 import {
-  callsTo,
   cancelled,
-  catalogueRoute,
   inDays,
   long,
   lookupRoute,
   pendingCancellation,
   premium,
-  problem,
-  route,
 } from './lifecycle-support';
 
 const ready = { session: { status: 'ready', loginError: null, callbackError: null } } as const;

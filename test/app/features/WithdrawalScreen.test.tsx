@@ -18,20 +18,9 @@ import type {
 } from '../../../src/app/api/subscription';
 import WithdrawalScreen from '../../../src/app/features/withdrawal/WithdrawalScreen';
 import { subscriberState } from '../fixtures';
-import { json, renderWithState, serveApi } from '../render';
+import { callsTo, held, json, problem, renderWithState, route, serveApi } from '../render';
 
-import {
-  callsTo,
-  cancelled,
-  held,
-  inDays,
-  long,
-  lookupRoute,
-  premium,
-  problem,
-  route,
-  today,
-} from './lifecycle-support';
+import { cancelled, inDays, long, lookupRoute, premium, today } from './lifecycle-support';
 
 const RIGHT_PATH = '/api/subscription/S-1001/withdrawal';
 

@@ -1,40 +1,14 @@
-// Shared by the /kontakt and /leveringsadresse tests: the account profile and PUT account as
-// routes of the fake API, problem+json answers, and an answer held back until the test lets it
-// go (a save in flight, for double submits).
+// Shared by the /kontakt, /leveringsadresse and /endre-profil tests: the account profile and PUT
+// account as routes of the fake API, and the PUTs among the calls it saw.
 import type { AccountProfile } from '../../../src/app/api/account';
-import { type ApiRoute, json } from '../render';
+import { type Answer, json, route } from '../render';
 
 /** Routes for the account A-2001: GET its profile (by default `profile`) and PUT account. */
 export function accountRoutes(profile: AccountProfile) {
-  const profileRoute =
-    (answer: () => Response = () => json(profile)): ApiRoute =>
-    (request) =>
-      request.method === 'GET' && new URL(request.url).pathname === '/api/account/A-2001/profile'
-        ? answer()
-        : undefined;
-  const putRoute =
-    (answer: () => Response | Promise<Response>): ApiRoute =>
-    (request) =>
-      request.method === 'PUT' && new URL(request.url).pathname === '/api/account'
-        ? answer()
-        : undefined;
+  const profileRoute = (answer: Answer = () => json(profile)) =>
+    route('GET', '/api/account/A-2001/profile', answer);
+  const putRoute = (answer: Answer) => route('PUT', '/api/account', answer);
   return { profileRoute, putRoute };
-}
-
-export const problem = (status: number, code: string, errors?: object[]) =>
-  new Response(
-    JSON.stringify({ type: 'about:blank', title: code, status, code, ...(errors && { errors }) }),
-    { status, headers: { 'content-type': 'application/problem+json' } },
-  );
-
-/** An answer that stays pending until `release()`, which answers with `response()`. */
-export function heldAnswer(response: () => Response) {
-  let release: () => void = () => {};
-  const answer = () =>
-    new Promise<Response>((resolve) => {
-      release = () => resolve(response());
-    });
-  return { answer, release: () => release() };
 }
 
 /** The PUT requests among the calls the fake API saw. */

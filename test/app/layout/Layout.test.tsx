@@ -2,7 +2,7 @@
 // menu, the loading indicator, the footer's contact details, the language switch and the privacy
 // settings.
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { Layout } from '../../../src/app/layout/Layout';
 import { storedLanguage } from '../../../src/app/lib/i18n/i18n';
@@ -15,9 +15,18 @@ import {
 } from '../../../src/app/session/spinnerSlice';
 import { initialUserState } from '../../../src/app/session/userSlice';
 import type { RootState } from '../../../src/app/store/store';
-import { callsTo, lookupRoute, premium, route } from '../features/lifecycle-support';
+import { lookupRoute, premium } from '../features/lifecycle-support';
 import { fvn, subscriberState } from '../fixtures';
-import { json, renderWithState, serveApi, type RenderWithStateOptions } from '../render';
+import {
+  answered,
+  asked,
+  callsTo,
+  json,
+  renderWithState,
+  type RenderWithStateOptions,
+  route,
+  serveApi,
+} from '../render';
 
 const renderLayout = (
   state: Partial<RootState> = subscriberState(),
@@ -353,9 +362,15 @@ describe('a deletion of the reader’s data that waits', () => {
 
   it('is not asked about when signed out, nor said on the deletion page itself', async () => {
     const calls = serveApi([route('GET', '/api/privacy/deletion', () => json({ waiting }))]);
-    await renderLayout({ ...subscriberState(), user: initialUserState });
+    const signedOut = await renderLayout({ ...subscriberState(), user: initialUserState });
+    // A query asked for is in the store at once (before its request goes out): none was.
+    expect(asked(signedOut.store.getState(), 'getDeletionRequest')).toBe(false);
     expect(callsTo(calls, 'GET', '/api/privacy/deletion')).toHaveLength(0);
-    await renderLayout(subscriberState(), { route: '/schibstedDeleteGateway' });
+    signedOut.unmount();
+
+    const { store } = await renderLayout(subscriberState(), { route: '/schibstedDeleteGateway' });
+    // Only once the waiting request is in the store can the notice's absence say anything.
+    await waitFor(() => expect(answered(store.getState(), 'getDeletionRequest')).toBe(true));
     expect(
       screen.queryByRole('region', { name: 'Sletting av opplysningene dine' }),
     ).not.toBeInTheDocument();

@@ -4,7 +4,8 @@ import { waitFor } from '@testing-library/react';
 
 import { navigationCompleted, navigationRequested } from '../../../src/app/session/navigationSlice';
 import { bootstrapRequested } from '../../../src/app/session/sessionActions';
-import { anonymousSession, fvnTitle, json, route, session, startApp } from '../session/harness';
+import { bodies, json, problem, route } from '../render';
+import { anonymousSession, fvnTitle, session, startApp } from '../session/harness';
 
 describe('navigation guard sequence', () => {
   it('starts the spinner, and lets an unguarded route through without waiting for the session', async () => {
@@ -21,8 +22,8 @@ describe('navigation guard sequence', () => {
   it('loads the title when missing: origin → code → title', async () => {
     const app = startApp(
       [
-        route('POST', 'retrieveTitleCode', () => json({ titleCode: 'FVN' })),
-        route('GET', 'title/FVN', () => json(fvnTitle)),
+        route('POST', '/api/retrieveTitleCode', () => json({ titleCode: 'FVN' })),
+        route('GET', '/api/title/FVN', () => json(fvnTitle)),
       ],
       { title: null },
     );
@@ -36,8 +37,8 @@ describe('navigation guard sequence', () => {
   it('falls back to POL when the title code cannot be resolved', async () => {
     const app = startApp(
       [
-        route('POST', 'retrieveTitleCode', () => json({ code: 'INTERNAL_ERROR' }, 500)),
-        route('GET', 'title/POL', () =>
+        route('POST', '/api/retrieveTitleCode', () => problem(500, 'INTERNAL_ERROR')),
+        route('GET', '/api/title/POL', () =>
           json({ ...fvnTitle, titleCode: 'POL', name: 'Polaris Media' }),
         ),
       ],
@@ -49,8 +50,8 @@ describe('navigation guard sequence', () => {
 
   it('sends a logged-out user on a guarded route to login with the path as return target', async () => {
     const app = startApp([
-      route('GET', 'session', () => json(anonymousSession)),
-      route('GET', 'loginToken', () =>
+      route('GET', '/api/session', () => json(anonymousSession)),
+      route('GET', '/api/loginToken', () =>
         json({ loginToken: 't', state: 's', authorizeUrl: 'http://idp/auth' }),
       ),
     ]);
@@ -63,7 +64,9 @@ describe('navigation guard sequence', () => {
   });
 
   it('sends a user without a subscription from an A+S route to /ingen-abonnement', async () => {
-    const app = startApp([route('GET', 'session', () => json(session({ subscription: null })))]);
+    const app = startApp([
+      route('GET', '/api/session', () => json(session({ subscription: null }))),
+    ]);
     app.store.dispatch(bootstrapRequested());
     app.store.dispatch(navigationRequested({ location: '/', guard: 'auth+subscription' }));
     await waitFor(() =>
@@ -73,7 +76,9 @@ describe('navigation guard sequence', () => {
   });
 
   it('lets a user without a subscription into A routes and the privacy settings (A, not S)', async () => {
-    const app = startApp([route('GET', 'session', () => json(session({ subscription: null })))]);
+    const app = startApp([
+      route('GET', '/api/session', () => json(session({ subscription: null }))),
+    ]);
     app.store.dispatch(bootstrapRequested());
     app.store.dispatch(
       navigationRequested({ location: '/personverninnstillinger', guard: 'auth-not-subscription' }),
@@ -83,13 +88,8 @@ describe('navigation guard sequence', () => {
     );
   });
 
-  const collected = (requests: Request[]) =>
-    Promise.all(
-      requests
-        .filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/analytics/events')
-        .map((r) => r.clone().json() as Promise<Record<string, unknown>>),
-    );
-  const collector = route('POST', 'analytics/events', () => json({ accepted: true }, 202));
+  const collected = (requests: Request[]) => bodies(requests, 'POST', '/api/analytics/events');
+  const collector = route('POST', '/api/analytics/events', () => json({ accepted: true }, 202));
 
   it('records a page view after navigation once analytics is accepted, but not for /callback', async () => {
     window.localStorage.setItem('CMP:accepted', JSON.stringify(['analytics']));
@@ -98,7 +98,7 @@ describe('navigation guard sequence', () => {
       JSON.stringify([{ id: 'e1', name: 'Knappfarge', variant: 'B', platform: 'web' }]),
     );
     const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
-    const app = startApp([route('GET', 'session', () => json(session())), collector]);
+    const app = startApp([route('GET', '/api/session', () => json(session())), collector]);
     app.store.dispatch(bootstrapRequested());
     app.store.dispatch(navigationRequested({ location: '/', guard: 'auth+subscription' }));
     await waitFor(() => expect(app.store.getState().navigation.allowed).toBe('/'));
@@ -163,8 +163,8 @@ describe('navigation guard sequence', () => {
   it('on error stops the spinner and cancels the navigation', async () => {
     const app = startApp(
       [
-        route('POST', 'retrieveTitleCode', () => json({ titleCode: 'FVN' })),
-        route('GET', 'title/FVN', () => json({ code: 'INTERNAL_ERROR' }, 500)),
+        route('POST', '/api/retrieveTitleCode', () => json({ titleCode: 'FVN' })),
+        route('GET', '/api/title/FVN', () => problem(500, 'INTERNAL_ERROR')),
       ],
       { title: null },
     );

@@ -3,7 +3,7 @@
 import type { Platform } from '../../../src/app/session/platform';
 import { createStore } from '../../../src/app/store/store';
 import { fvn, subscriptionWith } from '../fixtures';
-import { type ApiRoute, json, serveApi } from '../render';
+import { type ApiRoute, serveApi } from '../render';
 
 export const fvnTitle = fvn;
 
@@ -51,19 +51,6 @@ export const anonymousSession = {
   titleCode: 'FVN',
 };
 
-export const route =
-  (
-    method: string,
-    path: string,
-    answer: (request: Request) => Response | Promise<Response>,
-  ): ApiRoute =>
-  (request) => {
-    const url = new URL(request.url);
-    return request.method === method && url.pathname === `/api/${path}`
-      ? answer(request)
-      : undefined;
-  };
-
 export function fakePlatform(currentPath = '/') {
   const storage = new Map<string, string>();
   const calls = {
@@ -95,5 +82,3 @@ export function startApp(
   const store = createStore({ platform, ...(title ? { title } : {}) });
   return { store, requests, calls, storage };
 }
-
-export { json };

@@ -11,15 +11,16 @@ import {
   loginRequested,
   logoutRequested,
 } from '../../../src/app/session/sessionActions';
+import { json, route } from '../render';
 
-import { anonymousSession, dag, dagsAccount, json, route, session, startApp } from './harness';
+import { anonymousSession, dag, dagsAccount, session, startApp } from './harness';
 
 const problem = (status: number, code: string) =>
   json({ type: 'about:blank', title: 'x', status, code }, status);
 
 describe('bootstrap on load', () => {
   it('fetches the session once and stores user, account and subscription', async () => {
-    const app = startApp([route('GET', 'session', () => json(session()))]);
+    const app = startApp([route('GET', '/api/session', () => json(session()))]);
     app.store.dispatch(bootstrapRequested());
     await waitFor(() => expect(app.store.getState().session.status).toBe('ready'));
     const state = app.store.getState();
@@ -37,10 +38,10 @@ describe('bootstrap on load', () => {
   it('creates the account when the user has none: balance 0, identity id, first title code', async () => {
     let created = false;
     const app = startApp([
-      route('GET', 'session', () =>
+      route('GET', '/api/session', () =>
         json(session({ account: created ? dagsAccount : null, subscription: null })),
       ),
-      route('POST', 'account', () => {
+      route('POST', '/api/account', () => {
         created = true;
         return json({ ariaAccountNo: '100000001' }, 201);
       }),
@@ -58,7 +59,7 @@ describe('bootstrap on load', () => {
   });
 
   it('an anonymous visitor is bootstrapped logged out', async () => {
-    const app = startApp([route('GET', 'session', () => json(anonymousSession))]);
+    const app = startApp([route('GET', '/api/session', () => json(anonymousSession))]);
     app.store.dispatch(bootstrapRequested());
     await waitFor(() => expect(app.store.getState().session.status).toBe('ready'));
     expect(app.store.getState().user.loggedIn).toBe(false);
@@ -68,7 +69,7 @@ describe('bootstrap on load', () => {
 describe('login', () => {
   it('fetches a login token and sends the browser to the provider with the return url', async () => {
     const app = startApp([
-      route('GET', 'loginToken', () =>
+      route('GET', '/api/loginToken', () =>
         json({
           loginToken: 'tok',
           state: 'st',
@@ -88,14 +89,14 @@ describe('login', () => {
     [{ loginToken: '', state: 'st', authorizeUrl: 'http://idp/auth' }, 'No login token received'],
     [{ loginToken: 'tok', state: '', authorizeUrl: 'http://idp/auth' }, 'Identity not initialized'],
   ])('fails with the spec message for %j', async (answer, message) => {
-    const app = startApp([route('GET', 'loginToken', () => json(answer))]);
+    const app = startApp([route('GET', '/api/loginToken', () => json(answer))]);
     app.store.dispatch(loginRequested({ returnUrl: '/' }));
     await waitFor(() => expect(app.store.getState().session.loginError).toBe(message));
     expect(app.calls.redirects).toEqual([]);
   });
 
   it('fails with "No login token received" when the server does not answer', async () => {
-    const app = startApp([route('GET', 'loginToken', () => problem(500, 'UPSTREAM_ERROR'))]);
+    const app = startApp([route('GET', '/api/loginToken', () => problem(500, 'UPSTREAM_ERROR'))]);
     app.store.dispatch(loginRequested({ returnUrl: '/' }));
     await waitFor(() =>
       expect(app.store.getState().session.loginError).toBe('No login token received'),
@@ -104,7 +105,7 @@ describe('login', () => {
 
   it('exchanges code and state at /callback, stores the session and returns to the path', async () => {
     const app = startApp([
-      route('POST', 'handlecode', () =>
+      route('POST', '/api/handlecode', () =>
         json({ returnUrl: '/fakturaoversikt?x=1#y', session: session() }),
       ),
     ]);
@@ -119,7 +120,9 @@ describe('login', () => {
   });
 
   it('reports a refused callback by its problem code and goes nowhere', async () => {
-    const app = startApp([route('POST', 'handlecode', () => problem(400, 'LOGIN_STATE_INVALID'))]);
+    const app = startApp([
+      route('POST', '/api/handlecode', () => problem(400, 'LOGIN_STATE_INVALID')),
+    ]);
     app.store.dispatch(callbackReceived({ code: 'c0de', state: 'replayed' }));
     await waitFor(() =>
       expect(app.store.getState().session.callbackError).toBe('LOGIN_STATE_INVALID'),
@@ -132,8 +135,8 @@ describe('login', () => {
 describe('logout', () => {
   it('posts to the server, clears user, subscription, account and title, and goes to the title page', async () => {
     const app = startApp([
-      route('GET', 'session', () => json(session())),
-      route('POST', 'logout', () => json({ redirectUrl: 'https://www.fvn.no/' })),
+      route('GET', '/api/session', () => json(session())),
+      route('POST', '/api/logout', () => json({ redirectUrl: 'https://www.fvn.no/' })),
     ]);
     app.store.dispatch(bootstrapRequested());
     await waitFor(() => expect(app.store.getState().user.loggedIn).toBe(true));
@@ -147,7 +150,7 @@ describe('logout', () => {
   });
 
   it('an already ended session (401) still logs out locally, to the title page, without a re-login', async () => {
-    const app = startApp([route('POST', 'logout', () => problem(401, 'UNAUTHENTICATED'))]);
+    const app = startApp([route('POST', '/api/logout', () => problem(401, 'UNAUTHENTICATED'))]);
     app.store.dispatch(logoutRequested());
     await waitFor(() => expect(app.calls.redirects).toEqual(['https://www.fvn.no/']));
     expect(app.requests.some((r) => r.url.includes('loginToken'))).toBe(false);
@@ -158,9 +161,9 @@ describe('401 and 406: to login the first time only', () => {
   it('sends the user to login once with path, query and hash, also when several calls fail at once', async () => {
     const app = startApp(
       [
-        route('GET', 'subscription/100000001/FVN', () => problem(401, 'UNAUTHENTICATED')),
-        route('GET', 'subscription/100000001/ADR', () => json({}, 406)),
-        route('GET', 'loginToken', () =>
+        route('GET', '/api/subscription/100000001/FVN', () => problem(401, 'UNAUTHENTICATED')),
+        route('GET', '/api/subscription/100000001/ADR', () => json({}, 406)),
+        route('GET', '/api/loginToken', () =>
           json({ loginToken: 't', state: 's', authorizeUrl: 'http://idp/auth' }),
         ),
       ],
@@ -199,7 +202,7 @@ describe('401 and 406: to login the first time only', () => {
 
   it('never loops: right after such a re-login, another 401 shows a message instead', async () => {
     const app = startApp([
-      route('GET', 'subscription/100000001/FVN', () => problem(401, 'UNAUTHENTICATED')),
+      route('GET', '/api/subscription/100000001/FVN', () => problem(401, 'UNAUTHENTICATED')),
     ]);
     app.storage.set(RELOGIN_KEY, String(Date.parse('2026-11-22T09:59:30Z')));
     await app.store.dispatch(

@@ -13,20 +13,7 @@ import type {
 } from '../../../../src/app/api/business';
 import BusinessAdminScreen from '../../../../src/app/features/business/BusinessAdminScreen';
 import { subscriberState, subscriptionWith } from '../../fixtures';
-import { type ApiRoute, json, renderWithState, serveApi } from '../../render';
-
-const problem = (status: number, code: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ type: 'about:blank', title: code, status, code }), {
-    status,
-    headers: { 'content-type': 'application/problem+json', ...headers },
-  });
-
-const on =
-  (method: string, path: string, answer: (request: Request) => Response | Promise<Response>) =>
-  (request: Request) =>
-    request.method === method && new URL(request.url).pathname === path
-      ? answer(request)
-      : undefined;
+import { type ApiRoute, json, problem, renderWithState, route, serveApi } from '../../render';
 
 function agreementWith(overrides: Partial<BusinessAgreement> = {}): BusinessAgreement {
   return {
@@ -70,8 +57,8 @@ function fakeServer(
   let agreement = start;
   const bodies: ChangesBody[] = [];
   const routes: ApiRoute[] = [
-    on('GET', '/api/business/FVN', () => json(agreement)),
-    on('POST', '/api/business/FVN/users', async (request) => {
+    route('GET', '/api/business/FVN', () => json(agreement)),
+    route('POST', '/api/business/FVN/users', async (request) => {
       const body = (await request.json()) as ChangesBody;
       bodies.push(body);
       const results = answer(body, agreement);
@@ -382,7 +369,7 @@ describe('BusinessAdminScreen', () => {
     let release: () => void = () => {};
     const { routes } = fakeServer(mixedAnswer);
     const calls = serveApi([
-      on('POST', '/api/business/FVN/users', async (request) => {
+      route('POST', '/api/business/FVN/users', async (request) => {
         await new Promise<void>((resolve) => {
           release = resolve;
         });
@@ -515,7 +502,7 @@ describe('BusinessAdminScreen', () => {
       body.changes.map(({ kind, email }) => ({ kind, email, result: 'notExist' })),
     );
     serveApi([
-      on('POST', '/api/business/FVN/users', async (request) => {
+      route('POST', '/api/business/FVN/users', async (request) => {
         await new Promise<void>((resolve) => {
           release = resolve;
         });
@@ -553,7 +540,9 @@ describe('BusinessAdminScreen', () => {
   ])('says why a check was refused (%s %s), keeping the list', async (status, code, text) => {
     const { routes } = fakeServer(mixedAnswer);
     serveApi([
-      on('POST', '/api/business/FVN/users', () => problem(status, code, { 'retry-after': '100' })),
+      route('POST', '/api/business/FVN/users', () =>
+        problem(status, code, { headers: { 'retry-after': '100' } }),
+      ),
       ...routes,
     ]);
     const { user } = await renderScreen();
@@ -600,7 +589,7 @@ describe('BusinessAdminScreen', () => {
     ).toBeVisible();
     unmount();
 
-    serveApi([on('GET', '/api/business/FVN', () => problem(403, 'BUSINESS_ADMIN_REQUIRED'))]);
+    serveApi([route('GET', '/api/business/FVN', () => problem(403, 'BUSINESS_ADMIN_REQUIRED'))]);
     await renderScreen();
     expect(
       await screen.findByRole('region', {
@@ -610,7 +599,9 @@ describe('BusinessAdminScreen', () => {
   });
 
   it('says when no agreement is found, and retries a failed load', async () => {
-    serveApi([on('GET', '/api/business/FVN', () => problem(404, 'BUSINESS_AGREEMENT_NOT_FOUND'))]);
+    serveApi([
+      route('GET', '/api/business/FVN', () => problem(404, 'BUSINESS_AGREEMENT_NOT_FOUND')),
+    ]);
     const { unmount } = await renderScreen();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Vi finner ingen bedriftsavtale knyttet til abonnementet ditt.',
@@ -619,7 +610,7 @@ describe('BusinessAdminScreen', () => {
 
     let loads = 0;
     serveApi([
-      on('GET', '/api/business/FVN', () =>
+      route('GET', '/api/business/FVN', () =>
         ++loads === 1 ? problem(500, 'INTERNAL_ERROR') : json(agreementWith()),
       ),
     ]);

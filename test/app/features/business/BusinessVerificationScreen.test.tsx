@@ -10,22 +10,9 @@ import type { BusinessVerificationResult } from '../../../../src/app/api/busines
 import BusinessVerificationScreen from '../../../../src/app/features/business/BusinessVerificationScreen';
 import type { RootState } from '../../../../src/app/store/store';
 import { subscriberState, subscriptionWith } from '../../fixtures';
-import { json, renderWithState, serveApi } from '../../render';
+import { bodies, json, problem, renderWithState, route, serveApi } from '../../render';
 
 const TOKEN = 'tok_3q2-7wEjR0y3xW4nB1r8';
-
-const problem = (status: number, code: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ type: 'about:blank', title: code, status, code }), {
-    status,
-    headers: { 'content-type': 'application/problem+json', ...headers },
-  });
-
-const on =
-  (method: string, path: string, answer: (request: Request) => Response | Promise<Response>) =>
-  (request: Request) =>
-    request.method === method && new URL(request.url).pathname === path
-      ? answer(request)
-      : undefined;
 
 const answer = (result: BusinessVerificationResult['result']) =>
   json({
@@ -35,12 +22,12 @@ const answer = (result: BusinessVerificationResult['result']) =>
   });
 
 const verifyRoute = (reply: (body: { token?: string; code?: string }) => Response) =>
-  on('POST', '/api/business/verification', async (request) =>
+  route('POST', '/api/business/verification', async (request) =>
     reply((await request.json()) as { token?: string; code?: string }),
   );
 let codes = 0;
 const codeRoute = (reply: () => Response = () => sent()) =>
-  on('POST', '/api/business/verification/code', reply);
+  route('POST', '/api/business/verification/code', reply);
 const sent = () => {
   codes += 1;
   return json(
@@ -58,12 +45,9 @@ const seat = subscriptionWith({
   paymentMethod: null,
   subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: 'employee' },
 });
-const subscriptionRoute = on('GET', '/api/subscription/A-2001/FVN', () =>
+const subscriptionRoute = route('GET', '/api/subscription/A-2001/FVN', () =>
   json({ subscription: seat, error: null }),
 );
-
-const bodies = async (calls: Request[], path: string) =>
-  Promise.all(calls.filter((c) => new URL(c.url).pathname === path).map((c) => c.clone().json()));
 
 const renderScreen = (
   route = `/bedrift?invitasjon=${TOKEN}`,
@@ -101,7 +85,7 @@ describe('BusinessVerificationScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Bekreft invitasjonen' }));
     const done = await stepHeading('Du har tilgang');
     await waitFor(() => expect(done).toHaveFocus());
-    expect(await bodies(calls, '/api/business/verification')).toEqual([{ token: TOKEN }]);
+    expect(await bodies(calls, 'POST', '/api/business/verification')).toEqual([{ token: TOKEN }]);
     expect(
       screen.getByText(
         'Nå leser du Fædrelandsvennen gjennom bedriftsabonnementet til Sørlandet Regnskap AS. Bedriften betaler, og du trenger ikke gjøre noe mer.',
@@ -139,7 +123,9 @@ describe('BusinessVerificationScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Send kode til n********@bedrift.no' }));
     const codeHeading = await stepHeading('Skriv inn koden');
     await waitFor(() => expect(codeHeading).toHaveFocus());
-    expect(await bodies(calls, '/api/business/verification/code')).toEqual([{ token: TOKEN }]);
+    expect(await bodies(calls, 'POST', '/api/business/verification/code')).toEqual([
+      { token: TOKEN },
+    ]);
     expect(
       screen.getByText(
         /^Vi har sendt en kode på e-post til n\*\*\*\*\*\*\*\*@bedrift\.no\. Koden gjelder til kl\. \d\d:\d\d\.$/,
@@ -158,7 +144,7 @@ describe('BusinessVerificationScreen', () => {
     await user.type(codeField(), '482913');
     await user.click(screen.getByRole('button', { name: 'Bekreft koden' }));
     await stepHeading('Du har tilgang');
-    expect((await bodies(calls, '/api/business/verification')).slice(1)).toEqual([
+    expect((await bodies(calls, 'POST', '/api/business/verification')).slice(1)).toEqual([
       { token: TOKEN, code: '111111' },
       { token: TOKEN, code: '482913' },
     ]);
@@ -174,7 +160,7 @@ describe('BusinessVerificationScreen', () => {
     await waitFor(() =>
       expect(codeField()).toHaveAccessibleDescription(/Koden må være seks siffer$/),
     );
-    expect(await bodies(calls, '/api/business/verification')).toHaveLength(1);
+    expect(await bodies(calls, 'POST', '/api/business/verification')).toHaveLength(1);
   });
 
   it('locks the code after five wrong, and a new code starts afresh', async () => {
@@ -212,7 +198,7 @@ describe('BusinessVerificationScreen', () => {
     serveApi([
       verifyRoute((body) => answer(body.code ? 'CODE_EXPIRED' : 'CODE_REQUIRED')),
       codeRoute(() =>
-        ++asked > 1 ? problem(429, 'RATE_LIMITED', { 'retry-after': '90' }) : sent(),
+        ++asked > 1 ? problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '90' } }) : sent(),
       ),
     ]);
     const { user } = await renderScreen();

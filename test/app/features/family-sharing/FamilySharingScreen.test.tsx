@@ -10,18 +10,25 @@ import type { FamilySharing } from '../../../../src/app/api/family';
 import type { Subscription } from '../../../../src/app/api/subscription';
 import FamilySharingScreen from '../../../../src/app/features/family-sharing/FamilySharingScreen';
 import { subscriberState, subscriptionWith } from '../../fixtures';
-import { json, renderWithState, serveApi } from '../../render';
-import { callsTo, held, lookupRoute, route } from '../lifecycle-support';
-
 import {
   bodies,
+  callsTo,
+  held,
+  json,
+  problem,
+  renderWithState,
+  route,
+  serveApi,
+} from '../../render';
+import { lookupRoute } from '../lifecycle-support';
+
+import {
   FAMILY_PATH,
   inHours,
   invitation,
   memberFamily,
   notIncludedFamily,
   ownerFamily,
-  problemWith,
 } from './family-support';
 
 const INVITE_PATH = '/api/family-sharing/FVN/invitations';
@@ -191,7 +198,7 @@ describe('FamilySharingScreen for the owner', () => {
   ])('puts the refusal %s on the field, with the summary focused', async (code, message) => {
     serveApi([
       familyRoute(() => ownerFamily()),
-      route('POST', INVITE_PATH, () => problemWith(code === 'VALIDATION_FAILED' ? 400 : 409, code)),
+      route('POST', INVITE_PATH, () => problem(code === 'VALIDATION_FAILED' ? 400 : 409, code)),
     ]);
     const { user } = await renderScreen();
     await user.type(
@@ -211,23 +218,23 @@ describe('FamilySharingScreen for the owner', () => {
 
   it.each([
     [
-      problemWith(409, 'FAMILY_FULL'),
+      problem(409, 'FAMILY_FULL'),
       'Alle plassene i familiedelingen er i bruk. Trekk tilbake en invitasjon eller fjern et medlem først.',
     ],
     [
-      problemWith(403, 'FAMILY_SHARING_NOT_INCLUDED'),
+      problem(403, 'FAMILY_SHARING_NOT_INCLUDED'),
       'Abonnementet ditt har ikke familiedeling lenger. Vi har hentet siden på nytt.',
     ],
     [
-      problemWith(429, 'RATE_LIMITED', { 'retry-after': '600' }),
+      problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '600' } }),
       /^Du har sendt mange invitasjoner i dag\. Vent 10 min \(til kl\. \d\d:\d\d\) før du prøver igjen\.$/,
     ],
     [
-      problemWith(429, 'RATE_LIMITED', { 'retry-after': '36000' }),
+      problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '36000' } }),
       /^Du har sendt mange invitasjoner i dag\. Du kan prøve igjen fra (kl\. |\d+\. [a-z]+ \d{4} kl\. )\d\d:\d\d\.$/,
     ],
     [
-      problemWith(500, 'INTERNAL_ERROR'),
+      problem(500, 'INTERNAL_ERROR'),
       'Vi fikk ikke sendt invitasjonen akkurat nå. Prøv igjen om litt.',
     ],
   ])(
@@ -256,7 +263,7 @@ describe('FamilySharingScreen for the owner', () => {
       familyRoute(() => ownerFamily()),
       route('POST', '/api/family-sharing/invitations/inv-1/resend', () =>
         limited
-          ? problemWith(429, 'RATE_LIMITED', { 'retry-after': '1800' })
+          ? problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '1800' } })
           : json(invitation({ sentAt: new Date().toISOString() })),
       ),
     ]);
@@ -366,7 +373,7 @@ describe('FamilySharingScreen for the owner', () => {
     serveApi([
       familyRoute(() => ownerFamily()),
       route('POST', '/api/family-sharing/invitations/inv-1/resend', () =>
-        problemWith(code === 'FAMILY_INVITATION_NOT_FOUND' ? 404 : 409, code),
+        problem(code === 'FAMILY_INVITATION_NOT_FOUND' ? 404 : 409, code),
       ),
     ]);
     const { user } = await renderScreen();
@@ -419,7 +426,7 @@ describe('FamilySharingScreen for the owner', () => {
     serveApi([
       familyRoute(() => ownerFamily()),
       route('DELETE', '/api/family-sharing/members/mem-1', () =>
-        problemWith(404, 'FAMILY_MEMBER_NOT_FOUND'),
+        problem(404, 'FAMILY_MEMBER_NOT_FOUND'),
       ),
     ]);
     const { user } = await renderScreen();
@@ -448,7 +455,7 @@ describe('FamilySharingScreen for the owner', () => {
 
   it('says when the family could not be read, and tries again', async () => {
     let failing = true;
-    serveApi([familyRoute(() => (failing ? problemWith(500, 'INTERNAL_ERROR') : ownerFamily()))]);
+    serveApi([familyRoute(() => (failing ? problem(500, 'INTERNAL_ERROR') : ownerFamily()))]);
     const { user } = await renderScreen();
     expect(
       await screen.findByText(
@@ -555,7 +562,7 @@ describe('FamilySharingScreen for a member', () => {
   it('says when leaving failed, in focus', async () => {
     serveApi([
       familyRoute(() => memberFamily()),
-      route('POST', '/api/family-sharing/FVN/leave', () => problemWith(500, 'INTERNAL_ERROR')),
+      route('POST', '/api/family-sharing/FVN/leave', () => problem(500, 'INTERNAL_ERROR')),
     ]);
     const { user } = await renderScreen(share);
     await user.click(await screen.findByRole('button', { name: 'Forlat familiedelingen' }));

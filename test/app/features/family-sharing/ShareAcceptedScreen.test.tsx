@@ -6,10 +6,9 @@ import { screen, within } from '@testing-library/react';
 import type { Subscription } from '../../../../src/app/api/subscription';
 import ShareAcceptedScreen from '../../../../src/app/features/family-sharing/ShareAcceptedScreen';
 import { subscriberState, subscriptionWith } from '../../fixtures';
-import { json, renderWithState, serveApi } from '../../render';
-import { callsTo, route } from '../lifecycle-support';
+import { callsTo, json, problem, renderWithState, route, serveApi } from '../../render';
 
-import { FAMILY_PATH, memberFamily, problemWith } from './family-support';
+import { FAMILY_PATH, memberFamily } from './family-support';
 
 const share = subscriptionWith({
   eligibleForSharing: false,
@@ -65,7 +64,7 @@ describe('ShareAcceptedScreen', () => {
   });
 
   it('still says what the reader has when who shares it could not be read', async () => {
-    serveApi([route('GET', FAMILY_PATH, () => problemWith(500, 'INTERNAL_ERROR'))]);
+    serveApi([route('GET', FAMILY_PATH, () => problem(500, 'INTERNAL_ERROR'))]);
     await renderScreen();
     expect(
       await screen.findByText('Du har nå tilgang til Fædrelandsvennen gjennom familiedeling.'),

@@ -10,10 +10,19 @@ import { Route, Routes } from 'react-router';
 import type { FamilyInvitationPreview } from '../../../../src/app/api/family';
 import VerifyFamilyMemberScreen from '../../../../src/app/features/family-sharing/VerifyFamilyMemberScreen';
 import { subscriberState, subscriptionWith } from '../../fixtures';
-import { json, renderWithState, serveApi } from '../../render';
-import { callsTo, held, lookupRoute, route } from '../lifecycle-support';
+import {
+  bodies,
+  callsTo,
+  held,
+  json,
+  problem,
+  renderWithState,
+  route,
+  serveApi,
+} from '../../render';
+import { lookupRoute } from '../lifecycle-support';
 
-import { bodies, preview, problemWith } from './family-support';
+import { preview } from './family-support';
 
 const PREVIEW = '/api/family-invitations/preview';
 const ACCEPT = '/api/family-invitations/accept';
@@ -121,7 +130,7 @@ describe('VerifyFamilyMemberScreen', () => {
     serveApi([
       previewRoute(() => preview()),
       route('POST', ACCEPT, () => json(share)),
-      route('GET', '/api/subscription/A-2001/FVN', () => problemWith(500, 'INTERNAL_ERROR')),
+      route('GET', '/api/subscription/A-2001/FVN', () => problem(500, 'INTERNAL_ERROR')),
     ]);
     const { user } = await renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Ja, bli med' }));
@@ -217,10 +226,7 @@ describe('VerifyFamilyMemberScreen', () => {
     ['FAMILY_SHARING_ENDED', 409, 'Abonnementet deles ikke lenger'],
     ['FAMILY_INVITATION_NOT_FOUND', 404, 'Vi finner ikke invitasjonen'],
   ])('moves on to the message of the refusal %s, in focus', async (code, status, heading) => {
-    serveApi([
-      previewRoute(() => preview()),
-      route('POST', ACCEPT, () => problemWith(status, code)),
-    ]);
+    serveApi([previewRoute(() => preview()), route('POST', ACCEPT, () => problem(status, code))]);
     const { user } = await renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Ja, bli med' }));
     const outcome = await screen.findByRole('heading', { level: 2, name: heading });
@@ -230,11 +236,11 @@ describe('VerifyFamilyMemberScreen', () => {
 
   it.each([
     [
-      problemWith(429, 'RATE_LIMITED', { 'retry-after': '120' }),
+      problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '120' } }),
       /^Du har prøvd mange ganger på kort tid\. Vent 2 min \(til kl\. \d\d:\d\d\) før du prøver igjen\.$/,
     ],
     [
-      problemWith(500, 'INTERNAL_ERROR'),
+      problem(500, 'INTERNAL_ERROR'),
       'Vi fikk ikke lagt deg til i familiedelingen akkurat nå. Prøv igjen om litt.',
     ],
   ])(
@@ -257,7 +263,7 @@ describe('VerifyFamilyMemberScreen', () => {
   );
 
   it('says when the link is unknown, or replaced by a newer invitation', async () => {
-    serveApi([previewRoute(() => problemWith(404, 'FAMILY_INVITATION_NOT_FOUND'))]);
+    serveApi([previewRoute(() => problem(404, 'FAMILY_INVITATION_NOT_FOUND'))]);
     await renderScreen();
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Vi finner ikke invitasjonen' }),
@@ -267,7 +273,7 @@ describe('VerifyFamilyMemberScreen', () => {
 
   it('says when the invitation could not be read, and tries again', async () => {
     let failing = true;
-    serveApi([previewRoute(() => (failing ? problemWith(500, 'INTERNAL_ERROR') : preview()))]);
+    serveApi([previewRoute(() => (failing ? problem(500, 'INTERNAL_ERROR') : preview()))]);
     const { user } = await renderScreen();
     expect(await screen.findByRole('heading', { level: 2, name: 'Noe gikk galt' })).toBeVisible();
     failing = false;
@@ -280,7 +286,9 @@ describe('VerifyFamilyMemberScreen', () => {
   });
 
   it('says when reading the invitation was tried too often, and for how long', async () => {
-    serveApi([previewRoute(() => problemWith(429, 'RATE_LIMITED', { 'retry-after': '300' }))]);
+    serveApi([
+      previewRoute(() => problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '300' } })),
+    ]);
     await renderScreen();
     expect(await screen.findByRole('heading', { name: 'For mange forsøk' })).toBeVisible();
     expect(

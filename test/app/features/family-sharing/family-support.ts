@@ -1,6 +1,6 @@
 // Shared by the family sharing screen tests: the family as GET family-sharing/{titleCode}
-// answers it for an owner, a member and a subscriber without family sharing, an invitation
-// link's preview, and problem answers with a Retry-After.
+// answers it for an owner, a member and a subscriber without family sharing, and an invitation
+// link's preview.
 import type {
   FamilyInvitation,
   FamilyInvitationPreview,
@@ -99,17 +99,3 @@ export const preview = (
   hasOwnActiveSubscription: false,
   ...overrides,
 });
-
-/** A problem+json answer, with headers (Retry-After). */
-export const problemWith = (status: number, code: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ type: 'about:blank', title: code, status, code }), {
-    status,
-    headers: { 'content-type': 'application/problem+json', ...headers },
-  });
-
-export const bodies = async (calls: Request[], method: string, path: string) =>
-  Promise.all(
-    calls
-      .filter((c) => c.method === method && new URL(c.url).pathname === path)
-      .map((c) => c.clone().json() as Promise<unknown>),
-  );

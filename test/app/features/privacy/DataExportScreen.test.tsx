@@ -5,8 +5,7 @@ import { screen, within } from '@testing-library/react';
 
 import DataExportScreen from '../../../../src/app/features/privacy/DataExportScreen';
 import { subscriberState } from '../../fixtures';
-import { json, renderWithState, serveApi } from '../../render';
-import { callsTo, problem, route } from '../lifecycle-support';
+import { callsTo, json, problem, renderWithState, route, serveApi } from '../../render';
 
 const copy = (status: 'ready' | 'expired' = 'ready') => ({
   id: 'c0ffee00-0000-4000-8000-000000000001',

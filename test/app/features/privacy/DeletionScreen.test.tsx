@@ -7,8 +7,8 @@ import { screen } from '@testing-library/react';
 import DataExportScreen from '../../../../src/app/features/privacy/DataExportScreen';
 import DeletionScreen from '../../../../src/app/features/privacy/DeletionScreen';
 import { subscriberState } from '../../fixtures';
-import { json, renderWithState, serveApi } from '../../render';
-import { callsTo, inDays, long, lookupRoute, premium, problem, route } from '../lifecycle-support';
+import { callsTo, json, problem, renderWithState, route, serveApi } from '../../render';
+import { inDays, long, lookupRoute, premium } from '../lifecycle-support';
 
 const request = (stopped: string[] = ['S-1001']) => ({
   id: '0b7c9d2e-1f3a-4b5c-8d6e-7f8091a2b3c4',

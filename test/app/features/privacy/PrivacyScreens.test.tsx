@@ -8,8 +8,7 @@ import { screen, within } from '@testing-library/react';
 import ConsentPermissionScreen from '../../../../src/app/features/privacy/ConsentPermissionScreen';
 import PrivacySettingsScreen from '../../../../src/app/features/privacy/PrivacySettingsScreen';
 import { subscriberState } from '../../fixtures';
-import { json, renderWithState, serveApi } from '../../render';
-import { callsTo, problem, route } from '../lifecycle-support';
+import { callsTo, json, problem, renderWithState, route, serveApi } from '../../render';
 
 const URL = '/api/privacy/FVN/consents';
 

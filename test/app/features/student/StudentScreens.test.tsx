@@ -10,24 +10,23 @@ import type { Subscription } from '../../../../src/app/api/subscription';
 import StudentOfferScreen from '../../../../src/app/features/student/StudentOfferScreen';
 import StudentVerificationScreen from '../../../../src/app/features/student/StudentVerificationScreen';
 import { startPurchase } from '../../../../src/app/flows/order/purchaseSlice';
-import { subscriberState, subscriptionWith } from '../../fixtures';
-import { fvnCatalogue } from '../../flows/order/fixtures';
-import { json, renderWithState, serveApi } from '../../render';
-import { lookupRoute, route } from '../lifecycle-support';
+import { catalogueRoute, fvnCatalogue, subscriberState, subscriptionWith } from '../../fixtures';
+import { bodies, callsTo, json, problem, renderWithState, route, serveApi } from '../../render';
+import { lookupRoute } from '../lifecycle-support';
 
-const studentPlan: NonNullable<Catalogue['studentPlan']> = {
-  ariaPlanID: 'C-DIGITAL-STUDENT',
-  planName: 'Student digital',
-  product: 'Digitalt studentabonnement',
-  planProductType: 'DIGITAL',
-  youth: false,
-  requiresDeliveryAddress: false,
-  features: ['content'],
-  options: [
-    { period: 'Månedlig', ariaScheduleId: 'MND', price: 4900, features: ['content'] },
-    { period: 'Årlig', ariaScheduleId: 'AAR', price: 49000, features: ['content'] },
-  ],
+const student = fvnCatalogue.products.find((p) => p.ariaPlanID === 'C-DIGITAL-STUDENT')!;
+/** The catalogue with its student plan apart, with the yearly campaign besides the monthly. */
+const withStudentPlan: Catalogue = {
+  ...fvnCatalogue,
+  studentPlan: {
+    ...student,
+    options: [
+      ...student.options,
+      { period: 'Årlig', ariaScheduleId: 'AAR', price: 49000, features: ['content'] },
+    ],
+  },
 };
+const withoutStudentPlan: Catalogue = { ...fvnCatalogue, studentPlan: null };
 
 const quote = (period: 'Månedlig' | 'Årlig' = 'Månedlig'): OrderQuote =>
   ({
@@ -52,17 +51,6 @@ const quote = (period: 'Månedlig' | 'Årlig' = 'Månedlig'): OrderQuote =>
     waivedOffer: null,
     addedFeatures: [],
   }) as unknown as OrderQuote;
-
-const problem = (status: number, code: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ status, code, title: code }), {
-    status,
-    headers: { 'content-type': 'application/problem+json', ...headers },
-  });
-
-const bodies = async (calls: Request[], path: string) =>
-  Promise.all(
-    calls.filter((c) => new URL(c.url).pathname === path).map(async (c) => c.clone().json()),
-  );
 
 /** The API as the reader meets it: `quoteAnswers` in turn, and the verification calls. */
 function serve(options: {
@@ -113,7 +101,7 @@ const renderVerification = (path = '/student-verifisering', language: 'nb' | 'nn
 
 describe('StudentOfferScreen', () => {
   it('/student: the monthly price from the catalogue, what it includes, the terms and the way in', async () => {
-    serveApi([route('GET', '/api/catalogue/FVN', () => json({ ...fvnCatalogue, studentPlan }))]);
+    serveApi([catalogueRoute(() => json(withStudentPlan))]);
     await renderWithState(<StudentOfferScreen />, {
       preloadedState: subscriberState(null),
       namespaces: ['student'],
@@ -142,7 +130,7 @@ describe('StudentOfferScreen', () => {
   });
 
   it('/student2 in nynorsk: the yearly campaign, its own texts and price', async () => {
-    serveApi([route('GET', '/api/catalogue/FVN', () => json({ ...fvnCatalogue, studentPlan }))]);
+    serveApi([catalogueRoute(() => json(withStudentPlan))]);
     await renderWithState(<StudentOfferScreen />, {
       preloadedState: subscriberState(null),
       language: 'nn',
@@ -160,9 +148,7 @@ describe('StudentOfferScreen', () => {
   });
 
   it('says so when the title has no student plan', async () => {
-    serveApi([
-      route('GET', '/api/catalogue/FVN', () => json({ ...fvnCatalogue, studentPlan: null })),
-    ]);
+    serveApi([catalogueRoute(() => json(withoutStudentPlan))]);
     await renderWithState(<StudentOfferScreen />, {
       preloadedState: subscriberState(null),
       namespaces: ['student'],
@@ -226,7 +212,7 @@ describe('StudentVerificationScreen', () => {
         paymentProvider: 'VIPPS',
       },
     ]);
-    expect(await bodies(calls, '/api/activate-student-subscription/')).toEqual([
+    expect(await bodies(calls, 'POST', '/api/activate-student-subscription/')).toEqual([
       { email: 'kari@student.uia.no', code: '654321', titleCode: 'FVN' },
       { email: 'kari@student.uia.no', code: '123456', titleCode: 'FVN' },
     ]);
@@ -304,13 +290,13 @@ describe('StudentVerificationScreen', () => {
     await user.type(await screen.findByRole('textbox', { name: /Kode/ }), '12ab');
     await user.click(screen.getByRole('button', { name: 'Bekreft' }));
     expect((await screen.findAllByText('Koden har seks sifre')).length).toBeGreaterThan(0);
-    expect(await bodies(calls, '/api/activate-student-subscription/')).toEqual([]);
+    expect(await bodies(calls, 'POST', '/api/activate-student-subscription/')).toEqual([]);
   });
 
   it('a rate-limited code says how long to wait', async () => {
     serve({
       quoteAnswers: [() => problem(400, 'STUDENT_VERIFICATION_REQUIRED')],
-      register: () => problem(429, 'RATE_LIMITED', { 'retry-after': '42' }),
+      register: () => problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '42' } }),
     });
     const { user } = await renderVerification();
     await user.type(
@@ -350,7 +336,7 @@ describe('StudentVerificationScreen', () => {
       'Du må vere 18 år eller eldre for å kjøpe eit abonnement. Når du fyller 18, er du velkomen tilbake.',
     );
     expect(screen.queryByRole('button', { name: /Betal/ })).toBeNull();
-    expect(await bodies(calls, '/api/register-student/')).toEqual([
+    expect(await bodies(calls, 'POST', '/api/register-student/')).toEqual([
       {
         email: 'emma@osloskolen.no',
         institution: 'Elvebakken vgs',
@@ -358,7 +344,7 @@ describe('StudentVerificationScreen', () => {
         kind: 'pupil',
       },
     ]);
-    expect(await bodies(calls, '/api/activate-student/')).toEqual([
+    expect(await bodies(calls, 'POST', '/api/activate-student/')).toEqual([
       { code: '123456', titleCode: 'FVN' },
     ]);
   });
@@ -412,9 +398,7 @@ describe('StudentVerificationScreen', () => {
     expect(actions.filter(startPurchase.match)).toEqual([]);
     // The subscription is read again (the change announced for the lapse is gone).
     await waitFor(() =>
-      expect(calls.some((c) => new URL(c.url).pathname === '/api/subscription/A-2001/FVN')).toBe(
-        true,
-      ),
+      expect(callsTo(calls, 'GET', '/api/subscription/A-2001/FVN')).not.toHaveLength(0),
     );
   });
 });

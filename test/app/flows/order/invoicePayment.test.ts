@@ -22,10 +22,19 @@ import {
 } from '../../../../src/app/flows/order/purchaseSlice';
 import { rootReducer } from '../../../../src/app/store/store';
 import { account, fvn, loggedInUser, subscriptionWith } from '../../fixtures';
-import { type ApiRoute, serveApi } from '../../render';
-import { fakePlatform, json, route } from '../../session/harness';
+import {
+  type Answer,
+  type ApiRoute,
+  callsTo,
+  held,
+  json,
+  problem,
+  route,
+  serveApi,
+} from '../../render';
+import { fakePlatform } from '../../session/harness';
 
-import { completedOrder, newOrderIntent, orderWith, problem } from './fixtures';
+import { completedOrder, newOrderIntent, orderWith } from './fixtures';
 
 const FAST: PurchaseTiming = { budgetMs: 40, firstDelayMs: 5, maxDelayMs: 10 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -59,15 +68,11 @@ function startStore(routes: readonly ApiRoute[], stored: Record<string, string> 
     middleware: (getDefault) => getDefault().concat(baseApi.middleware, sagaMiddleware),
   });
   sagaMiddleware.run(purchaseSaga, FAST);
-  const pays = () =>
-    requests.filter(
-      (r) => r.method === 'POST' && new URL(r.url).pathname === '/api/invoice/800000012/pay',
-    );
+  const pays = () => callsTo(requests, 'POST', '/api/invoice/800000012/pay');
   return { store, requests, calls, storage, pays };
 }
 
-const payRoute = (answer: (request: Request) => Response | Promise<Response>) =>
-  route('POST', 'invoice/800000012/pay', answer);
+const payRoute = (answer: Answer) => route('POST', '/api/invoice/800000012/pay', answer);
 
 const storedAttempt = (storage: Map<string, string>) =>
   JSON.parse(storage.get(PURCHASE_STORAGE_KEY) ?? 'null') as {
@@ -150,20 +155,14 @@ describe('starting an invoice payment', () => {
   });
 
   it('pays once for a second start (or a purchase) while the first runs', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const app = startStore([
-      payRoute(async () => {
-        await gate;
-        return json(invoiceOrder, 201);
-      }),
-    ]);
+    const paid = held(() => json(invoiceOrder, 201));
+    const app = startStore([payRoute(paid.answer)]);
     app.store.dispatch(startInvoicePayment(payment));
     await waitFor(() => expect(app.store.getState().purchase.step).toBe('ordering'));
     app.store.dispatch(startInvoicePayment(payment));
     app.store.dispatch(startInvoicePayment({ ...payment, paymentProvider: 'VIPPS' }));
     app.store.dispatch(startPurchase(newOrderIntent));
-    release();
+    paid.release();
     await waitFor(() => expect(app.calls.redirects).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(app.pays()).toHaveLength(1);
@@ -209,7 +208,7 @@ describe('ending an invoice payment', () => {
   it('back from the payment page: confirmed, the subscription reloaded, the invoice page, storage cleared', async () => {
     const app = startStore(
       [
-        route('POST', `orders/${invoiceOrder.orderId}/complete`, () =>
+        route('POST', `/api/orders/${invoiceOrder.orderId}/complete`, () =>
           json(
             completedOrder({
               orderId: invoiceOrder.orderId,
@@ -219,7 +218,7 @@ describe('ending an invoice payment', () => {
             }),
           ),
         ),
-        route('GET', 'subscription/A-2001/FVN', () =>
+        route('GET', '/api/subscription/A-2001/FVN', () =>
           json({ hasSubscription: true, subscription: subscriptionWith(), error: null }),
         ),
       ],
@@ -252,7 +251,7 @@ describe('ending an invoice payment', () => {
   });
 
   it('a purchase started afterwards does not keep the invoice keys', async () => {
-    const app = startStore([route('POST', 'orders', () => json(orderWith(), 201))], stored);
+    const app = startStore([route('POST', '/api/orders', () => json(orderWith(), 201))], stored);
     app.store.dispatch(startPurchase(newOrderIntent));
     await waitFor(() => expect(app.calls.redirects).toHaveLength(1));
     expect(app.storage.has(INVOICE_NUMBER_STORAGE_KEY)).toBe(false);

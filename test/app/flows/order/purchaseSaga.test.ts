@@ -24,10 +24,19 @@ import {
 import { bootstrapped } from '../../../../src/app/session/sessionActions';
 import { rootReducer } from '../../../../src/app/store/store';
 import { account, fvn, loggedInUser, subscriptionWith } from '../../fixtures';
-import { type ApiRoute, serveApi } from '../../render';
-import { fakePlatform, json, route, session, startApp } from '../../session/harness';
+import {
+  type Answer,
+  type ApiRoute,
+  callsTo,
+  held,
+  json,
+  problem,
+  route,
+  serveApi,
+} from '../../render';
+import { fakePlatform, session, startApp } from '../../session/harness';
 
-import { completedOrder, newOrderIntent, orderWith, problem } from './fixtures';
+import { completedOrder, newOrderIntent, orderWith } from './fixtures';
 
 const FAST: PurchaseTiming = { budgetMs: 40, firstDelayMs: 5, maxDelayMs: 10 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -59,13 +68,11 @@ function startPurchaseStore(routes: readonly ApiRoute[], options: Options = {}) 
     middleware: (getDefault) => getDefault().concat(baseApi.middleware, sagaMiddleware),
   });
   sagaMiddleware.run(purchaseSaga, options.timing ?? FAST);
-  const posts = (path: string) =>
-    requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === `/api/${path}`);
+  const posts = (path: string) => callsTo(requests, 'POST', `/api/${path}`);
   return { store, requests, calls, storage, posts };
 }
 
-const createOrderRoute = (answer: (request: Request) => Response | Promise<Response>) =>
-  route('POST', 'orders', answer);
+const createOrderRoute = (answer: Answer) => route('POST', '/api/orders', answer);
 
 const storedKey = (storage: Map<string, string>) =>
   (JSON.parse(storage.get(PURCHASE_STORAGE_KEY) ?? 'null') as { idempotencyKey: string } | null)
@@ -148,20 +155,14 @@ describe('placing the order', () => {
   });
 
   it('ignores a second start (and a complete) while the order is being placed', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const app = startPurchaseStore([
-      createOrderRoute(async () => {
-        await gate;
-        return json(orderWith(), 201);
-      }),
-    ]);
+    const created = held(() => json(orderWith(), 201));
+    const app = startPurchaseStore([createOrderRoute(created.answer)]);
     app.store.dispatch(startPurchase(newOrderIntent));
     await waitFor(() => expect(app.store.getState().purchase.step).toBe('ordering'));
     app.store.dispatch(startPurchase(newOrderIntent));
     app.store.dispatch(startPurchase({ ...newOrderIntent, paymentProvider: 'VIPPS' }));
     app.store.dispatch(completePurchase({ orderId: 'ord_other' }));
-    release();
+    created.release();
     await waitFor(() => expect(app.calls.redirects).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(app.posts('orders')).toHaveLength(1);
@@ -187,9 +188,9 @@ describe('placing the order', () => {
   it('reports the refused fields of a 400', async () => {
     const app = startPurchaseStore([
       createOrderRoute(() =>
-        problem(400, 'VALIDATION_FAILED', [
-          { field: 'deliveryAddress.streetNumber', message: 'is required' },
-        ]),
+        problem(400, 'VALIDATION_FAILED', {
+          errors: [{ field: 'deliveryAddress.streetNumber', message: 'is required' }],
+        }),
       ),
     ]);
     app.store.dispatch(startPurchase(newOrderIntent));
@@ -231,7 +232,7 @@ describe('placing the order', () => {
   it('sends an existing subscriber to /allerede-abonnent and ends the attempt', async () => {
     const app = startPurchaseStore([
       createOrderRoute(() => problem(409, 'ALREADY_SUBSCRIBER')),
-      route('GET', 'subscription/A-2001/FVN', () =>
+      route('GET', '/api/subscription/A-2001/FVN', () =>
         json({ hasSubscription: true, subscription: subscriptionWith(), error: null }),
       ),
     ]);
@@ -246,7 +247,7 @@ describe('placing the order', () => {
   it('reads the subscription the server knows before /allerede-abonnent (bought in another tab)', async () => {
     const app = startPurchaseStore([
       createOrderRoute(() => problem(409, 'ALREADY_SUBSCRIBER')),
-      route('GET', 'subscription/A-2001/FVN', () =>
+      route('GET', '/api/subscription/A-2001/FVN', () =>
         json({ hasSubscription: true, subscription: subscriptionWith(), error: null }),
       ),
     ]);
@@ -261,7 +262,7 @@ describe('placing the order', () => {
   it('goes straight to the outcome when the key belongs to an order already paid', async () => {
     const app = startPurchaseStore([
       createOrderRoute(() => json(completedOrder())),
-      route('GET', 'subscription/A-2001/FVN', () =>
+      route('GET', '/api/subscription/A-2001/FVN', () =>
         json({ hasSubscription: true, subscription: subscriptionWith(), error: null }),
       ),
     ]);
@@ -291,7 +292,7 @@ describe('confirming the payment', () => {
     intent: newOrderIntent,
     idempotencyKey: 'key-1234567890abcdef',
   });
-  const subscriptionRoute = route('GET', 'subscription/A-2001/FVN', () =>
+  const subscriptionRoute = route('GET', '/api/subscription/A-2001/FVN', () =>
     json({
       hasSubscription: true,
       subscription: subscriptionWith({ subscriptionNo: '500000001' }),
@@ -301,7 +302,11 @@ describe('confirming the payment', () => {
 
   async function confirm(answer: () => Response, extra: readonly ApiRoute[] = []) {
     const app = startPurchaseStore(
-      [route('POST', 'orders/ord_3f9a1c2b7d4e5f60/complete', answer), subscriptionRoute, ...extra],
+      [
+        route('POST', '/api/orders/ord_3f9a1c2b7d4e5f60/complete', answer),
+        subscriptionRoute,
+        ...extra,
+      ],
       { stored: storedAttempt },
     );
     app.store.dispatch(completePurchase({ orderId: 'ord_3f9a1c2b7d4e5f60' }));
@@ -365,7 +370,7 @@ describe('confirming the payment', () => {
     let calls = 0;
     const seen: number[] = [];
     const app = startPurchaseStore([
-      route('POST', 'orders/ord_3f9a1c2b7d4e5f60/complete', () => {
+      route('POST', '/api/orders/ord_3f9a1c2b7d4e5f60/complete', () => {
         calls += 1;
         return json(calls < 3 ? orderWith() : completedOrder());
       }),
@@ -385,7 +390,7 @@ describe('confirming the payment', () => {
   it('gives up after the time budget while the payment is still pending', async () => {
     let calls = 0;
     const app = startPurchaseStore([
-      route('POST', 'orders/ord_3f9a1c2b7d4e5f60/complete', () => {
+      route('POST', '/api/orders/ord_3f9a1c2b7d4e5f60/complete', () => {
         calls += 1;
         return json(orderWith());
       }),
@@ -402,7 +407,7 @@ describe('confirming the payment', () => {
   it('ignores a second complete (and a start) while confirming', async () => {
     let calls = 0;
     const app = startPurchaseStore([
-      route('POST', 'orders/ord_3f9a1c2b7d4e5f60/complete', () => {
+      route('POST', '/api/orders/ord_3f9a1c2b7d4e5f60/complete', () => {
         calls += 1;
         return json(calls < 2 ? orderWith() : completedOrder());
       }),
@@ -420,7 +425,7 @@ describe('confirming the payment', () => {
   it("waits for the page's session before reloading the subscription", async () => {
     const app = startPurchaseStore(
       [
-        route('POST', 'orders/ord_3f9a1c2b7d4e5f60/complete', () => json(completedOrder())),
+        route('POST', '/api/orders/ord_3f9a1c2b7d4e5f60/complete', () => json(completedOrder())),
         subscriptionRoute,
       ],
       { sessionStatus: 'loading' },
@@ -436,7 +441,9 @@ describe('confirming the payment', () => {
 
   it('stops without leaving when the session has expired (the re-login returns here)', async () => {
     const app = startPurchaseStore([
-      route('POST', 'orders/ord_3f9a1c2b7d4e5f60/complete', () => problem(401, 'UNAUTHENTICATED')),
+      route('POST', '/api/orders/ord_3f9a1c2b7d4e5f60/complete', () =>
+        problem(401, 'UNAUTHENTICATED'),
+      ),
     ]);
     app.store.dispatch(completePurchase({ orderId: 'ord_3f9a1c2b7d4e5f60' }));
     await waitFor(() => expect(app.store.getState().purchase.step).toBe('idle'));
@@ -459,8 +466,8 @@ describe('the confirmation budget', () => {
 describe('in the app store', () => {
   it('runs with the other sagas: a start opens the payment page', async () => {
     const app = startApp([
-      route('GET', 'session', () => json(session())),
-      route('POST', 'orders', () => json(orderWith(), 201)),
+      route('GET', '/api/session', () => json(session())),
+      route('POST', '/api/orders', () => json(orderWith(), 201)),
     ]);
     app.store.dispatch(startPurchase(newOrderIntent));
     await waitFor(() => expect(app.calls.redirects).toEqual([orderWith().redirectUrl]));

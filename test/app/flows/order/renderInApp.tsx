@@ -13,8 +13,8 @@ import { MemoryRouter } from 'react-router';
 import { createI18n, type Language } from '../../../../src/app/lib/i18n/i18n';
 import { bootstrapRequested } from '../../../../src/app/session/sessionActions';
 import { createStore } from '../../../../src/app/store/store';
-import { type ApiRoute, serveApi } from '../../render';
-import { fakePlatform, fvnTitle, json, route, session } from '../../session/harness';
+import { type ApiRoute, json, route, serveApi } from '../../render';
+import { fakePlatform, fvnTitle, session } from '../../session/harness';
 
 export async function renderInApp(
   ui: ReactElement,
@@ -26,7 +26,7 @@ export async function renderInApp(
   },
 ) {
   const requests = serveApi([
-    route('GET', 'session', () => json(session(options.session))),
+    route('GET', '/api/session', () => json(session(options.session))),
     ...options.routes,
   ]);
   const { platform, calls, storage } = fakePlatform(options.location);

@@ -23,9 +23,18 @@ import {
   PAYMENT_METHOD_SOURCE_KEY,
 } from '../../../../src/app/flows/payment-method/storage';
 import { rootReducer } from '../../../../src/app/store/store';
-import { callsTo, held, lookupRoute, problem, route } from '../../features/lifecycle-support';
+import { lookupRoute } from '../../features/lifecycle-support';
 import { account, fvn, loggedInUser, subscriptionWith } from '../../fixtures';
-import { type ApiRoute, json, serveApi } from '../../render';
+import {
+  type Answer,
+  type ApiRoute,
+  callsTo,
+  held,
+  json,
+  problem,
+  route,
+  serveApi,
+} from '../../render';
 import { fakePlatform } from '../../session/harness';
 
 const FAST: VerifyTiming = { attempts: 3, delayMs: 5 };
@@ -165,7 +174,7 @@ describe('starting a change', () => {
 });
 
 describe('verifying after the provider', () => {
-  const verifyRoute = (answer: (request: Request) => Response | Promise<Response>) =>
+  const verifyRoute = (answer: Answer) =>
     route('POST', '/api/subscription/paymentMethod/verify', answer);
 
   it('verifies the stored change, reloads the subscription and clears the storage', async () => {

@@ -20,7 +20,7 @@ import {
 } from '../../../../src/app/ui/form/deliveryAddressSchema';
 import { ErrorSummary } from '../../../../src/app/ui/form/ErrorSummary';
 import { SubmitButton } from '../../../../src/app/ui/form/SubmitButton';
-import { json, renderApp, serveApi } from '../../render';
+import { problem, renderApp, serveApi } from '../../render';
 
 import { postalLookups, postalRoute } from './postal-support';
 
@@ -166,7 +166,7 @@ describe('delivery-address fields and the postal-code register', () => {
   });
 
   it('let the reader type the place when the register cannot be asked', async () => {
-    serveApi([postalRoute(() => json({ code: 'INTERNAL_ERROR' }, 500))]);
+    serveApi([postalRoute(() => problem(500, 'INTERNAL_ERROR'))]);
     const { user, onSubmit } = await renderForm();
     await typeStreet(user);
     await user.type(field('Postnummer'), '4640');

@@ -1,8 +1,7 @@
 // The postal-code register as the server answers it (GET /api/postal-codes/{postalCode}), for
 // the tests of forms with delivery-address fields: a few real codes of Posten/Bring's register;
 // any other code is 404 POSTAL_CODE_UNKNOWN, as the server answers a code the register lacks.
-import type { ApiRoute } from '../../render';
-import { json } from '../../render';
+import { type ApiRoute, json, problem } from '../../render';
 
 export const TEST_REGISTER: Readonly<Record<string, string>> = {
   '4610': 'Kristiansand S',
@@ -26,16 +25,5 @@ export const postalRoute =
     const custom = answer?.(code);
     if (custom) return custom;
     const place = TEST_REGISTER[code];
-    return place
-      ? json({ postalCode: code, place })
-      : new Response(
-          JSON.stringify({
-            type: '/problems/postal-code-unknown',
-            title: 'Not Found',
-            status: 404,
-            code: 'POSTAL_CODE_UNKNOWN',
-            detail: `Postnummeret ${code} finnes ikke`,
-          }),
-          { status: 404, headers: { 'content-type': 'application/problem+json' } },
-        );
+    return place ? json({ postalCode: code, place }) : problem(404, 'POSTAL_CODE_UNKNOWN');
   };
