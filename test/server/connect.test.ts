@@ -1,10 +1,10 @@
 // Connecting an existing subscription (issue 4, /koble-bruker): POST search-account (202 whether
 // or not anything matched), POST verify/ with the SMS code read from /dev/outbox, PUT
 // account/assign moving the subscription onto the session user's account.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { newIdentitySession, sessionFor, spaHeaders, type TestSession } from './session-support';
-import { createTestApp, demoAccountNo, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, demoAccountNo, TEST_NOW, type TestApp } from './support';
 
 const PROBLEM_JSON = /^application\/problem\+json/;
 const SMS = /^Koden din for Min Side er (\d{6})\. Den gjelder i 10 minutter\.$/;
@@ -51,13 +51,7 @@ function expectProblem(
 const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('connect a subscription', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.app.close();
-  });
+  const t = buildTestApp();
 
   it('found by e-mail: SMS code, connect token, the subscription moves to the new user', async () => {
     const oldAccountNo = await demoAccountNo(t.db, 'digital@demo.minside.no');
@@ -150,13 +144,7 @@ describe('connect a subscription', () => {
 });
 
 describe('verification rules', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.app.close();
-  });
+  const t = buildTestApp();
 
   async function started(session: TestSession, payload: object, recipient: string) {
     const response = await search(session, payload);
@@ -190,6 +178,14 @@ describe('verification rules', () => {
 
   it('a user who already has the title gets USER_HAS_ACTIVE_SUB, no token, nothing moved', async () => {
     const session = await sessionFor(t, 'papir@demo.minside.no');
+    const ungAccountNo = await demoAccountNo(t.db, 'ung@demo.minside.no');
+    // Ung's FVN subscription(s) and their owner: read before the call, compared after it.
+    const ownedBefore = await t.db.query<{ subscription_no: string; aria_account_no: string }>(
+      `select subscription_no, aria_account_no from subscriptions
+        where title_code = 'FVN' and aria_account_no = $1 order by subscription_no`,
+      [ungAccountNo],
+    );
+    expect(ownedBefore.length).toBeGreaterThan(0);
     const { verificationId, code } = await started(
       session,
       { email: 'ung@demo.minside.no', titleCode: 'FVN' },
@@ -200,6 +196,13 @@ describe('verification rules', () => {
     expect(response.json()).toEqual({ result: 'USER_HAS_ACTIVE_SUB', connectToken: null });
     // The verification is spent: the code cannot be tried again.
     expectProblem(await verify(session, verificationId, code), 404, 'VERIFICATION_NOT_FOUND');
+    expect(await demoAccountNo(t.db, 'ung@demo.minside.no')).toBe(ungAccountNo);
+    const ownedAfter = await t.db.query(
+      `select subscription_no, aria_account_no from subscriptions
+        where subscription_no = any($1::text[]) order by subscription_no`,
+      [ownedBefore.map((row) => row.subscription_no)],
+    );
+    expect(ownedAfter).toEqual(ownedBefore);
   });
 
   it("one's own account is not found", async () => {
@@ -317,13 +320,7 @@ describe('verification rules', () => {
 });
 
 describe('rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.app.close();
-  });
+  const t = buildTestApp();
 
   it('5 searches per user per hour, then 429 with Retry-After', async () => {
     const session = await newIdentitySession(t, '4000001');

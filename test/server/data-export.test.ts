@@ -4,7 +4,7 @@
 // DATABASE_URL.
 import { readFileSync } from 'node:fs';
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
@@ -15,15 +15,9 @@ import { contractPath } from '../../src/server/http/contract';
 import { messagesTo } from './family-support';
 import { expectProblem } from './order-support';
 import { sessionFor, type TestSession } from './session-support';
-import { createTestApp, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, TEST_NOW } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 beforeEach(() => {
   t.clock.set(TEST_NOW);
 });
@@ -129,5 +123,9 @@ describe('a copy of the reader’s data', () => {
     const refused = await ask(reader);
     expectProblem(refused, 429, 'RATE_LIMITED');
     expect(refused.headers['retry-after']).toBeDefined();
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(EXPORT_LIMIT.windowSeconds);
   });
 });

@@ -2,7 +2,9 @@
 // page over real HTTP → POST handlecode → a session cookie. Then the rules: single-use state,
 // bound to the browser, unaltered, for this title; no tokens to the browser; logout and
 // timeouts end the session; the first login creates the account.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 
 import { sha256 } from '../../src/server/identity/login';
@@ -11,20 +13,14 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/identity/
 import { getPublication } from '../../src/shared/publications/registry';
 
 import { Browser } from './browser';
-import { createTestApp, freePort, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, freePort, TEST_NOW } from './support';
 
-let t: TestApp;
-let port: number;
-let host: string;
-
+// Picked before the build: the provider's issuer and the redirect URIs name the port.
+const port = await freePort();
+const host = `fvn.localhost:${port}`;
+const t = buildTestApp({ identityProvider: { port } });
 beforeAll(async () => {
-  port = await freePort();
-  t = await createTestApp({ identityProvider: { port } });
   await t.app.listen({ port, host: '127.0.0.1' });
-  host = `fvn.localhost:${port}`;
-});
-afterAll(async () => {
-  await t.app.close();
 });
 
 const cookieValue = (response: LightMyRequestResponse, name: string) => {
@@ -140,11 +136,17 @@ describe('login', () => {
     expect(setCookie).toMatch(/minside-login=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
     const me = await spa({ minside: session }).get('/api/session');
     expect(me.json()).toMatchObject({ authenticated: true, user: { schibstedId: '1000002' } });
-    const [stored] = await t.db.query<{ id_hash: string }>(
-      'select id_hash from sessions where spid_id = $1',
-      ['1000002'],
+    // Hashed here, not with the product's helper, so a changed hashing shows.
+    expect(session).toEqual(expect.any(String));
+    const expectedHash = createHash('sha256').update(session!).digest('base64url');
+    const stored = await t.db.query<{ id_hash: string; spid_id: string }>(
+      'select id_hash, spid_id from sessions where id_hash = $1',
+      [expectedHash],
     );
-    expect(stored?.id_hash).not.toBe(session);
+    expect(stored).toHaveLength(1);
+    expect(stored).toEqual([{ id_hash: expectedHash, spid_id: '1000002' }]);
+    expect(await t.db.query('select 1 from sessions where id_hash = $1', [session])).toEqual([]);
+    expect(stored[0]?.id_hash).not.toBe(session);
   });
 
   it('creates the account at the first login: balance 0, identity id, this title', async () => {

@@ -2,22 +2,16 @@
 // Per identity and title, no subscription needed; only the choices named change, each change
 // audited with where it was made; an empty change and unknown keys are refused; two changes at
 // once both land in order; 60 changes an hour. On PGlite, and on PostgreSQL with DATABASE_URL.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import { CONSENT_CHANGE_LIMIT } from '../../src/server/domain/privacy/consents';
 
 import { freshSpid } from './family-support';
 import { expectProblem } from './order-support';
 import { newIdentitySession, spaHeaders, type TestSession } from './session-support';
-import { createTestApp, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, TEST_NOW } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 beforeEach(() => {
   t.clock.set(TEST_NOW);
 });
@@ -136,5 +130,9 @@ describe('a reader without a subscription', () => {
     const refused = await save(s, { source: 'settings', permissions: { surveys: true } });
     expectProblem(refused, 429, 'RATE_LIMITED');
     expect(refused.headers['retry-after']).toBeDefined();
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(CONSENT_CHANGE_LIMIT.windowSeconds);
   });
 });

@@ -3,7 +3,7 @@
 // (the subscriptions it stopped renew again); on the day the job erases everything but the
 // bookkeeping, which goes 31 December five years after. Injected clock; PGlite, and PostgreSQL
 // with DATABASE_URL.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import {
   eraseDueReaders,
@@ -15,15 +15,9 @@ import { SubscriptionStatus as S } from '../../src/shared/subscription/status';
 import { messagesTo, newOwner } from './family-support';
 import { expectProblem } from './order-support';
 import { sessionFor, type TestSession } from './session-support';
-import { createTestApp, demoAccountNo, TEST_NOW, type TestApp } from './support';
+import { buildTestApp, demoAccountNo, TEST_NOW } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 beforeEach(() => {
   t.clock.set(TEST_NOW);
 });
@@ -102,6 +96,16 @@ describe('asking for one’s data to be deleted', () => {
     const back = await owner.signIn();
     expect((await callOff(back)).json()).toEqual({ renewedAgain: [] });
     expect((await subscription(owner.subscriptionNo)).status_code).not.toBe(S.ACTIVE);
+    // Left as the request stopped it: still cancelled, nothing to renew, ended 31 March.
+    expect(await subscription(owner.subscriptionNo)).toEqual({
+      status_code: S.PENDING_CANCELLATION,
+      renewal_date: null,
+    });
+    const [ended] = await t.db.query<{ expiry_date: string }>(
+      'select expiry_date::text from subscriptions where subscription_no = $1',
+      [owner.subscriptionNo],
+    );
+    expect(ended).toEqual({ expiry_date: '2026-03-31' });
   });
 
   it('made twice at once by two sessions is made once', async () => {
@@ -240,6 +244,9 @@ describe('on the day', () => {
     expect((await subscription(share!.subscription_no)).status_code).toBe(S.TERMINATED);
     const [mail] = await messagesTo(t, 'familie@demo.minside.no');
     expect(mail).toBeDefined();
+    // The member notice of an ended share (family/messages.ts, 'ended').
+    expect(mail!.body).toMatch(/^Tilgangen din til .+ er avsluttet\n/);
+    expect(mail!.body).toContain('delte med deg, deles ikke lenger. Tilgangen din er avsluttet.');
     expect(await count('family_members where member_account_no = $1', [familieAccount])).toBe(1);
   });
 

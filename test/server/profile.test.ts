@@ -3,7 +3,7 @@
 // E.164; the fields the identity provider owns are refused; the birth date is given once; every
 // change is audited with the names of the fields that changed; and invoice descriptions are in the
 // title's language (nynorsk on FIR).
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 import { invoiceDescription } from '../../src/server/domain/invoices/descriptions';
 import { recordBillingEffects, settleOpenCharges } from '../../src/server/jobs/billing';
@@ -11,15 +11,9 @@ import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
 import { isValidPhoneNumber } from '../../src/shared/profile/phone';
 
 import { newIdentitySession, sessionFor, type TestSession } from './session-support';
-import { createTestApp, demoAccountNo, type TestApp } from './support';
+import { buildTestApp, demoAccountNo } from './support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = buildTestApp();
 
 /** An identity the provider knows no name or birth date of: Min Side owns them. */
 const NAMELESS = { given_name: '', family_name: '' };
@@ -155,6 +149,7 @@ describe('fields the identity provider owns', () => {
       const session = await sessionFor(t, 'papir@demo.minside.no');
       const ariaAccountNo = await demoAccountNo(t.db, 'papir@demo.minside.no');
       const before = await auditOf(ariaAccountNo);
+      const phoneBefore = await storedPhone(ariaAccountNo);
       const response = await put(session, {
         ariaAccountNo,
         [field]: 'Mallory',
@@ -166,6 +161,7 @@ describe('fields the identity provider owns', () => {
         errors: [{ field }],
       });
       expect(await storedPhone(ariaAccountNo)).not.toBe('+4791234599');
+      expect(await storedPhone(ariaAccountNo)).toBe(phoneBefore);
       expect(await auditOf(ariaAccountNo)).toEqual(before);
       const profile = await session.request({ url: `/api/account/${ariaAccountNo}/profile` });
       expect(profile.json()).toMatchObject({ firstName: 'Per', lastName: 'Papir' });

@@ -3,10 +3,11 @@
 // the number of statements, that the one statement answers what the separate reads answered
 // before, that an ended session is refused at once (also by a second instance on the same
 // database: nothing about a session is kept in the process), and that another account stays 403.
+import { createHash } from 'node:crypto';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 
-import { buildApp } from '../../src/server/app';
 import { type Clock, fixedClock } from '../../src/server/clock';
 import type { Db, Queryable } from '../../src/server/db/db';
 import { knownBirthDate } from '../../src/server/domain/accounts/accounts';
@@ -21,12 +22,12 @@ import {
 } from '../../src/server/domain/subscriptions/overview';
 import { currentSubscription } from '../../src/server/domain/subscriptions/subscriptions';
 import { withdrawalRight } from '../../src/server/domain/subscriptions/withdrawal';
-import { sha256 } from '../../src/server/identity/login';
 import { SESSION_IDLE_MS } from '../../src/server/identity/sessions';
 import { demoUsers } from '../../src/server/seed/demo';
 
 import { sessionFor, spaHeaders, type TestSession } from './session-support';
-import { demoAccountNo, openTestDb, TEST_NOW, type TestApp, usingPostgres } from './support';
+import { createTestApp, demoAccountNo, TEST_NOW, type TestApp, usingPostgres } from './support';
+import { openSeededTestDb } from './test-db';
 
 /** A database that counts the statements sent through it (transactions' too, with begin/commit). */
 function counting(db: Db) {
@@ -49,35 +50,18 @@ function counting(db: Db) {
   return { db: wrapped, counter };
 }
 
-async function appOn(db: Db, clock: Clock): Promise<FastifyInstance> {
-  const app = await buildApp({
-    config: {
-      validateResponses: true,
-      distDir: '/nonexistent',
-      seedDemoData: true,
-      logLevel: 'silent',
-    },
-    db,
-    clock,
-    logger: false,
-  });
-  await app.ready();
-  return app;
-}
-
 let t: TestApp;
 /** A second instance on the same database (its own process state, none shared with `t`). */
 let other: FastifyInstance;
 let counter: { statements: number; failing: boolean };
 
 beforeAll(async () => {
-  const shared = await openTestDb();
   const clock = fixedClock(TEST_NOW);
-  const { db, counter: count } = counting(shared);
+  const { db, counter: count } = counting(await openSeededTestDb(clock.now()));
   counter = count;
-  t = { app: await appOn(db, clock), db, clock };
+  t = await createTestApp({ db, clock });
   // The database closes with the first instance.
-  other = await appOn({ ...db, close: async () => undefined }, clock);
+  ({ app: other } = await createTestApp({ db: { ...db, close: async () => undefined }, clock }));
 });
 afterAll(async () => {
   await other.close();
@@ -97,6 +81,12 @@ async function statementsOf(request: () => Promise<{ statusCode: number }>, stat
 
 const subscriptionUrl = (accountNo: string, titleCode: string) =>
   `/api/subscription/${accountNo}/${titleCode}`;
+
+/** The session rows of a cookie value, hashed here (not by the product) as the table stores it. */
+const sessionRows = (id: string) =>
+  t.db.query('select 1 from sessions where id_hash = $1', [
+    createHash('sha256').update(id).digest('base64url'),
+  ]);
 
 /** The home page's subscription as it was read before: the statements one after another. */
 async function readSeparately(
@@ -280,13 +270,17 @@ describe('an ended session is refused at once, on either instance', () => {
     const email = 'papir@demo.minside.no';
     const url = subscriptionUrl(await demoAccountNo(t.db, email), 'FVN');
     const idle = await sessionFor(t, email);
+    const id = idle.headers.cookie!.replace('minside=', '');
+    // There before the clock moves, so "gone" below cannot pass on a hash that never matched.
+    expect(await sessionRows(id)).toHaveLength(1);
     t.clock.set(new Date(new Date(TEST_NOW).getTime() + SESSION_IDLE_MS).toISOString());
     expect(await bothInstancesAnswer(idle, url)).toEqual([401, 401]);
-    const id = idle.headers.cookie!.replace('minside=', '');
-    expect(await t.db.query('select 1 from sessions where id_hash = $1', [sha256(id)])).toEqual([]);
+    expect(await sessionRows(id)).toEqual([]);
 
     t.clock.set(TEST_NOW);
     const old = await sessionFor(t, email);
+    const oldId = old.headers.cookie!.replace('minside=', '');
+    expect(await sessionRows(oldId)).toHaveLength(1);
     // Used every 20 minutes, so never idle, until 12 hours have passed.
     for (let minutes = 20; minutes < 12 * 60; minutes += 20) {
       t.clock.set(new Date(new Date(TEST_NOW).getTime() + minutes * 60_000).toISOString());
@@ -294,6 +288,7 @@ describe('an ended session is refused at once, on either instance', () => {
     }
     t.clock.set(new Date(new Date(TEST_NOW).getTime() + 12 * 60 * 60_000).toISOString());
     expect(await bothInstancesAnswer(old, url)).toEqual([401, 401]);
+    expect(await sessionRows(oldId)).toEqual([]);
   });
 });
 
