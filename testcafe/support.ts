@@ -52,8 +52,17 @@ export async function expectAccessible(t: TestController) {
  */
 export async function chooseLanguage(t: TestController, name: 'Bokmål' | 'Nynorsk') {
   const target = Selector('button').withExactText(name);
-  if (!(await target.visible)) await t.click(Selector('button').withText('Meny'));
+  await revealInHeader(t, target);
   await t.click(target);
+}
+
+/**
+ * Opens the header's menu when `control` (a language button, login or logout) is behind it, as
+ * it is at phone width: a fixture before may leave the window narrow whatever resizeWindow asked.
+ */
+export async function revealInHeader(t: TestController, control: Selector) {
+  if (!(await control.visible)) await t.click(Selector('header button').withText('Meny'));
+  await t.expect(control.visible).ok({ timeout: 10000 });
 }
 
 interface OutboxMessage {
