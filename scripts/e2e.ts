@@ -66,10 +66,21 @@ try {
       // policy off and injects its own, and one of those rarely throws while a page loads
       // (seen on the sign-in page and on /vilkaar, at the journey's first step).
       const pageErrors = ['--skip-js-errors', 'message=/^Script error\\.$/'];
+      // A failed journey leaves a picture of the page as it was (test-results/e2e/, not in git),
+      // so that a failure seen once in a full run can be explained.
+      const PATTERN = '${DATE}_${TIME}/${FIXTURE}/${TEST}/${FILE_INDEX}.png';
+      const screenshots = [
+        '--screenshots',
+        `path=${root}/test-results/e2e,takeOnFails=true,pathPattern=${PATTERN}`,
+      ];
       try {
-        await run('npx', ['testcafe', browser, 'testcafe/', ...pageErrors, ...extra], {
-          env: { ...process.env, E2E_PORT: String(port), [E2E_RUN]: runId },
-        });
+        await run(
+          'npx',
+          ['testcafe', browser, 'testcafe/', ...pageErrors, ...screenshots, ...extra],
+          {
+            env: { ...process.env, E2E_PORT: String(port), [E2E_RUN]: runId },
+          },
+        );
       } finally {
         const left = killProcessesWithEnv(E2E_RUN, runId);
         if (left > 0) console.log(`Ended ${left} browser processes TestCafe left running.`);
