@@ -8,9 +8,11 @@ import { ClientFunction, Selector } from 'testcafe';
 
 import {
   chooseLanguage,
+  clickAway,
   currentUrl,
   expectAccessible,
   expectScreen,
+  paymentPage,
   signIn,
   titleUrl,
 } from './support';
@@ -78,7 +80,7 @@ test.page(titleUrl('LA', '/bestill-abonnement'))(
     await signIn(t, 'ingen@demo.minside.no');
     await expectScreen(t, 'Bestill abonnement');
     await t.expect(button('Betal kr 1,00').exists).ok({ timeout: 20000 });
-    await t.click(button('Betal kr 1,00'));
+    await clickAway(t, button('Betal kr 1,00'), paymentPage);
     await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
     await t.click(button('Godkjenn betalingen'));
     await expectScreen(t, 'Takk for bestillingen!');
@@ -142,7 +144,7 @@ test.page(titleUrl('FVN', '/'))(
     await t.click(Selector('label').withText('Betalingskort'));
     await t.expect(button('Betal kr 1\u00a0749,00').exists).ok({ timeout: 20000 });
     await expectAccessible(t);
-    await t.click(button('Betal kr 1\u00a0749,00'));
+    await clickAway(t, button('Betal kr 1\u00a0749,00'), paymentPage);
 
     await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
     await t.expect(Selector('dd').withExactText('kr 1\u00a0749,00').exists).ok();

@@ -11,7 +11,15 @@
 // it on FIR (connect), so the purchases here are made on AP and TVP.
 import { Selector } from 'testcafe';
 
-import { currentUrl, expectAccessible, expectScreen, signIn, titleUrl } from './support';
+import {
+  clickAway,
+  currentUrl,
+  expectAccessible,
+  expectScreen,
+  paymentPage,
+  signIn,
+  titleUrl,
+} from './support';
 
 const main = Selector('main');
 const button = (name: string) => Selector('button').withExactText(name);
@@ -45,7 +53,7 @@ test.page(titleUrl('AP', '/bestill-abonnement'))(
     await t.expect(main.withText('ingen bindingstid').exists).ok();
     await expectAccessible(t);
 
-    await t.click(button('Betal kr 1,00'));
+    await clickAway(t, button('Betal kr 1,00'), paymentPage);
     await answerOnPaymentPage(t, 'Godkjenn betalingen', 'kr 1,00');
 
     // Back at /completepurchase the payment is verified, then the receipt.
@@ -82,7 +90,7 @@ test.page(titleUrl('AP', '/bestill-abonnement'))(
     await t.expect(button('Betal kr 1,00').exists).ok({ timeout: 20000 });
     await t.expect(Selector('h2').withExactText('Din fødselsdato').exists).notOk();
     await expectAccessible(t);
-    await t.click(button('Betal kr 1,00'));
+    await clickAway(t, button('Betal kr 1,00'), paymentPage);
     await answerOnPaymentPage(t, 'Godkjenn betalingen', 'kr 1,00');
     await expectScreen(t, 'Takk for bestillingen!');
   },
@@ -93,7 +101,7 @@ test.page(titleUrl('TVP', '/bestill-abonnement'))(
   async (t) => {
     await orderPage(t, 'TVP');
     await t.click(radio('Vipps'));
-    await t.click(button('Betal kr 1,00'));
+    await clickAway(t, button('Betal kr 1,00'), paymentPage);
     await answerOnPaymentPage(t, 'Avvis betalingen', 'kr 1,00');
 
     await expectScreen(t, 'Betalingen ble ikke gjennomført');
@@ -119,7 +127,7 @@ test.page(titleUrl('TVP', '/bestill-abonnement'))(
   'a payment that never answers ends on /bestilling-feilet after the wait',
   async (t) => {
     await orderPage(t, 'TVP');
-    await t.click(button('Betal kr 1,00'));
+    await clickAway(t, button('Betal kr 1,00'), paymentPage);
     await answerOnPaymentPage(t, 'Tidsavbrudd (svarer ikke)', 'kr 1,00');
 
     // The confirmation shows its progress while it waits (about ten seconds).
@@ -154,7 +162,7 @@ test.page(titleUrl('TVP', '/bestill-abonnement'))(
   'cancelling on the payment page cancels the order',
   async (t) => {
     await orderPage(t, 'TVP');
-    await t.click(button('Betal kr 1,00'));
+    await clickAway(t, button('Betal kr 1,00'), paymentPage);
     await answerOnPaymentPage(t, 'Avbryt og gå tilbake', 'kr 1,00');
 
     await expectScreen(t, 'Bestillingen er avbrutt');
@@ -231,7 +239,7 @@ test.page(titleUrl('FVN', '/'))(
     await t.expect(currentUrl()).eql(titleUrl('FVN', '/betaling?type=reaktivering'));
     await t.expect(main.withText('3 måneder for prisen av 1').exists).ok({ timeout: 20000 });
     await expectAccessible(t);
-    await t.click(button('Betal kr 279,00'));
+    await clickAway(t, button('Betal kr 279,00'), paymentPage);
     await answerOnPaymentPage(t, 'Godkjenn betalingen', 'kr 279,00');
 
     await expectScreen(t, 'Abonnementet er aktivt igjen');

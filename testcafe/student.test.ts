@@ -10,7 +10,16 @@
 // width. axe runs on every page.
 import { Selector } from 'testcafe';
 
-import { currentUrl, expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
+import {
+  clickAway,
+  currentUrl,
+  expectAccessible,
+  expectScreen,
+  paymentPage,
+  port,
+  signIn,
+  titleUrl,
+} from './support';
 
 fixture('Student offer').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
 
@@ -48,7 +57,7 @@ test.page(titleUrl('FVN', '/student'))(
       .expect(Selector('h2').withExactText('kr 49,00 per måned').exists)
       .ok({ timeout: 10000 });
     await expectAccessible(t);
-    await t.click(link('Bli studentabonnent'));
+    await clickAway(t, link('Bli studentabonnent'), Selector('h1').withExactText('Logg inn'));
     await signIn(t, 'student-ny@demo.minside.no');
     await expectScreen(t, 'Bekreft at du er student');
     await t.expect(currentUrl()).eql(titleUrl('FVN', '/student-verifisering'));
@@ -92,7 +101,7 @@ test.page(titleUrl('FVN', '/student'))(
     await t.expect(Selector('h2').withExactText('Betal og start abonnementet').exists).ok();
     await expectAccessible(t);
 
-    await t.click(button('Betal kr 49,00'));
+    await clickAway(t, button('Betal kr 49,00'), paymentPage);
     await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
     await t.click(button('Godkjenn betalingen'));
     await expectScreen(t, 'Takk for bestillingen!');
