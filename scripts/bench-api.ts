@@ -206,7 +206,6 @@ try {
       'Min Side server',
       'src/server/main.ts',
       {
-        NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,

@@ -142,7 +142,6 @@ export const CHROMIUM_FLAGS = [
 export function productEnv(port: number): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    NODE_ENV: 'production',
     PORT: String(port),
     // Both loopback families: the browser and the server's own OpenID client reach it as localhost.
     HOST: 'localhost',

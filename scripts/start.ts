@@ -2,6 +2,5 @@
 // (API + SPA on one port, embedded database, identity provider, payment sandbox and outbox).
 import { ensureBuild } from './lib';
 
-process.env.NODE_ENV ??= 'production';
 await ensureBuild();
 await import('../src/server/main');

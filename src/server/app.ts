@@ -74,6 +74,14 @@ export interface AppOptions {
         | 'identityAccountUrl'
         | 'student'
         | 'integrations'
+        | 'trustProxy'
+        | 'devRoutes'
+        | 'paymentCallbackSecret'
+        | 'publicOrigins'
+        | 'tokenEncryptionKey'
+        | 'messaging'
+        | 'retention'
+        | 'production'
       >
     >;
   readonly db: Db;
@@ -111,6 +119,14 @@ function relyingParty(config: AppOptions['config'], embeddedSecret: string): Rel
   });
 }
 
+/** Fastify's trustProxy from TRUST_PROXY: a hop count, an address list, or nobody. */
+function trustProxySetting(setting: number | readonly string[] | false | undefined) {
+  if (setting === undefined || setting === false) return false;
+  // A hop count as proxy-addr reads one: the nearest `hops` addresses are proxies.
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return [...setting];
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: options.config.logLevel },
@@ -122,7 +138,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // headers over Node's limit).
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
-    trustProxy: true,
+    // Only the proxies configured (TRUST_PROXY) are believed about the client's address and
+    // scheme: otherwise a forged X-Forwarded-For would reset every per-address limit.
+    trustProxy: trustProxySetting(options.config.trustProxy),
     return503OnClosing: true,
   });
   const clock = options.clock ?? systemClock;
@@ -131,7 +149,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const idpSecret =
     options.config.idpClientSecret ?? (await persistedSecret(options.db, 'idp-client-secret'));
   const paymentCallbackSecret =
-    options.paymentCallbackSecret ?? (await persistedSecret(options.db, 'payment-callback-secret'));
+    options.paymentCallbackSecret ??
+    options.config.paymentCallbackSecret ??
+    (await persistedSecret(options.db, 'payment-callback-secret'));
   // The sandbox delivers its callbacks like a provider would: signed, to the public endpoint.
   const sandbox = options.payments
     ? null
@@ -213,7 +233,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
   });
 
-  if (options.config.seedDemoData) registerDevOutbox(app);
+  // Development only: production never serves /dev/* (config.devRoutes is off there).
+  if (options.config.devRoutes ?? options.config.seedDemoData) registerDevOutbox(app);
   if (sandbox) await registerSandboxPaymentPage(app, sandbox);
 
   if (!options.config.oidcIssuer) {
@@ -222,6 +243,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         idpIssuer: embeddedIssuer(options.config),
         idpClientSecret: idpSecret,
         demoSignIn: options.config.demoSignIn ?? options.config.seedDemoData,
+        publicOrigins: options.config.publicOrigins ?? [],
+        trustProxy: options.config.trustProxy ?? false,
         ...(options.config.port !== undefined ? { port: options.config.port } : {}),
       },
       db: options.db,

@@ -71,6 +71,79 @@ export interface Config {
    * analytics. https URLs only.
    */
   readonly integrations: Integrations;
+  /**
+   * The payment port: PAYMENT_PROVIDER (only `sandbox` so far: the embedded provider with its
+   * hosted page, no real money). In production the sandbox runs only with the explicit opt-in
+   * ALLOW_SANDBOX_PAYMENTS=true, and says so loudly at start.
+   */
+  readonly payments: PaymentsConfig;
+  /**
+   * The relays that send what the outbox holds: SMTP_URL + MAIL_FROM (e-mail over SMTP) and
+   * SMS_GATEWAY (an HTTP SMS gateway). Unset: messages stay in the outbox (read at /dev/outbox in
+   * development).
+   */
+  readonly messaging: MessagingConfig;
+  /** PAYMENT_CALLBACK_SECRET: signs provider callbacks; generated once and kept if unset. */
+  readonly paymentCallbackSecret: string | undefined;
+  /**
+   * TOKEN_ENCRYPTION_KEY: 32 bytes (base64) that encrypt the identity provider's refresh and ID
+   * tokens at rest; generated once and kept in the database if unset (development only).
+   */
+  readonly tokenEncryptionKey: Buffer | undefined;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For and X-Forwarded-Proto are believed: a hop count
+   * (e.g. 1 behind one load balancer) or a comma-separated list of addresses or CIDR ranges.
+   * Unset: none, so the address of a request is the peer's and cannot be forged by a header.
+   */
+  readonly trustProxy: number | readonly string[] | false;
+  /**
+   * PUBLIC_ORIGINS: the origins readers reach Min Side on besides each title's own local host
+   * (comma-separated, e.g. `https://minside.fvn.no,https://minside.adressa.no`, or a load
+   * balancer's `http://localhost:8080`). The embedded identity provider accepts redirects to them.
+   */
+  readonly publicOrigins: readonly string[];
+  /** How long rows that only serve operations are kept (the retention job, privacy text). */
+  readonly retention: RetentionConfig;
+  /** /dev/outbox and /dev/events: development only, and only with demo data. */
+  readonly devRoutes: boolean;
+}
+
+export interface PaymentsConfig {
+  readonly provider: 'sandbox';
+  readonly allowSandboxInProduction: boolean;
+}
+
+export interface SmtpConfig {
+  /** smtp://user:password@host:587 (STARTTLS required) or smtps://…:465 */
+  readonly url: string;
+  /** The sender, e.g. `Min Side <minside@example.no>` */
+  readonly from: string;
+}
+
+export interface SmsGatewayConfig {
+  /** The gateway's API (LINK Mobility's Common Platform REST API, POST …/sms/send). */
+  readonly provider: 'linkmobility';
+  readonly url: string;
+  readonly username: string;
+  readonly password: string;
+  readonly platformId: string;
+  readonly platformPartnerId: string;
+  /** The sender shown on the phone: up to 11 letters and digits, or a phone number. */
+  readonly sender: string;
+}
+
+export interface MessagingConfig {
+  readonly smtp: SmtpConfig | null;
+  readonly sms: SmsGatewayConfig | null;
+}
+
+export interface RetentionConfig {
+  /** ANALYTICS_RETENTION_DAYS (default 395: 13 months) */
+  readonly analyticsDays: number;
+  /** SECURITY_EVENTS_RETENTION_DAYS (default 365: the privacy text's 12 months) */
+  readonly securityEventsDays: number;
+  /** SENT_MESSAGES_RETENTION_DAYS (default 30): sent e-mails and SMS leave the outbox */
+  readonly sentMessagesDays: number;
 }
 
 export interface Integrations {
@@ -114,6 +187,18 @@ function idpClientSecretFrom(env: Env): string | undefined {
   if (!secret) return undefined;
   if (secret.length < 32) throw new Error('IDP_CLIENT_SECRET must be at least 32 characters');
   return secret;
+}
+
+function oidcIssuerFrom(env: Env): string | undefined {
+  const issuer = env.OIDC_ISSUER;
+  if (!issuer) return undefined;
+  const url = URL.parse(issuer);
+  // https only: the tokens and the reader's identity cross it. Plain http only on this machine.
+  const local =
+    url?.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url?.protocol !== 'https:' && !local)
+    throw new Error(`OIDC_ISSUER must be an https URL, got "${issuer}"`);
+  return issuer;
 }
 
 function oidcClientSecretFrom(env: Env): string | undefined {
@@ -193,9 +278,203 @@ function integrationsFrom(env: Env): Integrations {
   };
 }
 
+function daysFrom(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 3650)
+    throw new Error(`${name} must be a number of days between 1 and 3650, got "${raw}"`);
+  return value;
+}
+
+function secretFrom(env: Env, name: string): string | undefined {
+  const secret = env[name];
+  if (!secret) return undefined;
+  if (secret.length < 32) throw new Error(`${name} must be at least 32 characters`);
+  return secret;
+}
+
+function tokenKeyFrom(env: Env): Buffer | undefined {
+  const raw = env.TOKEN_ENCRYPTION_KEY;
+  if (!raw) return undefined;
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32)
+    throw new Error('TOKEN_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key;
+}
+
+const ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)(\/\d{1,3})?$/i;
+
+function trustProxyFrom(env: Env): number | string[] | false {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || /^(false|0)$/i.test(raw)) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const bad = list.find(
+    (a) => !ADDRESS.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a),
+  );
+  if (bad)
+    throw new Error(
+      `TRUST_PROXY must be a hop count or addresses/CIDR ranges separated by commas (not "true": any X-Forwarded-For would be believed), got "${bad}"`,
+    );
+  return list;
+}
+
+function publicOriginsFrom(env: Env): string[] {
+  const origins = (env.PUBLIC_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    const url = URL.parse(origin);
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, ''))
+      throw new Error(
+        `PUBLIC_ORIGINS must list origins (scheme, host and port, no path) separated by commas, got "${origin}"`,
+      );
+  }
+  return origins.map((o) => o.replace(/\/$/, ''));
+}
+
+function paymentsFrom(env: Env): PaymentsConfig {
+  const provider = env.PAYMENT_PROVIDER || 'sandbox';
+  if (provider !== 'sandbox')
+    throw new Error(`PAYMENT_PROVIDER must be one of: sandbox; got "${provider}"`);
+  return { provider, allowSandboxInProduction: flagFrom(env, 'ALLOW_SANDBOX_PAYMENTS', false) };
+}
+
+function smtpFrom(env: Env): SmtpConfig | null {
+  const url = env.SMTP_URL;
+  const from = env.MAIL_FROM;
+  if (!url && !from) return null;
+  if (!url || !from) throw new Error('SMTP_URL and MAIL_FROM are set together, or neither');
+  const parsed = URL.parse(url);
+  if (!parsed || !['smtp:', 'smtps:'].includes(parsed.protocol) || !parsed.hostname)
+    throw new Error('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…');
+  if (!/^([^<>@]+<)?[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>?$/.test(from.trim()))
+    throw new Error(`MAIL_FROM must be an e-mail address, e.g. "Min Side <minside@example.no>"`);
+  return { url, from: from.trim() };
+}
+
+export const LINK_MOBILITY_URL = 'https://n-eu.linkmobility.io/sms/send';
+
+function smsFrom(env: Env): SmsGatewayConfig | null {
+  const provider = env.SMS_GATEWAY;
+  if (!provider) return null;
+  if (provider !== 'linkmobility')
+    throw new Error(`SMS_GATEWAY must be one of: linkmobility; got "${provider}"`);
+  const missing = [
+    'SMS_GATEWAY_USERNAME',
+    'SMS_GATEWAY_PASSWORD',
+    'SMS_PLATFORM_PARTNER_ID',
+    'SMS_SENDER',
+  ].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`SMS_GATEWAY=linkmobility needs ${missing.join(', ')}`);
+  const url = env.SMS_GATEWAY_URL || LINK_MOBILITY_URL;
+  if (!/^https?:$/.test(URL.parse(url)?.protocol ?? ''))
+    throw new Error(`SMS_GATEWAY_URL must be an http(s) URL, got "${url}"`);
+  const sender = env.SMS_SENDER!;
+  if (!/^([A-Za-z0-9 ]{1,11}|\+?\d{3,15})$/.test(sender))
+    throw new Error('SMS_SENDER must be up to 11 letters and digits, or a phone number');
+  return {
+    provider,
+    url,
+    username: env.SMS_GATEWAY_USERNAME!,
+    password: env.SMS_GATEWAY_PASSWORD!,
+    platformId: env.SMS_PLATFORM_ID || 'COMMON_API',
+    platformPartnerId: env.SMS_PLATFORM_PARTNER_ID!,
+    sender,
+  };
+}
+
+/** A configuration that cannot start: every problem found, one per line. */
+export class ConfigError extends Error {
+  constructor(
+    readonly problems: readonly string[],
+    readonly production: boolean,
+  ) {
+    super(
+      (production
+        ? 'Min Side cannot start in production (NODE_ENV=production):'
+        : 'Min Side cannot start:') + problems.map((p) => `\n  - ${p}`).join(''),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * What production (NODE_ENV=production) needs besides well-formed values: a production adapter
+ * behind every port, or the explicit opt-in where one is allowed, and its own secrets.
+ */
+function productionProblems(env: Env, config: Config): string[] {
+  const problems: string[] = [];
+  if (!config.databaseUrl || !/^postgres(ql)?:\/\//.test(config.databaseUrl))
+    problems.push(
+      'DATABASE_URL must name the PostgreSQL database (postgres://…); the embedded PGlite database is for development',
+    );
+  if (config.oidcIssuer && !config.oidcIssuer.startsWith('https://'))
+    problems.push(`OIDC_ISSUER must be an https URL in production, got "${config.oidcIssuer}"`);
+  else if (!config.oidcIssuer)
+    problems.push(
+      'OIDC_ISSUER (https) and OIDC_CLIENT_SECRET must name the identity provider; the embedded provider and its demo sign-in are for development',
+    );
+  if (!env.PAYMENT_PROVIDER)
+    problems.push(
+      'PAYMENT_PROVIDER must name the payment provider (the sandbox takes no real money: PAYMENT_PROVIDER=sandbox with ALLOW_SANDBOX_PAYMENTS=true to run it anyway)',
+    );
+  else if (config.payments.provider === 'sandbox' && !config.payments.allowSandboxInProduction)
+    problems.push(
+      'PAYMENT_PROVIDER=sandbox takes no real money: set ALLOW_SANDBOX_PAYMENTS=true to run it in production anyway',
+    );
+  if (!config.messaging.smtp)
+    problems.push('SMTP_URL and MAIL_FROM must name the mail relay and the sender of e-mails');
+  if (!config.messaging.sms)
+    problems.push(
+      'SMS_GATEWAY=linkmobility with SMS_GATEWAY_USERNAME, SMS_GATEWAY_PASSWORD, SMS_PLATFORM_PARTNER_ID and SMS_SENDER must name the SMS gateway',
+    );
+  if (!config.paymentCallbackSecret)
+    problems.push('PAYMENT_CALLBACK_SECRET must be set (at least 32 characters)');
+  if (!config.tokenEncryptionKey)
+    problems.push('TOKEN_ENCRYPTION_KEY must be set (32 bytes in base64: openssl rand -base64 32)');
+  if (flagOr(env, 'SEED_DEMO_DATA'))
+    problems.push('SEED_DEMO_DATA must not be on: demo identities share one password');
+  if (flagOr(env, 'DEMO_SIGN_IN'))
+    problems.push('DEMO_SIGN_IN must not be on: it signs anyone in as a demo reader');
+  return problems;
+}
+
+const flagOr = (env: Env, name: string) => /^(1|true|yes|on)$/i.test(env[name] ?? '');
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
-  const port = intFrom(env, 'PORT', 8080);
   const production = env.NODE_ENV === 'production';
+  const problems: string[] = [];
+  /** Reads one setting; a malformed one is noted, and the next is read, so all are told at once. */
+  const read = <T>(parse: () => T, fallback: T): T => {
+    try {
+      return parse();
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+      return fallback;
+    }
+  };
+  const config = readConfig(env, cwd, production, read);
+  if (production) problems.push(...productionProblems(env, config));
+  if (problems.length > 0) throw new ConfigError(problems, production);
+  return config;
+}
+
+function readConfig(
+  env: Env,
+  cwd: string,
+  production: boolean,
+  read: <T>(parse: () => T, fallback: T) => T,
+): Config {
+  const port = read(() => intFrom(env, 'PORT', 8080), 8080);
+  // Production never seeds demo identities nor offers their one-click sign-in.
+  const seedDemoData = !production && read(() => flagFrom(env, 'SEED_DEMO_DATA', true), true);
+  const oidcIssuer = read(() => oidcIssuerFrom(env), undefined);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -205,18 +484,43 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     production,
     distDir: env.DIST_DIR || path.join(cwd, 'dist'),
     publicDir: env.PUBLIC_DIR || path.join(cwd, 'public'),
-    validateResponses: flagFrom(env, 'VALIDATE_RESPONSES', true),
-    seedDemoData: flagFrom(env, 'SEED_DEMO_DATA', true),
+    validateResponses: read(() => flagFrom(env, 'VALIDATE_RESPONSES', true), true),
+    seedDemoData,
     idpIssuer: env.IDP_ISSUER || `http://localhost:${port}/idp`,
-    idpClientSecret: idpClientSecretFrom(env),
-    demoSignIn: flagFrom(env, 'DEMO_SIGN_IN', flagFrom(env, 'SEED_DEMO_DATA', true)),
-    oidcIssuer: env.OIDC_ISSUER || undefined,
-    oidcClientSecret: oidcClientSecretFrom(env),
-    identityAccountUrl: identityAccountUrlFrom(env),
-    jobsIntervalSeconds: intFrom(env, 'JOBS_INTERVAL_SECONDS', 60),
-    shutdownGraceSeconds: intFrom(env, 'SHUTDOWN_GRACE_SECONDS', 10),
-    complaintWindowDays: complaintWindowDaysFrom(env),
-    student: studentFrom(env),
-    integrations: integrationsFrom(env),
+    idpClientSecret: read(() => idpClientSecretFrom(env), undefined),
+    demoSignIn: !production && read(() => flagFrom(env, 'DEMO_SIGN_IN', seedDemoData), false),
+    oidcIssuer,
+    oidcClientSecret: read(() => oidcClientSecretFrom(env), undefined),
+    identityAccountUrl: read(() => identityAccountUrlFrom(env), undefined),
+    jobsIntervalSeconds: read(() => intFrom(env, 'JOBS_INTERVAL_SECONDS', 60), 60),
+    shutdownGraceSeconds: read(() => intFrom(env, 'SHUTDOWN_GRACE_SECONDS', 10), 10),
+    complaintWindowDays: read(() => complaintWindowDaysFrom(env), 14),
+    student: read(() => studentFrom(env), {
+      extraDomains: { student: [], pupil: [] },
+      verificationMonths: 12,
+    }),
+    integrations: read(() => integrationsFrom(env), {
+      cmp: null,
+      analyticsSdkUrl: null,
+      privacyPortalUrl: null,
+    }),
+    payments: read(() => paymentsFrom(env), {
+      provider: 'sandbox',
+      allowSandboxInProduction: false,
+    }),
+    messaging: {
+      smtp: read(() => smtpFrom(env), null),
+      sms: read(() => smsFrom(env), null),
+    },
+    paymentCallbackSecret: read(() => secretFrom(env, 'PAYMENT_CALLBACK_SECRET'), undefined),
+    tokenEncryptionKey: read(() => tokenKeyFrom(env), undefined),
+    trustProxy: read(() => trustProxyFrom(env), false),
+    publicOrigins: read(() => publicOriginsFrom(env), []),
+    retention: {
+      analyticsDays: read(() => daysFrom(env, 'ANALYTICS_RETENTION_DAYS', 395), 395),
+      securityEventsDays: read(() => daysFrom(env, 'SECURITY_EVENTS_RETENTION_DAYS', 365), 365),
+      sentMessagesDays: read(() => daysFrom(env, 'SENT_MESSAGES_RETENTION_DAYS', 30), 30),
+    },
+    devRoutes: seedDemoData,
   };
 }

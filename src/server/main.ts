@@ -1,10 +1,20 @@
-// Starts the server: one process, one port, serving the API and the built SPA.
+// Starts the server: one process, one port, serving the API and the built SPA. A configuration
+// that cannot run (in production: a port without its production adapter) stops it before
+// anything is opened, with every problem listed at once.
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { openDb } from './db/db';
 import { trackConnections } from './http/shutdown';
+import { portLines } from './ports';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\nSee README.md, "Running in production".\n`);
+  process.exit(78); // EX_CONFIG
+}
 const db = await openDb(config);
 const app = await buildApp({
   config,
@@ -13,6 +23,12 @@ const app = await buildApp({
     ? { jobs: { intervalMs: config.jobsIntervalSeconds * 1000 } }
     : {}),
 });
+for (const line of portLines(config)) {
+  if (line.warn)
+    app.log.warn({ port: line.port, adapter: line.adapter }, `port ${line.port}: ${line.adapter}`);
+  else
+    app.log.info({ port: line.port, adapter: line.adapter }, `port ${line.port}: ${line.adapter}`);
+}
 
 const connections = trackConnections(app.server);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -28,5 +44,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  `Min Side on http://localhost:${config.port} (database: ${db.kind === 'postgres' ? 'PostgreSQL' : config.dataDir})`,
+  `Min Side on http://localhost:${config.port} (${config.production ? 'production' : 'development'}; database: ${db.kind === 'postgres' ? 'PostgreSQL' : config.dataDir})`,
 );

@@ -7,19 +7,11 @@ import { COLLECT_LIMIT } from '../../src/server/domain/analytics/events';
 
 import { expectProblem } from './order-support';
 import { spaHeaders } from './session-support';
-import { buildTestApp } from './support';
+import { buildTestApp, PAGE_VIEW } from './support';
 
 const t = buildTestApp();
 
-const event = (overrides: Record<string, unknown> = {}) => ({
-  type: 'View',
-  actor: null,
-  provider: { id: 'set' },
-  object: { id: 'minside:set:page:home', type: 'Page', contentId: 'home', custom: {} },
-  origin: { url: '/', referrer: '', referrerType: 'Unknown' },
-  experiments: [],
-  ...overrides,
-});
+const event = (overrides: Record<string, unknown> = {}) => ({ ...PAGE_VIEW, ...overrides });
 
 const collect = (
   payload: unknown,

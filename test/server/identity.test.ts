@@ -18,7 +18,8 @@ import { buildTestApp, freePort, TEST_NOW } from './support';
 // Picked before the build: the provider's issuer and the redirect URIs name the port.
 const port = await freePort();
 const host = `fvn.localhost:${port}`;
-const t = buildTestApp({ identityProvider: { port } });
+// Behind the TLS-terminating proxy on this machine (TRUST_PROXY=loopback).
+const t = buildTestApp({ identityProvider: { port }, config: { trustProxy: ['loopback'] } });
 beforeAll(async () => {
   await t.app.listen({ port, host: '127.0.0.1' });
 });

@@ -73,7 +73,8 @@ describe('the SPA, its assets and the API', () => {
     ({ app } = await createTestApp({
       validateResponses: false,
       demoData: false,
-      config: { distDir: dist },
+      // Behind the TLS-terminating proxy on this machine (TRUST_PROXY=loopback).
+      config: { distDir: dist, trustProxy: ['loopback'] },
     }));
   });
   afterAll(async () => {
@@ -156,7 +157,11 @@ const port = await freePort();
 
 describe('the payment sandbox and the identity provider', () => {
   const issuer = `http://127.0.0.1:${port}/idp`;
-  const test = buildTestApp({ identityProvider: { port }, validateResponses: false });
+  const test = buildTestApp({
+    identityProvider: { port },
+    validateResponses: false,
+    config: { trustProxy: ['loopback'] },
+  });
   beforeAll(async () => {
     await test.app.listen({ port, host: '127.0.0.1' });
   });

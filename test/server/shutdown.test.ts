@@ -28,7 +28,6 @@ async function startProduct(graceSeconds: number) {
     stdio: 'ignore',
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',

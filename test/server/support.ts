@@ -120,3 +120,13 @@ export async function demoAccountNo(db: Db, email: string): Promise<string> {
   if (!row) throw new Error(`No demo account for ${email}`);
   return row.aria_account_no;
 }
+
+/** A valid page view for POST /api/analytics/events (the SPA's event on the home page). */
+export const PAGE_VIEW = {
+  type: 'View',
+  actor: null,
+  provider: { id: 'set' },
+  object: { id: 'minside:set:page:home', type: 'Page', contentId: 'home', custom: {} },
+  origin: { url: '/', referrer: '', referrerType: 'Unknown' },
+  experiments: [],
+} as const;

@@ -34,7 +34,12 @@ const DEV_SERVER_PORT = 8080;
 
 export interface IdentityProviderPluginOptions {
   /** No provider is mounted unless idpIssuer and idpClientSecret are both set. */
-  readonly config: Partial<Pick<Config, 'port' | 'idpIssuer' | 'idpClientSecret' | 'demoSignIn'>>;
+  readonly config: Partial<
+    Pick<
+      Config,
+      'port' | 'idpIssuer' | 'idpClientSecret' | 'demoSignIn' | 'publicOrigins' | 'trustProxy'
+    >
+  >;
   readonly db: Db;
   readonly clock?: Clock;
   /**
@@ -71,7 +76,10 @@ export async function registerIdentityProvider(
   const demoEmails: ReadonlySet<string> = new Set(options.demoEmails ?? []);
   const port = config.port ?? (Number(new URL(config.idpIssuer).port) || 80);
 
-  const redirectOrigins = { localPorts: [port, DEV_SERVER_PORT] };
+  const redirectOrigins = {
+    localPorts: [port, DEV_SERVER_PORT],
+    publicOrigins: config.publicOrigins ?? [],
+  };
   const provider = await createIdentityProvider({
     db,
     issuer: config.idpIssuer,
@@ -79,9 +87,10 @@ export async function registerIdentityProvider(
     redirectOrigins,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  // Behind a TLS-terminating proxy: take scheme and host from X-Forwarded-* (Fastify trusts
-  // them too, trustProxy in app.ts), so cookies are Secure and URLs use https.
-  provider.proxy = true;
+  // Behind a TLS-terminating proxy that TRUST_PROXY names: take scheme and host from
+  // X-Forwarded-* (as Fastify does, app.ts), so cookies are Secure and URLs use https. Without
+  // one configured, nobody's forwarded headers are believed.
+  provider.proxy = config.trustProxy !== undefined && config.trustProxy !== false;
   provider.on('server_error', (_ctx: unknown, err: Error) => {
     app.log.error({ err }, 'identity provider: server error');
   });

@@ -45,10 +45,15 @@ export const IDP_TTL = {
   Interaction: HOUR,
 } as const;
 
-/** Local origins (http://<code>.localhost:<port>, http://localhost:<port>) allowed to sign in. */
+/** Origins besides each title's own Min Side site that may sign in and be returned to. */
 export interface RedirectOrigins {
   /** Ports the SPA is served on locally: the server's own, and the dev server's. */
   readonly localPorts: readonly number[];
+  /**
+   * PUBLIC_ORIGINS (config.ts): where readers reach this deployment, e.g. a load balancer in front
+   * of several instances. A localhost origin also stands for each title's <code>.localhost.
+   */
+  readonly publicOrigins?: readonly string[];
 }
 
 export interface IdentityProviderOptions {
@@ -83,10 +88,18 @@ export function redirectUrisFor(
 
 function localOrigins(titleCode: string, origins: RedirectOrigins): string[] {
   const ports = [...new Set(origins.localPorts)];
-  return ports.flatMap((port) => [
+  const local = ports.flatMap((port) => [
     `http://${titleCode.toLowerCase()}.localhost:${port}`,
     `http://localhost:${port}`,
   ]);
+  const configured = (origins.publicOrigins ?? []).flatMap((origin) => {
+    const url = new URL(origin);
+    if (url.hostname !== 'localhost') return [url.origin];
+    const titled = new URL(origin);
+    titled.hostname = `${titleCode.toLowerCase()}.localhost`;
+    return [titled.origin, url.origin];
+  });
+  return [...new Set([...local, ...configured])];
 }
 
 export function identityClients(masterSecret: string, origins: RedirectOrigins): ClientMetadata[] {
