@@ -47,6 +47,7 @@ import { RelyingParty } from './identity/oidc-client';
 import { clientSecretFor } from './identity/provider';
 import { registerIdentityProvider } from './identity/provider-plugin';
 import { startBackgroundWork } from './jobs/background';
+import { type RelayTransports, startRelay } from './messaging/relay';
 import type { PaymentPort } from './payments/port';
 import { SandboxPaymentProvider } from './payments/sandbox';
 import { registerSandboxPaymentPage } from './payments/sandbox-plugin';
@@ -96,6 +97,11 @@ export interface AppOptions {
   readonly payments?: PaymentPort;
   /** Signs and checks provider callbacks; generated once and kept in the database if unset. */
   readonly paymentCallbackSecret?: string;
+  /**
+   * Send the outbox over these relays every `intervalMs` (messaging/relay.ts). Off unless asked:
+   * main.ts builds them from SMTP_URL and SMS_GATEWAY; tests run the relay themselves.
+   */
+  readonly relay?: { readonly intervalMs: number; readonly transports: RelayTransports };
 }
 
 declare module 'fastify' {
@@ -283,6 +289,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.jobs.intervalMs,
     );
     app.addHook('preClose', () => background.stop());
+  }
+
+  const { relay } = options;
+  if (relay && (relay.transports.email || relay.transports.sms)) {
+    const relaying = startRelay(
+      { db: options.db, clock, log: app.log },
+      relay.transports,
+      relay.intervalMs,
+    );
+    app.addHook('preClose', () => relaying.stop());
   }
 
   app.addHook('onClose', async () => {

@@ -5,6 +5,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDb } from './db/db';
 import { trackConnections } from './http/shutdown';
+import { linkMobilityGateway } from './messaging/linkmobility';
+import { smtpTransport } from './messaging/smtp';
 import { portLines } from './ports';
 
 let config: Config;
@@ -22,6 +24,14 @@ const app = await buildApp({
   ...(config.jobsIntervalSeconds > 0
     ? { jobs: { intervalMs: config.jobsIntervalSeconds * 1000 } }
     : {}),
+  // Every instance relays (rows are claimed `skip locked`): an SMS code goes out in seconds.
+  relay: {
+    intervalMs: 2000,
+    transports: {
+      email: config.messaging.smtp ? smtpTransport(config.messaging.smtp) : null,
+      sms: config.messaging.sms ? linkMobilityGateway(config.messaging.sms) : null,
+    },
+  },
 });
 for (const line of portLines(config)) {
   if (line.warn)

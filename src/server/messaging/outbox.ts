@@ -71,3 +71,116 @@ export async function eraseMessagesTo(db: Queryable, recipients: readonly string
     recipients.map((r) => r.toLowerCase()),
   ]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The relay's side of the outbox (messaging/relay.ts): claim due rows under a lease, then mark
+// each sent, due again later, or failed for good.
+
+export interface ClaimedMessage {
+  readonly id: number;
+  readonly channel: Channel;
+  readonly recipient: string;
+  readonly body: string;
+  /** This attempt's number, 1 for the first. */
+  readonly attempt: number;
+}
+
+/**
+ * Claims up to `limit` due messages of `channels` for `leaseSeconds`: pending ones whose time has
+ * come and those whose earlier lease ran out (an instance stopped mid-send). `skip locked`: two
+ * relays at once claim different rows.
+ */
+export async function claimDueMessages(
+  db: Queryable,
+  options: {
+    readonly channels: readonly Channel[];
+    readonly limit: number;
+    readonly leaseSeconds: number;
+    readonly now: Date;
+  },
+): Promise<ClaimedMessage[]> {
+  if (options.channels.length === 0) return [];
+  const now = options.now.toISOString();
+  const rows = await db.query<{
+    id: number;
+    channel: Channel;
+    recipient: string;
+    body: string;
+    attempts: number;
+  }>(
+    `update outbox o
+        set status = 'sending', attempts = o.attempts + 1,
+            lease_until = $3::timestamptz + make_interval(secs => $4)
+      where o.id in (
+        select id from outbox
+         where channel = any($1::text[])
+           and ((status = 'pending' and coalesce(next_attempt_at, created_at) <= $3)
+             or (status = 'sending' and lease_until <= $3))
+         order by id
+         limit $2
+         for update skip locked)
+      returning o.id, o.channel, o.recipient, o.body, o.attempts`,
+    [options.channels, options.limit, now, options.leaseSeconds],
+  );
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      channel: r.channel,
+      recipient: r.recipient,
+      body: r.body,
+      attempt: Number(r.attempts),
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Marks a claimed message sent (only while this relay still holds it). */
+export async function markMessageSent(
+  db: Queryable,
+  id: number,
+  providerId: string | null,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `update outbox set status = 'sent', sent_at = $2, provider_id = $3, lease_until = null,
+            last_error = null
+      where id = $1 and status = 'sending'`,
+    [id, now.toISOString(), providerId],
+  );
+}
+
+/** A claimed message that could not go now: due again at `retryAt`, or failed for good (null). */
+export async function markMessageNotSent(
+  db: Queryable,
+  id: number,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db.query(
+    `update outbox set status = $2, next_attempt_at = $3, lease_until = null,
+            last_error = left($4, 500)
+      where id = $1 and status = 'sending'`,
+    [id, retryAt ? 'pending' : 'failed', retryAt?.toISOString() ?? null, error],
+  );
+}
+
+/** How many messages wait to be sent, per channel (the metrics' outbox depth). */
+export async function outboxDepth(db: Queryable): Promise<Record<Channel, number>> {
+  const rows = await db.query<{ channel: Channel; n: number }>(
+    `select channel, count(*)::int as n from outbox
+      where status in ('pending', 'sending') group by channel`,
+  );
+  const depth: Record<Channel, number> = { sms: 0, email: 0 };
+  for (const row of rows) depth[row.channel] = Number(row.n);
+  return depth;
+}
+
+/** Retention: sent and failed messages older than `before` leave the outbox. */
+export async function purgeFinishedMessages(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `delete from outbox
+      where status in ('sent', 'failed') and coalesce(sent_at, created_at) < $1
+      returning id`,
+    [before.toISOString()],
+  );
+  return rows.length;
+}
