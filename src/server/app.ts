@@ -46,6 +46,7 @@ import { embeddedAccountUrl, identityAccountUrls } from './identity/account-url'
 import { RelyingParty } from './identity/oidc-client';
 import { clientSecretFor } from './identity/provider';
 import { registerIdentityProvider } from './identity/provider-plugin';
+import { tokenSealer } from './identity/token-seal';
 import { startBackgroundWork } from './jobs/background';
 import { type RelayTransports, startRelay } from './messaging/relay';
 import type { PaymentPort } from './payments/port';
@@ -192,6 +193,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rp: relyingParty(options.config, idpSecret),
     payments: options.payments ?? sandbox!,
     paymentCallbackSecret,
+    tokens: tokenSealer(
+      options.config.tokenEncryptionKey ??
+        Buffer.from(await persistedSecret(options.db, 'token-encryption-key'), 'base64url'),
+    ),
     complaintWindowDays: complaintWindowDays(options.config.complaintWindowDays),
     student: options.config.student ?? DEFAULT_STUDENT_CONFIG,
     identityAccountUrl: identityAccountUrls(

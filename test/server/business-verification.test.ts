@@ -193,8 +193,8 @@ describe('verifying an invitation', () => {
         phoneNumber: '',
         birthDate: null,
       },
-      idToken: undefined,
-      refreshToken: undefined,
+      sealedIdToken: undefined,
+      sealedRefreshToken: undefined,
     });
     const forged = await t.app.inject({
       method: 'POST',

@@ -328,6 +328,36 @@ describe('session', () => {
     expect((await spa({ minside: session }).post('/api/logout')).statusCode).toBe(401);
   });
 
+  it('keeps the provider’s tokens only sealed, and revokes the refresh token at logout', async () => {
+    const { session } = await login('ung@demo.minside.no');
+    const [row] = await t.db.query<{ id_token: string; refresh_token: string }>(
+      'select id_token, refresh_token from sessions where id_hash = $1',
+      [sha256(session!)],
+    );
+    for (const kept of [row!.id_token, row!.refresh_token]) {
+      expect(kept).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(kept).not.toContain('eyJ'); // no JWT (the ID token) in plain text
+    }
+    const sealed = row!.refresh_token;
+    const [{ spid_id: spidId } = { spid_id: '' }] = await t.db.query<{ spid_id: string }>(
+      'select spid_id from sessions where id_hash = $1',
+      [sha256(session!)],
+    );
+    const [{ id: token } = { id: '' }] = await t.db.query<{ id: string }>(
+      "select id from oidc_models where model = 'RefreshToken' and payload->>'accountId' = $1",
+      [spidId],
+    );
+    expect(token).toBeTruthy();
+    expect(t.app.services.tokens.open(sealed)).toBe(token);
+
+    expect((await spa({ minside: session }).post('/api/logout')).statusCode).toBe(200);
+    const [left] = await t.db.query<{ n: number }>(
+      "select count(*)::int as n from oidc_models where model = 'RefreshToken' and id = $1",
+      [token],
+    );
+    expect(left!.n).toBe(0);
+  });
+
   it('logout needs the SPA header from this origin (CSRF)', async () => {
     const { session } = await login('ung@demo.minside.no');
     const forged = await t.app.inject({

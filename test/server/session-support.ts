@@ -81,8 +81,8 @@ async function sessionOf(
       phoneNumber: user.phone_number,
       birthDate: user.birth_date,
     },
-    idToken: undefined,
-    refreshToken: undefined,
+    sealedIdToken: undefined,
+    sealedRefreshToken: undefined,
   });
   const headers = { ...spaHeaders(titleCode), cookie: `minside=${id}` };
   return {

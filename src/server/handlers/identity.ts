@@ -31,6 +31,7 @@ import {
 import {
   createSession,
   deleteSession,
+  endSession,
   recordSecurityEvent,
   SESSION_ABSOLUTE_MS,
 } from '../identity/sessions';
@@ -118,12 +119,14 @@ async function handleCallback(request: Op<'handleCode' | 'handleLoginToken'>, re
   // A new session id at every login (no fixation); the old session, if any, ends.
   const previous = await loadSession(request);
   if (previous) await deleteSession(db, previous.idHash);
+  const { tokens } = request.server.services;
+  const sealedIdToken = login.idToken ? tokens.seal(login.idToken) : undefined;
   const sessionId = await createSession(db, clock, {
     spidId: login.claims.sub,
     titleCode: login.titleCode,
     claims: login.claims,
-    idToken: login.idToken,
-    refreshToken: login.refreshToken,
+    sealedIdToken,
+    sealedRefreshToken: login.refreshToken ? tokens.seal(login.refreshToken) : undefined,
   });
   setCookie(reply, request, sessionCookieName(request), sessionId, SESSION_ABSOLUTE_MS / 1000);
   clearCookie(reply, request, loginCookieName(request));
@@ -133,7 +136,7 @@ async function handleCallback(request: Op<'handleCode' | 'handleLoginToken'>, re
     account,
     titleCode: login.titleCode,
     claims: login.claims,
-    idToken: login.idToken ?? null,
+    sealedIdToken: sealedIdToken ?? null,
   };
   request.log.info({ spidId: login.claims.sub, title: login.titleCode }, 'login completed');
   return { returnUrl: login.returnUrl, session: await sessionView(request, publication) };
@@ -175,20 +178,28 @@ export const handlers: Handlers = {
 
   async logout(request, reply) {
     const session = await requireSession(request);
-    const { db, rp } = request.server.services;
-    await deleteSession(db, session.idHash);
+    const { db, rp, tokens } = request.server.services;
+    const sealedRefreshToken = await endSession(db, session.idHash);
     clearCookie(reply, request, sessionCookieName(request));
     request.log.info({ spidId: session.spidId }, 'logged out');
     const publication = findPublication(session.titleCode) ?? publicationForRequest(request);
     const target = logoutTarget(publication);
     // End the provider's session too (OpenID RP-initiated logout), or the next login would be
     // silent: the provider returns the browser to the title's page afterwards.
-    const endSession = session.idToken
-      ? await rp.endSessionUrl(publication, session.idToken, target).catch((error: unknown) => {
+    // The refresh token is revoked at the provider (RFC 7009) where it offers that: a copy of
+    // it is worth nothing after logout.
+    const refreshToken = sealedRefreshToken ? tokens.open(sealedRefreshToken) : null;
+    if (refreshToken)
+      await rp.revokeRefreshToken(publication, refreshToken).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'refresh token not revoked at the provider');
+      });
+    const idToken = session.sealedIdToken ? tokens.open(session.sealedIdToken) : null;
+    const endSessionUrl = idToken
+      ? await rp.endSessionUrl(publication, idToken, target).catch((error: unknown) => {
           request.log.warn({ err: error }, 'provider logout unavailable; local logout only');
           return null;
         })
       : null;
-    return { redirectUrl: endSession ?? target };
+    return { redirectUrl: endSessionUrl ?? target };
   },
 };

@@ -1,6 +1,7 @@
 // What handlers reach through `request.server.services`: the ports of the reference backend.
 import type { Clock } from '../clock';
 import type { StudentConfig } from '../config';
+import type { TokenSealer } from '../identity/token-seal';
 import type { Db } from '../db/db';
 import type { RelyingParty } from '../identity/oidc-client';
 import type { PaymentPort } from '../payments/port';
@@ -12,6 +13,8 @@ export interface Services {
   readonly rp: RelyingParty;
   /** The payment provider (the embedded sandbox unless a real adapter is configured). */
   readonly payments: PaymentPort;
+  /** Seals the provider's tokens at rest (TOKEN_ENCRYPTION_KEY). */
+  readonly tokens: TokenSealer;
   /** Shared secret that signs the provider's callbacks (Payment-Signature). */
   readonly paymentCallbackSecret: string;
   /**

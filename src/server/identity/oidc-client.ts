@@ -72,4 +72,15 @@ export class RelyingParty {
       post_logout_redirect_uri: returnTo,
     }).href;
   }
+
+  /**
+   * Revokes a refresh token at the provider's revocation endpoint (RFC 7009); false when the
+   * provider names none.
+   */
+  async revokeRefreshToken(publication: Publication, refreshToken: string): Promise<boolean> {
+    const configuration = await this.configurationFor(publication);
+    if (!configuration.serverMetadata().revocation_endpoint) return false;
+    await oidc.tokenRevocation(configuration, refreshToken, { token_type_hint: 'refresh_token' });
+    return true;
+  }
 }

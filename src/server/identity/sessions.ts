@@ -20,7 +20,8 @@ export interface Session {
   readonly account: Account | null;
   readonly titleCode: string;
   readonly claims: UserClaims;
-  readonly idToken: string | null;
+  /** The provider's ID token, sealed (token-seal.ts): opened only for the provider's logout. */
+  readonly sealedIdToken: string | null;
 }
 
 export async function createSession(
@@ -30,8 +31,9 @@ export async function createSession(
     readonly spidId: string;
     readonly titleCode: string;
     readonly claims: UserClaims;
-    readonly idToken: string | undefined;
-    readonly refreshToken: string | undefined;
+    /** Sealed with the token key (token-seal.ts); never in plain text. */
+    readonly sealedIdToken: string | undefined;
+    readonly sealedRefreshToken: string | undefined;
   },
 ): Promise<string> {
   const id = randomToken();
@@ -45,8 +47,8 @@ export async function createSession(
       input.spidId,
       input.titleCode,
       JSON.stringify(input.claims),
-      input.idToken ?? null,
-      input.refreshToken ?? null,
+      input.sealedIdToken ?? null,
+      input.sealedRefreshToken ?? null,
       now.toISOString(),
       new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
     ],
@@ -149,13 +151,22 @@ async function lookUp(
       typeof row.user_claims === 'string'
         ? (JSON.parse(row.user_claims) as UserClaims)
         : row.user_claims,
-    idToken: row.id_token,
+    sealedIdToken: row.id_token,
   };
   return { session, value: row.read_value ?? null };
 }
 
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {
   await db.query('delete from sessions where id_hash = $1', [idHash]);
+}
+
+/** Ends a session and hands back its sealed refresh token (to revoke at the provider). */
+export async function endSession(db: Queryable, idHash: string): Promise<string | null> {
+  const [row] = await db.query<{ refresh_token: string | null }>(
+    'delete from sessions where id_hash = $1 returning refresh_token',
+    [idHash],
+  );
+  return row?.refresh_token ?? null;
 }
 
 export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<void> {
