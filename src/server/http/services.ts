@@ -1,9 +1,9 @@
 // What handlers reach through `request.server.services`: the ports of the reference backend.
 import type { Clock } from '../clock';
 import type { StudentConfig } from '../config';
-import type { TokenSealer } from '../identity/token-seal';
 import type { Db } from '../db/db';
 import type { RelyingParty } from '../identity/oidc-client';
+import type { TokenSealer } from '../identity/token-seal';
 import type { PaymentPort } from '../payments/port';
 
 export interface Services {
