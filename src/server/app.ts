@@ -2,7 +2,7 @@
 // built SPA with its history fallback. Tests call `buildApp` and use `inject`; main.ts listens.
 import path from 'node:path';
 
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -57,6 +57,7 @@ import { registerCompression } from './plugins/compression';
 import { registerDevOutbox } from './plugins/dev-outbox';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { redactUrl } from './redact';
 import { demoUsers } from './seed/demo';
 import { seed } from './seed/seed';
 
@@ -89,6 +90,8 @@ export interface AppOptions {
   readonly db: Db;
   readonly clock?: Clock;
   readonly logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  readonly logStream?: { write(line: string): void };
   /**
    * Run the scheduler (renewals, plan changes, expiries, charges, order reconciliation) every
    * `intervalMs`. Off unless asked: tests drive the jobs themselves with an injected clock.
@@ -136,7 +139,23 @@ function trustProxySetting(setting: number | readonly string[] | false | undefin
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: options.config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: options.config.logLevel,
+            // The request line without its query values: invitation tokens, codes and states
+            // (/verifiser-familiemedlem?token=…, /callback?code=…) never reach the log.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+              }),
+            },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Unknown body fields are rejected, not silently dropped (additionalProperties: false), and
     // a wrong type is an error, not coerced (every parameter of the contract is a string). The
     // contract's operations validate with their own Ajv (http/contract.ts), to the same rules.

@@ -531,3 +531,41 @@ describe('rate limits', () => {
     );
   });
 });
+
+describe('with an outside identity provider (Min Side keeps no users of its own)', () => {
+  const t = buildTestApp();
+  it('grants the seat by the address only when the provider says it is verified', async () => {
+    const token = await invite(t, 'ekstern.ansatt@demo.minside.no');
+    await t.db.query('delete from identity_users');
+    const sessionWith = async (spidId: string, emailVerified: boolean | undefined) => {
+      const id = await createSession(t.db, t.clock, {
+        spidId,
+        titleCode: 'FVN',
+        claims: {
+          sub: spidId,
+          email: 'ekstern.ansatt@demo.minside.no',
+          givenName: 'Eva',
+          familyName: 'Ekstern',
+          name: 'Eva Ekstern',
+          phoneNumber: '',
+          birthDate: null,
+          ...(emailVerified === undefined ? {} : { emailVerified }),
+        },
+        sealedIdToken: undefined,
+        sealedRefreshToken: undefined,
+      });
+      return (payload: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/business/verification',
+          headers: { ...spaHeaders(), cookie: `minside=${id}` },
+          payload,
+        });
+    };
+    for (const unverified of [false, undefined])
+      expect(
+        await resultOf(await (await sessionWith('ext-unverified', unverified))({ token })),
+      ).toBe('CODE_REQUIRED');
+    expect(await resultOf(await (await sessionWith('ext-verified', true))({ token }))).toBe('ok');
+  });
+});

@@ -166,7 +166,8 @@ describe('page texts', () => {
         ...Object.values(account),
       ];
       for (const value of values) {
-        const shown = typeof value === 'function' ? value('Firda') : value;
+        const shown =
+          typeof value === 'function' ? (value as (arg: string) => string)('Firda') : value;
         expect(shown.trim()).not.toBe('');
       }
     }

@@ -8,11 +8,17 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import * as client from 'openid-client';
 
 import { fixedClock } from '../../src/server/clock';
+import { consume } from '../../src/server/domain/rate-limits';
 import { clientSecretFor, createIdentityProvider } from '../../src/server/identity/provider';
 import { adapterFor, deleteExpiredOidcModels } from '../../src/server/identity/provider-adapter';
+import {
+  LOGIN_ATTEMPTS_PER_ADDRESS,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_WINDOW_S,
+} from '../../src/server/identity/provider-plugin';
 
 import { Browser } from './browser';
-import { buildTestApp, freePort, TEST_IDP_CLIENT_SECRET } from './support';
+import { buildTestApp, freePort, TEST_IDP_CLIENT_SECRET, TEST_NOW } from './support';
 
 const CLIENT_ID = 'minside-fvn';
 const DEMO_EMAIL = 'digital@demo.minside.no';
@@ -225,6 +231,62 @@ describe('embedded identity provider', () => {
     // The interaction is still open: the right password now completes it.
     const retry = await submitLogin(started, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(retry.status).toBe(303);
+  });
+
+  it('stops password tries on one account after 10 failures in 15 minutes, not others', async () => {
+    const email = 'ung@demo.minside.no';
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
+      const wrong = await submitLogin(await startSignIn(), { email, password: `feil-${i}` });
+      expect(wrong.status).toBe(422);
+    }
+    // The right password too, without hashing it: the account waits out its window.
+    const started = await startSignIn();
+    const limited = await submitLogin(started, {
+      email: email.toUpperCase(),
+      password: DEMO_PASSWORD,
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const html = await limited.text();
+    expect(html).toMatch(
+      /For mange forsøk på å logge inn\. Vent (\d+ minutter|ett minutt) og prøv igjen\./,
+    );
+    expect(html).toContain('role="alert"');
+    // Another account is not held up.
+    const other = await submitLogin(await startSignIn(), {
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+    });
+    expect(other.status).toBe(303);
+    // The next window: the right password signs in again.
+    test.clock.set('2026-03-10T09:15:00+01:00');
+    try {
+      const later = await submitLogin(await startSignIn(), { email, password: DEMO_PASSWORD });
+      expect(later.status).toBe(303);
+    } finally {
+      test.clock.set(TEST_NOW);
+    }
+  });
+
+  it('stops every try from an address past its limit before any password is hashed', async () => {
+    const now = test.clock.now();
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_ADDRESS; i++)
+      await consume(
+        test.db,
+        'idp-login:127.0.0.1',
+        LOGIN_ATTEMPTS_PER_ADDRESS,
+        LOGIN_WINDOW_S,
+        now,
+      );
+    try {
+      const limited = await submitLogin(await startSignIn(), {
+        email: DEMO_EMAIL,
+        password: DEMO_PASSWORD,
+      });
+      expect(limited.status).toBe(429);
+    } finally {
+      await test.db.query("delete from rate_limits where key = 'idp-login:127.0.0.1'");
+    }
   });
 
   it('refuses a sign-in posted without the interaction cookie or for another interaction', async () => {

@@ -44,6 +44,8 @@ export interface TestAppOptions {
    * database, a database that counts its statements). The app closes it as the product does.
    */
   readonly db?: Db;
+  /** The app logs at info level to this stream (one JSON line per write) instead of not at all. */
+  readonly logStream?: { write(line: string): void };
 }
 
 /** Builds the app on a seeded database of its own (test-db.ts); the caller closes `app`. */
@@ -57,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       validateResponses: options.validateResponses ?? true,
       distDir: '/nonexistent',
       seedDemoData: demoData,
-      logLevel: 'silent',
+      logLevel: options.logStream ? 'info' : 'silent',
       ...(idp && {
         port: idp.port,
         idpIssuer: `http://127.0.0.1:${idp.port}/idp`,
@@ -67,7 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     db,
     clock,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   await app.ready();
   return { app, db, clock };

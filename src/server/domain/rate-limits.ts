@@ -15,16 +15,14 @@ export async function consume(
   windowSeconds: number,
   now: Date,
 ): Promise<number> {
-  const windowMs = windowSeconds * 1000;
-  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  const { start, secondsLeft } = windowOf(windowSeconds, now);
   const [row] = await db.query<{ count: number }>(
     `insert into rate_limits (key, window_start, count) values ($1, $2, 1)
      on conflict (key, window_start) do update set count = rate_limits.count + 1
      returning count`,
     [key, new Date(start).toISOString()],
   );
-  if (Number(row?.count ?? 0) <= limit) return 0;
-  return Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000));
+  return Number(row?.count ?? 0) <= limit ? 0 : secondsLeft;
 }
 
 /** Counts one attempt for `key` and refuses it (RateLimitedError, a 429) past `rule.limit`. */
@@ -36,4 +34,30 @@ export async function enforceLimit(
 ): Promise<void> {
   const wait = await consume(db, key, rule.limit, rule.windowSeconds, now);
   if (wait > 0) throw new RateLimitedError(wait);
+}
+
+/**
+ * Seconds until the current window of `windowSeconds` ends when `key` has reached `limit` in it,
+ * else 0. Counts nothing: for limits on failures, counted with `consume` only when they fail.
+ */
+export async function waitIfReached(
+  db: Queryable,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<number> {
+  const { start, secondsLeft } = windowOf(windowSeconds, now);
+  const [row] = await db.query<{ count: number }>(
+    'select count from rate_limits where key = $1 and window_start = $2',
+    [key, new Date(start).toISOString()],
+  );
+  return Number(row?.count ?? 0) < limit ? 0 : secondsLeft;
+}
+
+/** The fixed window `now` falls in: its start, and the seconds until it ends (at least 1). */
+function windowOf(windowSeconds: number, now: Date) {
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  return { start, secondsLeft: Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000)) };
 }

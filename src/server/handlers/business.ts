@@ -91,6 +91,7 @@ export const handlers: Handlers = {
       {
         spidId: session.spidId,
         email: session.claims.email,
+        emailVerified: session.claims.emailVerified === true,
         name: session.claims.name || null,
       },
       { token, code },

@@ -116,6 +116,8 @@ export interface UserClaims {
   readonly name: string;
   readonly phoneNumber: string;
   readonly birthDate: string | null;
+  /** The provider says the e-mail address is the reader's (email_verified); absent: not said. */
+  readonly emailVerified?: boolean;
 }
 
 export interface CompletedLogin {
@@ -222,6 +224,7 @@ export async function completeLogin(
       name: text(info.name) || `${givenName} ${familyName}`.trim(),
       phoneNumber: text(info.phone_number),
       birthDate: text(info.birthdate) || null,
+      emailVerified: (info.email_verified ?? idClaims.email_verified) === true,
     },
     // Checked again on the way out: a row stored by older code may hold what is refused today.
     returnUrl: safeReturnPath(attempt.return_url, new URL(attempt.redirect_uri).origin),

@@ -23,6 +23,8 @@ export interface PageTexts {
   readonly password: string;
   readonly abort: string;
   readonly loginFailed: string;
+  /** Too many sign-in attempts: wait `minutes` (at least 1) before trying again. */
+  readonly tooManyAttempts: (minutes: number) => string;
   /** Labels of the demo users' kinds (seed/demo.ts `UserKind`). */
   readonly userKinds: Readonly<Record<string, string>>;
   readonly logOut: string;
@@ -71,6 +73,8 @@ const nb: PageTexts = {
   password: 'Passord',
   abort: 'Avbryt innloggingen',
   loginFailed: 'Feil e-post eller passord.',
+  tooManyAttempts: (minutes) =>
+    `For mange forsøk på å logge inn. Vent ${minutes === 1 ? 'ett minutt' : `${minutes} minutter`} og prøv igjen.`,
   userKinds: {
     'no-subscription': 'uten abonnement',
     subscriber: 'abonnent',
@@ -133,6 +137,8 @@ const nn: PageTexts = {
   password: 'Passord',
   abort: 'Avbryt innlogginga',
   loginFailed: 'Feil e-post eller passord.',
+  tooManyAttempts: (minutes) =>
+    `For mange forsøk på å logge inn. Vent ${minutes === 1 ? 'eitt minutt' : `${minutes} minutt`} og prøv igjen.`,
   userKinds: {
     'no-subscription': 'utan abonnement',
     subscriber: 'abonnent',

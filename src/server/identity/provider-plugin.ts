@@ -15,8 +15,10 @@ import type Provider from 'oidc-provider';
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
+import { consume, waitIfReached } from '../domain/rate-limits';
 
 import { registerAccountPage } from './account-page';
+import { sha256 } from './login';
 import { languageOfClient, PAGE_TEXTS, type PageLanguage } from './page-texts';
 import { verifyPassword } from './password';
 import {
@@ -55,6 +57,14 @@ const UNKNOWN_USER_HASH =
   'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 type UidParams = { uid: string };
+
+/** Sign-in attempts from one address, and failed ones of one account, per window. */
+export const LOGIN_ATTEMPTS_PER_ADDRESS = 300;
+export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_WINDOW_S = 15 * 60;
+
+/** An e-mail address as the log may name it: the start of its SHA-256 (base64url). */
+export const emailRef = (email: string) => `sha256:${sha256(email).slice(0, 12)}`;
 
 type DemoUserRow = {
   readonly email: string;
@@ -131,7 +141,13 @@ export async function registerIdentityProvider(
   const clients = identityClients(config.idpClientSecret, redirectOrigins);
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
-    registerInteractionRoutes(scope, { provider, db, demoSignIn, demoEmails });
+    registerInteractionRoutes(scope, {
+      provider,
+      db,
+      clock: options.clock ?? systemClock,
+      demoSignIn,
+      demoEmails,
+    });
     registerAccountPage(scope, {
       provider,
       db,
@@ -191,13 +207,14 @@ function returnOriginIn(clients: readonly ClientMetadata[]) {
 interface InteractionContext {
   readonly provider: Provider;
   readonly db: Db;
+  readonly clock: Clock;
   /** List the demo users and sign them in with one click (demo data only). */
   readonly demoSignIn: boolean;
   readonly demoEmails: ReadonlySet<string>;
 }
 
 function registerInteractionRoutes(scope: FastifyInstance, context: InteractionContext) {
-  const { provider, db, demoSignIn, demoEmails } = context;
+  const { provider, db, clock, demoSignIn, demoEmails } = context;
   const base = `${IDP_MOUNT_PATH}/interaction`;
 
   scope.setErrorHandler((error, request, reply) => {
@@ -240,6 +257,30 @@ function registerInteractionRoutes(scope: FastifyInstance, context: InteractionC
     }
     const form = formFields(request.body);
     const email = form('email').trim().toLowerCase();
+    const language = languageOf(interaction);
+    const loginPage = async (status: number, error: string) =>
+      sendLoginPage(reply.code(status), {
+        uid: interaction.uid,
+        language,
+        clientName: await clientNameOf(provider, interaction),
+        returnOrigin: returnOriginOf(interaction),
+        demoUsers: demoSignIn ? await listDemoUsers(db, demoEmails) : [],
+        email,
+        error,
+      });
+    // Limits before the password is hashed (scrypt is the costly part): every attempt from one
+    // address, and the failed ones of one account, each in a window of 15 minutes.
+    const now = clock.now();
+    const accountKey = `idp-login-failed:${sha256(email)}`;
+    const wait = Math.max(
+      await consume(db, `idp-login:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_S, now),
+      await waitIfReached(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_S, now),
+    );
+    if (wait > 0) {
+      request.log.warn({ account: emailRef(email) }, 'identity provider: sign-in rate limited');
+      reply.header('retry-after', String(wait));
+      return loginPage(429, PAGE_TEXTS[language].tooManyAttempts(Math.ceil(wait / 60)));
+    }
     // Passwordless demo sign-in, only where demo sign-in is on and for the seeded demo users.
     const demo = form('demo') === '1' && demoSignIn && demoEmails.has(email);
     const [user] = email
@@ -253,18 +294,10 @@ function registerInteractionRoutes(scope: FastifyInstance, context: InteractionC
       user?.password_hash ?? UNKNOWN_USER_HASH,
     );
     if (!user || !(demo || passwordOk)) {
-      // Never the password; the e-mail is what support needs to help.
-      request.log.warn({ email }, 'identity provider: failed sign-in');
-      const language = languageOf(interaction);
-      return sendLoginPage(reply.code(422), {
-        uid: interaction.uid,
-        language,
-        clientName: await clientNameOf(provider, interaction),
-        returnOrigin: returnOriginOf(interaction),
-        demoUsers: demoSignIn ? await listDemoUsers(db, demoEmails) : [],
-        email,
-        error: PAGE_TEXTS[language].loginFailed,
-      });
+      await consume(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_S, now);
+      // Never the password nor the address: a reference support can match to an address.
+      request.log.warn({ account: emailRef(email) }, 'identity provider: failed sign-in');
+      return loginPage(422, PAGE_TEXTS[language].loginFailed);
     }
     const result = { login: { accountId: user.spid_id } };
     return finish(provider, request, reply, result, false, languageOf(interaction));

@@ -81,6 +81,8 @@ export interface SignedInUser {
   readonly spidId: string;
   /** The e-mail address the identity provider gave at sign-in. */
   readonly email: string;
+  /** Whether the provider said that address is verified (email_verified). */
+  readonly emailVerified: boolean;
   readonly name: string | null;
 }
 
@@ -162,8 +164,10 @@ async function providerEmail(db: Queryable, user: SignedInUser): Promise<string 
   const identity = await findIdentity(db, user.spidId);
   if (identity) return identity.email;
   // The embedded provider keeps its users here; with an outside provider there are none here,
-  // and the address it gave at sign-in is its record.
-  return (await hasIdentities(db)) ? null : user.email;
+  // and the address it gave at sign-in is its record, if it says the address is verified: an
+  // unverified one matches no invitation (the e-mailed code proves the address instead).
+  if (await hasIdentities(db)) return null;
+  return user.emailVerified ? user.email : '';
 }
 
 /** Verifies the token's invitation for the signed-in user (the rule at the top). */
