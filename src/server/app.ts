@@ -309,7 +309,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.jobs) {
     const background = startBackgroundWork(
-      { db: options.db, clock, payments: app.services.payments, log: app.log },
+      {
+        db: options.db,
+        clock,
+        payments: app.services.payments,
+        log: app.log,
+        ...(options.config.retention ? { retention: options.config.retention } : {}),
+      },
       options.jobs.intervalMs,
     );
     app.addHook('preClose', () => background.stop());

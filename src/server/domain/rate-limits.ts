@@ -15,6 +15,9 @@ export async function consume(
   windowSeconds: number,
   now: Date,
 ): Promise<number> {
+  // The retention job keeps a counter for the longest window only (purgeRateLimits).
+  if (windowSeconds > LONGEST_WINDOW_S)
+    throw new Error(`A limit's window is at most a day: ${key}`);
   const { start, secondsLeft } = windowOf(windowSeconds, now);
   const [row] = await db.query<{ count: number }>(
     `insert into rate_limits (key, window_start, count) values ($1, $2, 1)
@@ -60,4 +63,15 @@ function windowOf(windowSeconds: number, now: Date) {
   const windowMs = windowSeconds * 1000;
   const start = Math.floor(now.getTime() / windowMs) * windowMs;
   return { start, secondsLeft: Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000)) };
+}
+
+/** The longest window any limit uses: a row older than this counts for nothing. */
+export const LONGEST_WINDOW_S = 24 * 3600;
+
+/** Retention: counters whose window ended before `now` minus the longest window. */
+export async function purgeRateLimits(db: Queryable, now: Date): Promise<number> {
+  const rows = await db.query('delete from rate_limits where window_start < $1 returning 1', [
+    new Date(now.getTime() - LONGEST_WINDOW_S * 1000).toISOString(),
+  ]);
+  return rows.length;
 }

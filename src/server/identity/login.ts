@@ -234,6 +234,10 @@ export async function completeLogin(
   };
 }
 
-export async function deleteExpiredLogins(db: Queryable, now: Date): Promise<void> {
-  await db.query('delete from login_attempts where expires_at < $1', [now.toISOString()]);
+/** Retention: login states whose time ran out. Answers how many went. */
+export async function deleteExpiredLogins(db: Queryable, now: Date): Promise<number> {
+  const rows = await db.query('delete from login_attempts where expires_at < $1 returning 1', [
+    now.toISOString(),
+  ]);
+  return rows.length;
 }

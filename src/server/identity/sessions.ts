@@ -169,11 +169,21 @@ export async function endSession(db: Queryable, idHash: string): Promise<string 
   return row?.refresh_token ?? null;
 }
 
-export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<void> {
-  await db.query('delete from sessions where expires_at <= $1 or last_seen_at <= $2', [
-    now.toISOString(),
-    new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+/** Retention: sessions past their absolute lifetime or idle too long. Answers how many went. */
+export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<number> {
+  const rows = await db.query(
+    'delete from sessions where expires_at <= $1 or last_seen_at <= $2 returning id_hash',
+    [now.toISOString(), new Date(now.getTime() - SESSION_IDLE_MS).toISOString()],
+  );
+  return rows.length;
+}
+
+/** Retention: security events older than `before` (the privacy text's 12 months by default). */
+export async function purgeSecurityEvents(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query('delete from security_events where created_at < $1 returning id', [
+    before.toISOString(),
   ]);
+  return rows.length;
 }
 
 export async function recordSecurityEvent(

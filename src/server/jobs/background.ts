@@ -6,6 +6,7 @@
 // the data of readers whose deletion day has come (and their bookkeeping when its years are out),
 // and sending withdrawal refunds the provider did not take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
 import type { Clock } from '../clock';
+import type { RetentionConfig } from '../config';
 import type { Db } from '../db/db';
 import { applyDueMoves } from '../domain/delivery/changes';
 import { followOwners } from '../domain/family/follow';
@@ -18,12 +19,15 @@ import type { PaymentPort } from '../payments/port';
 
 import { recordBillingEffects, settleOpenCharges } from './billing';
 import { runDunning } from './dunning';
+import { runRetention } from './retention';
 import { startScheduler, type Scheduler } from './subscriptionJobs';
 
 export interface BackgroundDeps {
   readonly db: Db;
   readonly clock: Clock;
   readonly payments: PaymentPort;
+  /** How long rows that only serve operations are kept (retention.ts); defaults if unset. */
+  readonly retention?: RetentionConfig;
   readonly log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -111,6 +115,14 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
             if (moves > 0) deps.log.info({ moves }, 'delivery address moves applied');
           } catch (error) {
             deps.log.error({ err: error }, 'delivery address moves could not be applied');
+          }
+          // Retention in a try of its own: rows whose time is out go whatever happened above.
+          try {
+            const retention = await runRetention(deps, deps.retention);
+            if (Object.values(retention).some((n) => n > 0))
+              deps.log.info({ retention }, 'rows past their retention deleted');
+          } catch (error) {
+            deps.log.error({ err: error }, 'retention could not run');
           }
           // Withdrawal refunds in a try of their own, whatever happened above: trouble with the
           // billing work never holds back money a reader is owed (its error is still reported).

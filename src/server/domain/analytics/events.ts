@@ -44,3 +44,11 @@ export async function latestEvents(db: Queryable, limit = 50): Promise<StoredEve
     receivedAt: new Date(r.received_at).toISOString(),
   }));
 }
+
+/** Retention: page views received before `before` (13 months by default, the privacy text). */
+export async function purgeAnalyticsEvents(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query('delete from analytics_events where received_at < $1 returning 1', [
+    before.toISOString(),
+  ]);
+  return rows.length;
+}
