@@ -13,6 +13,7 @@ import {
   currentUrl,
   expectAccessible,
   expectScreen,
+  leftSandbox,
   paymentPage,
   signIn,
   titleUrl,
@@ -75,7 +76,7 @@ test.page(titleUrl('FVN', '/'))(
     await expectAccessible(t);
     await clickAway(t, button('Betal kr 799,00'), paymentPage);
     await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
-    await t.click(button('Godkjenn betalingen'));
+    await clickAway(t, button('Godkjenn betalingen'), leftSandbox);
     await t
       .expect(Selector('h2, h1').withText('Fakturaen er betalt').exists)
       .ok({ timeout: 30000 });

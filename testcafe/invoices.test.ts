@@ -11,6 +11,7 @@ import {
   currentUrl,
   expectAccessible,
   expectScreen,
+  leftSandbox,
   paymentPage,
   signIn,
   titleUrl,
@@ -37,7 +38,7 @@ test.page(titleUrl('BA', '/bestill-abonnement'))(
     await t.expect(button('Betal kr 1,00').exists).ok({ timeout: 20000 });
     await clickAway(t, button('Betal kr 1,00'), paymentPage);
     await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
-    await t.click(button('Godkjenn betalingen'));
+    await clickAway(t, button('Godkjenn betalingen'), leftSandbox);
     await expectScreen(t, 'Takk for bestillingen!');
 
     // From the home page's settings to the overview.

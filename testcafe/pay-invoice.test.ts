@@ -12,6 +12,7 @@ import {
   currentUrl,
   expectAccessible,
   expectScreen,
+  leftSandbox,
   paymentPage,
   signIn,
   titleUrl,
@@ -82,7 +83,7 @@ test.page(titleUrl('LA', '/bestill-abonnement'))(
     await t.expect(button('Betal kr 1,00').exists).ok({ timeout: 20000 });
     await clickAway(t, button('Betal kr 1,00'), paymentPage);
     await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
-    await t.click(button('Godkjenn betalingen'));
+    await clickAway(t, button('Godkjenn betalingen'), leftSandbox);
     await expectScreen(t, 'Takk for bestillingen!');
 
     const invoices = await invoicesOn('LA');
@@ -148,7 +149,7 @@ test.page(titleUrl('FVN', '/'))(
 
     await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
     await t.expect(Selector('dd').withExactText('kr 1\u00a0749,00').exists).ok();
-    await t.click(button('Godkjenn betalingen'));
+    await clickAway(t, button('Godkjenn betalingen'), leftSandbox);
 
     await t
       .expect(Selector('h2, h1').withText('Fakturaen er betalt').exists)

@@ -7,7 +7,16 @@
 // anything. axe on every screen of ours.
 import { ClientFunction, Selector } from 'testcafe';
 
-import { currentUrl, expectAccessible, expectScreen, signIn, titleUrl } from './support';
+import {
+  agreementPage,
+  clickAway,
+  currentUrl,
+  expectAccessible,
+  expectScreen,
+  leftSandbox,
+  signIn,
+  titleUrl,
+} from './support';
 
 const main = Selector('main');
 const button = (name: string) => Selector('button').withExactText(name);
@@ -25,7 +34,7 @@ const storedKeys = ClientFunction(() =>
 async function answerOnAgreementPage(t: TestController, choice: string) {
   await t.expect(Selector('h1').withExactText('Avtale (testmiljø)').exists).ok({ timeout: 20000 });
   await t.expect(currentUrl()).contains('/sandbox/agreement/');
-  await t.click(button(choice));
+  await clickAway(t, button(choice), leftSandbox);
 }
 
 fixture('Payment method: Vipps and a new card').clientScripts({
@@ -44,7 +53,7 @@ test.page(titleUrl('FVN', '/'))(
     await t.expect(currentUrl()).eql(titleUrl('FVN', '/endre-betalingsmetode'));
     await t.expect(factValue('Nå betaler du med').withText('Betalingskort **** 4242').exists).ok();
     await expectAccessible(t);
-    await t.click(button('Gå til Vipps for å godkjenne'));
+    await clickAway(t, button('Gå til Vipps for å godkjenne'), agreementPage);
 
     await answerOnAgreementPage(t, 'Avvis avtalen');
 
@@ -75,7 +84,7 @@ test.page(titleUrl('FVN', '/'))('a subscriber adds a new card and it is verified
   await expectScreen(t, 'Legg til nytt betalingskort');
   await t.expect(currentUrl()).eql(titleUrl('FVN', '/legg-til-betalingskort'));
   await expectAccessible(t);
-  await t.click(button('Gå til kortregistrering'));
+  await clickAway(t, button('Gå til kortregistrering'), agreementPage);
 
   await answerOnAgreementPage(t, 'Godkjenn avtalen');
 
@@ -105,7 +114,7 @@ test.page(titleUrl('FVN', '/'))('a subscriber switches to Vipps and it is verifi
   await t.click(link('Endre til Vipps'));
 
   await expectScreen(t, 'Endre betalingsmåte til Vipps');
-  await t.click(button('Gå til Vipps for å godkjenne'));
+  await clickAway(t, button('Gå til Vipps for å godkjenne'), agreementPage);
   await answerOnAgreementPage(t, 'Godkjenn avtalen');
 
   await t.expect(currentUrl()).eql(titleUrl('FVN', '/endre-betalingsmetode/verify'));

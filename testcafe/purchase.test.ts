@@ -16,8 +16,10 @@ import {
   currentUrl,
   expectAccessible,
   expectScreen,
+  leftSandbox,
   paymentPage,
   signIn,
+  signInPage,
   titleUrl,
 } from './support';
 
@@ -30,7 +32,7 @@ const radio = (name: string) => Selector('label').withExactText(name);
 async function answerOnPaymentPage(t: TestController, answer: string, amount: string) {
   await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
   await t.expect(Selector('dd').withExactText(amount).exists).ok();
-  await t.click(button(answer));
+  await clickAway(t, button(answer), leftSandbox);
 }
 
 /** Signs ingen@ in on /bestill-abonnement of a title and waits for the price. */
@@ -202,9 +204,9 @@ test.page(titleUrl('TVP', '/bestill-abonnement?plan=C-COMBO-PAPIR'))(
     await t.expect(address.withText('Postnummer 4640 er Søgne.').exists).ok();
     await expectAccessible(t);
     // The order is placed with the address (the payment is cancelled: nothing is activated).
-    await t.click(pay);
+    await clickAway(t, pay, paymentPage);
     await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
-    await t.click(button('Avbryt og gå tilbake'));
+    await clickAway(t, button('Avbryt og gå tilbake'), leftSandbox);
     await expectScreen(t, 'Bestillingen er avbrutt');
   },
 );
@@ -219,7 +221,7 @@ test.page(titleUrl('FVN', '/betaling?type=reaktivering'))(
     await t.expect(Selector('dt').withText('(Månedlig)').exists).ok({ timeout: 20000 });
     await t.expect(button('Logg inn for å betale').exists).ok();
     await expectAccessible(t);
-    await t.click(button('Logg inn for å betale'));
+    await clickAway(t, button('Logg inn for å betale'), signInPage);
     await signIn(t, 'avsluttet@demo.minside.no');
 
     await expectScreen(t, 'Start abonnementet igjen');
@@ -280,7 +282,7 @@ test.page(titleUrl('FVN', '/endre-abonnement'))(
     // Paying once does not change how renewals are paid unless the reader ticks it.
     await t.expect(Selector('input[type="checkbox"]#field-useForFutureCharges').checked).notOk();
     await expectAccessible(t);
-    await t.click(button(`Betal ${amount}`));
+    await clickAway(t, button(`Betal ${amount}`), paymentPage);
     await answerOnPaymentPage(t, 'Godkjenn betalingen', amount);
 
     await expectScreen(t, 'Abonnementet er oppgradert');

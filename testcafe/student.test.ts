@@ -15,9 +15,11 @@ import {
   currentUrl,
   expectAccessible,
   expectScreen,
+  leftSandbox,
   paymentPage,
   port,
   signIn,
+  signInPage,
   titleUrl,
 } from './support';
 
@@ -57,7 +59,7 @@ test.page(titleUrl('FVN', '/student'))(
       .expect(Selector('h2').withExactText('kr 49,00 per måned').exists)
       .ok({ timeout: 10000 });
     await expectAccessible(t);
-    await clickAway(t, link('Bli studentabonnent'), Selector('h1').withExactText('Logg inn'));
+    await clickAway(t, link('Bli studentabonnent'), signInPage);
     await signIn(t, 'student-ny@demo.minside.no');
     await expectScreen(t, 'Bekreft at du er student');
     await t.expect(currentUrl()).eql(titleUrl('FVN', '/student-verifisering'));
@@ -103,7 +105,7 @@ test.page(titleUrl('FVN', '/student'))(
 
     await clickAway(t, button('Betal kr 49,00'), paymentPage);
     await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
-    await t.click(button('Godkjenn betalingen'));
+    await clickAway(t, button('Godkjenn betalingen'), leftSandbox);
     await expectScreen(t, 'Takk for bestillingen!');
     await t.expect(currentUrl()).match(/\/student-kvittering\?ordre=ord_[0-9a-f]+$/);
     await t.expect(Selector('dd').withExactText('kr 49,00').exists).ok({ timeout: 10000 });

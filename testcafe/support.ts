@@ -26,12 +26,22 @@ export async function signIn(t: TestController, email: string) {
   await t.expect(Selector('h1').withExactText('Logg inn').exists).ok({ timeout: 20000 });
   await t
     .typeText(Selector('#email'), email, { replace: true })
-    .typeText(Selector('#password'), DEMO_PASSWORD, { replace: true })
-    .click(Selector('button[type="submit"]').withExactText('Logg inn'));
+    .typeText(Selector('#password'), DEMO_PASSWORD, { replace: true });
+  await clickAway(t, Selector('button[type="submit"]').withExactText('Logg inn'), leftSignIn);
 }
 
 /** The heading of the payment sandbox's hosted page. */
 export const paymentPage = Selector('h1').withText('Betaling (testmiljø)');
+/** The heading of the sandbox's agreement page (Vipps, a new card). */
+export const agreementPage = Selector('h1').withExactText('Avtale (testmiljø)');
+/** Any page's heading but the sandbox's: the browser is back from the payment sandbox. */
+export const leftSandbox = Selector('h1').filter(
+  (heading) => !(heading.textContent ?? '').includes('(testmiljø)'),
+);
+/** The embedded provider's sign-in page. */
+export const signInPage = Selector('h1').withExactText('Logg inn');
+/** Any page's heading but the sign-in page's: the provider let the reader in. */
+const leftSignIn = Selector('h1').filter((heading) => heading.textContent !== 'Logg inn');
 
 /**
  * Clicks a control that takes the browser to another document (the payment page, the sign-in
