@@ -49,12 +49,14 @@ import { registerIdentityProvider } from './identity/provider-plugin';
 import { tokenSealer } from './identity/token-seal';
 import { startBackgroundWork } from './jobs/background';
 import { type RelayTransports, startRelay } from './messaging/relay';
+import { createMetrics } from './metrics';
 import type { PaymentPort } from './payments/port';
 import { SandboxPaymentProvider } from './payments/sandbox';
 import { registerSandboxPaymentPage } from './payments/sandbox-plugin';
 import { signPayload } from './payments/signature';
 import { registerCompression } from './plugins/compression';
 import { registerDevOutbox } from './plugins/dev-outbox';
+import { registerOperations } from './plugins/operations';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { redactUrl } from './redact';
@@ -85,6 +87,7 @@ export interface AppOptions {
         | 'messaging'
         | 'retention'
         | 'production'
+        | 'metricsToken'
       >
     >;
   readonly db: Db;
@@ -206,8 +209,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             );
         },
       });
+  const metrics = createMetrics(options.db);
   app.decorate('services', {
     db: options.db,
+    metrics,
     clock,
     rp: relyingParty(options.config, idpSecret),
     payments: options.payments ?? sandbox!,
@@ -225,6 +230,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           : embeddedAccountUrl(embeddedIssuer(options.config))),
     ),
   });
+
+  // Latency by route pattern (never the URL: ids and tokens stay out, and the labels stay few).
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
+  registerOperations(app, { metrics, metricsToken: options.config.metricsToken });
 
   // First of the onRequest hooks: every response carries the headers, refusals and middie's too.
   await registerSecurityHeaders(app);
@@ -314,6 +330,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         clock,
         payments: app.services.payments,
         log: app.log,
+        onPart: (part, outcome) => metrics.backgroundPart(part, outcome),
         ...(options.config.retention ? { retention: options.config.retention } : {}),
       },
       options.jobs.intervalMs,

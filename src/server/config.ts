@@ -106,6 +106,11 @@ export interface Config {
   readonly retention: RetentionConfig;
   /** /dev/outbox and /dev/events: development only, and only with demo data. */
   readonly devRoutes: boolean;
+  /**
+   * METRICS_TOKEN: the bearer token /metrics asks for (at least 24 characters). Unset: /metrics
+   * is open in development and not served in production.
+   */
+  readonly metricsToken: string | null | undefined;
 }
 
 export interface PaymentsConfig {
@@ -389,6 +394,13 @@ function smsFrom(env: Env): SmsGatewayConfig | null {
   };
 }
 
+function metricsTokenFrom(env: Env, production: boolean): string | null | undefined {
+  const token = env.METRICS_TOKEN;
+  if (!token) return production ? null : undefined;
+  if (token.length < 24) throw new Error('METRICS_TOKEN must be at least 24 characters');
+  return token;
+}
+
 /** A configuration that cannot start: every problem found, one per line. */
 export class ConfigError extends Error {
   constructor(
@@ -522,5 +534,6 @@ function readConfig(
       sentMessagesDays: read(() => daysFrom(env, 'SENT_MESSAGES_RETENTION_DAYS', 30), 30),
     },
     devRoutes: seedDemoData,
+    metricsToken: read(() => metricsTokenFrom(env, production), null),
   };
 }

@@ -39,6 +39,18 @@ export async function migrate(db: Db, dir: string = migrationsDir): Promise<stri
   return applied;
 }
 
+/** The migrations of this version not yet applied to `db` (readiness: /readyz). */
+export async function pendingMigrations(
+  db: Queryable,
+  dir: string = migrationsDir,
+): Promise<string[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  const done = new Set(
+    (await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
+  );
+  return files.filter((file) => !done.has(file));
+}
+
 /** Splits a migration script on semicolons that end a line (our migrations keep to that). */
 export function splitStatements(sql: string): string[] {
   return sql

@@ -83,6 +83,12 @@ export const handlers: Handlers = {
   // checked the signature (http/security.ts) before this runs.
   async paymentCallback(request) {
     const { eventId, paymentId, status } = request.body;
-    return receivePaymentCallback(orderDeps(request), { eventId, paymentId, status });
+    const received = await receivePaymentCallback(orderDeps(request), {
+      eventId,
+      paymentId,
+      status,
+    });
+    request.server.services.metrics.paymentCallback(status, received.duplicate === true);
+    return received;
   },
 };

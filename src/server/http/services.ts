@@ -4,10 +4,13 @@ import type { StudentConfig } from '../config';
 import type { Db } from '../db/db';
 import type { RelyingParty } from '../identity/oidc-client';
 import type { TokenSealer } from '../identity/token-seal';
+import type { Metrics } from '../metrics';
 import type { PaymentPort } from '../payments/port';
 
 export interface Services {
   readonly db: Db;
+  /** Prometheus metrics of this instance (metrics.ts). */
+  readonly metrics: Metrics;
   readonly clock: Clock;
   /** The OpenID client side: the embedded provider at /idp, or OIDC_ISSUER. */
   readonly rp: RelyingParty;

@@ -164,7 +164,13 @@ export async function relayOutbox(
  * and the next one comes as usual.
  */
 export function startRelay(
-  deps: { readonly db: Queryable; readonly clock: Clock; readonly log: RelayLog },
+  deps: {
+    readonly db: Queryable;
+    readonly clock: Clock;
+    readonly log: RelayLog;
+    /** Told what each run did (the metrics). */
+    readonly onResult?: (result: RelayResult) => void;
+  },
   transports: RelayTransports,
   intervalMs: number,
   options: RelayOptions = {},
@@ -179,6 +185,7 @@ export function startRelay(
       try {
         while (full && !stopped) {
           const result = await relayOutbox(deps, transports, options);
+          deps.onResult?.(result);
           full = result.sent + result.retried + result.failed >= batch;
         }
       } catch (error) {
