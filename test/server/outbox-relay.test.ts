@@ -1,6 +1,9 @@
 // The outbox relay (issue 24): what the business transactions write to the outbox is sent once,
 // e-mail over SMTP to a real SMTP server started here (smtp-server, read back with mailparser),
-// SMS to a local fake of LINK Mobility's REST API (POST /sms/send, Basic auth, resultCode 1005).
+// SMS to a local fake of LINK Mobility's REST API as its document (SMS REST API v1.18) describes
+// it: POST /sms/send, Basic auth (401 with error code 106100 otherwise), 200 with resultCode 1005
+// Queued or 204 without a body; the 429 and 5xx answers are the fake's own, as any HTTP service
+// can give them.
 // A 5xx from SMTP or a 400 from the gateway fails the message for good; 4xx, 429, 5xx, timeouts
 // and refused connections are tried again after a backoff, up to MAX_ATTEMPTS; a lease that runs
 // out (an instance died mid-send) makes the row due again; two relays at once (two instances:
@@ -118,6 +121,17 @@ async function startGateway() {
         body: JSON.parse(raw) as Record<string, unknown>,
       };
       smsCalls.push(call);
+      // As the vendor's document says: Basic auth, else 401 with error code 106100.
+      if (call.authorization !== `Basic ${Buffer.from('minside:sms-pass').toString('base64')}`) {
+        response.writeHead(401, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            status: 106100,
+            description: 'Invalid authentication',
+            translatedDescription: null,
+          }),
+        );
+        return;
+      }
       const { status, body, delayMs = 0 } = gatewayReply(call);
       setTimeout(() => {
         if (response.destroyed) return;
@@ -229,6 +243,7 @@ describe('the outbox relay', () => {
       platformPartnerId: '4711',
       refId: `minside-outbox-${sms!.id}`,
       useDeliveryReport: false,
+      ignoreResponse: false,
     });
     expect((await statusOf()).map((r) => [r.status, r.attempts])).toEqual([
       ['sent', 1],
@@ -302,6 +317,28 @@ describe('the outbox relay', () => {
     expect(await relayOutbox({ db, clock, log }, down)).toEqual({ sent: 0, retried: 1, failed: 0 });
     down.email.close?.();
     expect(await outboxDepth(db)).toEqual({ sms: 0, email: 1 });
+  });
+
+  it('takes a 204 without a body as sent, and waits out wrong credentials (401, 106100)', async () => {
+    gatewayReply = () => ({ status: 204, body: '' });
+    await sendSms(db, '+4791234567', 'Hei', clock.now());
+    expect(await relay()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect((await statusOf()).map((r) => [r.status, r.provider_id])).toEqual([['sent', null]]);
+
+    await sendSms(db, '+4791234568', 'Hei igjen', clock.now());
+    const wrong = linkMobilityGateway({ ...smsConfig(), password: 'feil' });
+    expect(await relayOutbox({ db, clock, log }, { sms: wrong })).toEqual({
+      sent: 0,
+      retried: 1,
+      failed: 0,
+    });
+    expect(JSON.stringify(logged)).toContain('SMS gateway 401 (106100): Invalid authentication');
+    clock.set('2026-03-10T09:00:30+01:00');
+    gatewayReply = (call) => ({
+      status: 200,
+      body: { messageId: `lm-${String(call.body.refId)}`, resultCode: 1005 },
+    });
+    expect(await relay()).toEqual({ sent: 1, retried: 0, failed: 0 });
   });
 
   it('gives up after the last attempt', async () => {

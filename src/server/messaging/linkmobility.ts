@@ -1,11 +1,15 @@
-// The SMS gateway adapter: LINK Mobility's Common Platform REST API (SMS_GATEWAY=linkmobility),
-// POST {SMS_GATEWAY_URL} (default https://n-eu.linkmobility.io/sms/send) with HTTP Basic auth
-// and one JSON message: source (the sender), destination (E.164), userData (the text),
-// platformId, platformPartnerId, refId (our outbox row, the same on every attempt) and
-// useDeliveryReport false. A 2xx answer with resultCode 1005 (Queued) is sent and names the
-// gateway's messageId. A 400 is a message the gateway will never take (a bad number, too long):
-// failed for good. 401/403 (wrong credentials), 408, 429 (throttled) and 5xx, a timeout or a
-// refused connection: tried again by the relay with its backoff.
+// The SMS gateway adapter: LINK Mobility's Common Platform REST API ("SMS REST API – MT and
+// Delivery Reports" v1.18; SMS_GATEWAY=linkmobility), POST {SMS_GATEWAY_URL} (default
+// https://n-eu.linkmobility.io/sms/send; support assigns the host) with HTTP Basic auth and one
+// JSON message: source (the sender), destination (E.164), userData (the text), platformId,
+// platformPartnerId, refId (our outbox row, the same on every attempt: only a reference to the
+// gateway, which has no duplicate protection), useDeliveryReport false, ignoreResponse false
+// (so the answer names the messageId). A 200 with resultCode 1005 (Queued) is sent; so is a 204
+// (no body). A 400 is a message the gateway will never take (a bad number, a missing platform
+// id): failed for good. 401/403 (wrong or blocked credentials, error codes 1061xx) are tried
+// again with the backoff, so that messages wait while an operator fixes the credentials instead
+// of being lost; so are 429, 5xx, a timeout and a refused connection. Errors carry the gateway's
+// code (`status`, 106xxx) and description.
 import type { SmsGatewayConfig } from '../config';
 
 import { DeliveryError, type SmsGateway, type SmsMessage } from './relay';
@@ -17,6 +21,8 @@ interface SendResponse {
   readonly messageId?: string;
   readonly resultCode?: number;
   readonly description?: string;
+  /** On errors: the gateway's error code (106xxx), not the HTTP status. */
+  readonly status?: number;
 }
 
 export function linkMobilityGateway(
@@ -44,6 +50,7 @@ export function linkMobilityGateway(
             platformPartnerId: config.platformPartnerId,
             refId: message.reference,
             useDeliveryReport: false,
+            ignoreResponse: false,
           }),
           signal,
         });
@@ -58,7 +65,9 @@ export function linkMobilityGateway(
       } catch {
         // not JSON: told by status below
       }
-      const what = `SMS gateway ${response.status}${body.resultCode ? ` (${body.resultCode})` : ''}: ${body.description ?? text.slice(0, 200)}`;
+      const code = body.resultCode ?? body.status;
+      const what = `SMS gateway ${response.status}${code ? ` (${code})` : ''}: ${body.description ?? text.slice(0, 200)}`;
+      if (response.status === 204) return null;
       if (response.ok) {
         if (body.resultCode === QUEUED && body.messageId) return body.messageId;
         // A 2xx that did not queue the message: the gateway refused it as it stands.
