@@ -6,7 +6,7 @@ const EMAIL = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+\.[A-Za-z]{2,}/g;
 // Eight digits or more, with an optional + and spaces between groups: a phone number.
 const PHONE = /\+?\d[\d ]{6,}\d/g;
 
-/** `text` with e-mail addresses and phone numbers replaced by placeholders. */
+/** `text` with e-mail addresses and phone numbers replaced by `[e-mail]` and `[phone]`. */
 export function redactContacts(text: string): string {
   return text.replace(EMAIL, '[e-mail]').replace(PHONE, '[phone]');
 }

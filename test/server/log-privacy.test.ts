@@ -1,4 +1,4 @@
-// What the log never holds (issue 24): the request log writes each request line without its
+// What the log never holds: the request log writes each request line without its
 // query values, so the family invitation's token (/verifiser-familiemedlem?token=…), the business
 // invitation's (/bedrift?invitasjon=…) and the provider's code and state (/callback?code=…) are
 // not in it; the embedded sign-in logs a failed try by a reference, not the typed e-mail.

@@ -1,4 +1,4 @@
-// What operators ask the server (issue 24): /healthz answers while the process runs; /readyz
+// What operators ask the server: /healthz answers while the process runs; /readyz
 // answers 200 when the database answers and every migration of this version is applied, 503
 // with the reasons otherwise; /metrics gives Prometheus' text format: request latency by route
 // pattern (never a URL), the outbox depth, payment callbacks by status, the process's own;

@@ -1,4 +1,4 @@
-// The outbox relay (issue 24): what the business transactions write to the outbox is sent once,
+// The outbox relay: what the business transactions write to the outbox is sent once,
 // e-mail over SMTP to a real SMTP server started here (smtp-server, read back with mailparser),
 // SMS to a local fake of LINK Mobility's REST API as its document (SMS REST API v1.18) describes
 // it: POST /sms/send, Basic auth (401 with error code 106100 otherwise), 200 with resultCode 1005

@@ -1,4 +1,4 @@
-// Production mode (issue 24): NODE_ENV=production refuses to start unless every port has its
+// Production mode: NODE_ENV=production refuses to start unless every port has its
 // production adapter (or the sandbox's explicit opt-in), with one message that lists everything
 // missing; it never seeds demo identities, never offers demo sign-in, never serves /dev/*; each
 // port is named at start without its secrets. TRUST_PROXY decides whose X-Forwarded-For counts:

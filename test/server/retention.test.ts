@@ -1,4 +1,4 @@
-// Retention (issue 24): the background work deletes what only serves operations once its time
+// Retention: the background work deletes what only serves operations once its time
 // is out, on the injected clock: expired sessions and login states, the identity provider's
 // expired models, rate-limit counters past the longest window, page views past 13 months,
 // security events past 12 months, and sent or failed messages past 30 days (configurable);

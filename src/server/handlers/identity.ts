@@ -191,7 +191,10 @@ export const handlers: Handlers = {
     const refreshToken = sealedRefreshToken ? tokens.open(sealedRefreshToken) : null;
     if (refreshToken)
       await rp.revokeRefreshToken(publication, refreshToken).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'refresh token not revoked at the provider');
+        request.log.warn(
+          { err: error },
+          'revocation at the provider failed; its grant ends with its lifetime',
+        );
       });
     const idToken = session.sealedIdToken ? tokens.open(session.sealedIdToken) : null;
     const endSessionUrl = idToken

@@ -63,8 +63,8 @@ export const LOGIN_ATTEMPTS_PER_ADDRESS = 300;
 export const LOGIN_FAILURES_PER_ACCOUNT = 10;
 export const LOGIN_WINDOW_S = 15 * 60;
 
-/** An e-mail address as the log may name it: the start of its SHA-256 (base64url). */
-export const emailRef = (email: string) => `sha256:${sha256(email).slice(0, 12)}`;
+/** An account as the log may name it: the start of the SHA-256 (base64url) of its sign-in name. */
+export const accountRef = (email: string) => `sha256:${sha256(email).slice(0, 12)}`;
 
 type DemoUserRow = {
   readonly email: string;
@@ -277,7 +277,7 @@ function registerInteractionRoutes(scope: FastifyInstance, context: InteractionC
       await waitIfReached(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_S, now),
     );
     if (wait > 0) {
-      request.log.warn({ account: emailRef(email) }, 'identity provider: sign-in rate limited');
+      request.log.warn({ account: accountRef(email) }, 'identity provider: sign-in rate limited');
       reply.header('retry-after', String(wait));
       return loginPage(429, PAGE_TEXTS[language].tooManyAttempts(Math.ceil(wait / 60)));
     }
@@ -296,7 +296,7 @@ function registerInteractionRoutes(scope: FastifyInstance, context: InteractionC
     if (!user || !(demo || passwordOk)) {
       await consume(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_S, now);
       // Never the password nor the address: a reference support can match to an address.
-      request.log.warn({ account: emailRef(email) }, 'identity provider: failed sign-in');
+      request.log.warn({ account: accountRef(email) }, 'identity provider: failed sign-in');
       return loginPage(422, PAGE_TEXTS[language].loginFailed);
     }
     const result = { login: { accountId: user.spid_id } };

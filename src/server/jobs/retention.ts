@@ -1,4 +1,4 @@
-// Retention (issue 24): rows that only serve operations are deleted when their time is out, on
+// Retention: rows that only serve operations are deleted when their time is out, on
 // every run of the background work, by their owners' own functions: expired sessions and login
 // states, the identity provider's expired models, rate-limit counters past the longest window,
 // and page views, security events and sent or failed messages past their configured days

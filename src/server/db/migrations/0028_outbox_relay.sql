@@ -1,4 +1,4 @@
--- The outbox relay (issue 24): each message the business transactions write to `outbox` is sent
+-- The outbox relay: each message the business transactions write to `outbox` is sent
 -- once by a relay job over the configured mail relay (SMTP) or SMS gateway. Owned by
 -- messaging/outbox.ts. A relay claims due rows `for update skip locked` and leases them
 -- (status 'sending', lease_until), so two instances never take the same row; a lease that runs out
