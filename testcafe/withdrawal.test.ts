@@ -16,8 +16,10 @@ const EMAIL = 'nykjopt@demo.minside.no';
 const main = Selector('main');
 const button = (name: string) => Selector('button').withExactText(name);
 const link = (name: string) => Selector('a').withExactText(name);
-// 3 whole days of a 28–31 day month are kept back: 9 or 10 øre of 1 kr.
-const REFUND = /kr 0,9[01]/;
+// 3 whole days of a 28–31 day month are kept back: 9 or 10 øre of 1 kr. The demo world is seeded
+// when the product starts, so a run that passes midnight in Oslo is on day 4 by the time this
+// journey runs (12–14 øre kept back); nothing else is accepted.
+const REFUND = /kr 0,(?:9[01]|8[678])/;
 
 test.page(titleUrl('FVN', '/'))(
   'a reader who bought online three days ago withdraws from home, confirms and sees the receipt',
