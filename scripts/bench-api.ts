@@ -9,9 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import pg from 'pg';
-
-import { freePort, root, waitFor } from './lib';
+import { CookieJar, freePort, root, runSql, waitFor } from './lib';
 
 const CONNECTIONS = 10;
 const FIXED_RATE = 1000;
@@ -103,33 +101,6 @@ async function stopServers() {
   );
 }
 
-/** Cookies of a browser, kept across manual redirects. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  get(name: string): string | undefined {
-    return this.cookies.get(name);
-  }
-
-  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) headers.set('cookie', this.header());
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      const [name, value] = [pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()];
-      if (value) this.cookies.set(name, value);
-      else this.cookies.delete(name);
-    }
-    return response;
-  }
-}
-
 /**
  * Signs in as the digital demo user the way the SPA does: login token from the BFF, the embedded
  * provider's one-click demo sign-in, back to /callback, the code exchanged by POST handlecode.
@@ -180,15 +151,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'minside-bench-'));
 // BENCH_DATABASE_URL runs the same benchmark on PostgreSQL, in a schema of its own.
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 const schema = `bench_${process.pid}`;
-async function onPostgres(sql: string) {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const onPostgres = (sql: string) => runSql(postgresUrl!, sql);
 let databaseUrl = '';
 if (postgresUrl) {
   await onPostgres(`create schema ${schema}`);

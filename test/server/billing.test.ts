@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fixedClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/db';
 import { startBackgroundWork } from '../../src/server/jobs/background';
-import { recordBillingEffects, settleOpenCharges } from '../../src/server/jobs/billing';
+import { settleOpenCharges } from '../../src/server/jobs/billing';
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
 import { SandboxPaymentProvider } from '../../src/server/payments/sandbox';
 import { addDays } from '../../src/shared/time/oslo';
@@ -63,8 +63,8 @@ describe('billing of the subscription jobs', () => {
     clock.set(`${renewalDate}T08:00:00+01:00`);
     const run = await runDueJobs(db, clock);
     expect(run.errors).toEqual([]);
-    expect(await recordBillingEffects(db, run, clock.now())).toBeGreaterThanOrEqual(1);
-    expect(await recordBillingEffects(db, run, clock.now())).toBe(0);
+    expect(run.effects.length).toBeGreaterThanOrEqual(1);
+    expect((await runDueJobs(db, clock)).effects).toEqual([]);
 
     const settled = await settle();
     expect(settled.failed).toBe(0);
@@ -80,6 +80,28 @@ describe('billing of the subscription jobs', () => {
     expect(payments.every((p) => p.status === 'CAPTURED' && p.kind === 'recurring')).toBe(true);
   });
 
+  it('records a renewal and its charge in one transaction: a process that dies after the renewal leaves no unbilled period', async () => {
+    const subscriptionNo = await subscriptionNoOf('digital@demo.minside.no');
+    const [row] = await db.query<{ renewal_date: string; price_ore: string }>(
+      `select s.renewal_date::text as renewal_date, p.price_ore from subscriptions s
+         join plans p on p.id = s.plan_id where s.subscription_no = $1`,
+      [subscriptionNo],
+    );
+    clock.set(`${row!.renewal_date}T08:00:00+01:00`);
+    const before = (await effectsOf(subscriptionNo)).length;
+    // Only the jobs' own transactions: nothing that runs after them (as if killed right there).
+    await runDueJobs(db, clock);
+    const [renewed] = await db.query<{ renewal_date: string }>(
+      'select renewal_date::text as renewal_date from subscriptions where subscription_no = $1',
+      [subscriptionNo],
+    );
+    expect(renewed!.renewal_date > row!.renewal_date).toBe(true);
+    const effects = await effectsOf(subscriptionNo);
+    expect(effects.slice(before).map((e) => [e.kind, e.reason, e.status])).toEqual([
+      ['charge', 'renewal', 'open'],
+    ]);
+  });
+
   it('leaves a giro renewal open as an invoice', async () => {
     const subscriptionNo = await subscriptionNoOf('papir@demo.minside.no');
     const [{ renewal_date: renewalDate } = { renewal_date: '' }] = await db.query<{
@@ -88,7 +110,7 @@ describe('billing of the subscription jobs', () => {
       subscriptionNo,
     ]);
     clock.set(`${renewalDate}T08:00:00+01:00`);
-    await recordBillingEffects(db, await runDueJobs(db, clock), clock.now());
+    await runDueJobs(db, clock);
     await settle();
     const effects = await effectsOf(subscriptionNo);
     expect(effects.at(-1)).toMatchObject({
@@ -116,7 +138,7 @@ describe('billing of the subscription jobs', () => {
     let date = first;
     for (let i = 0; i < 3; i += 1) {
       clock.set(`${date}T08:00:00+01:00`);
-      await recordBillingEffects(db, await runDueJobs(db, clock), clock.now());
+      await runDueJobs(db, clock);
       const [row] = await db.query<{ renewal_date: string }>(
         'select renewal_date::text as renewal_date from subscriptions where subscription_no = $1',
         [subscriptionNo],

@@ -25,7 +25,6 @@ import {
   subscriptionEvents,
 } from '../../src/server/domain/subscriptions/lifecycle';
 import { registerIdentity } from '../../src/server/identity/users';
-import { recordBillingEffects } from '../../src/server/jobs/billing';
 import { runDunning } from '../../src/server/jobs/dunning';
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
 import type { PaymentProvider } from '../../src/server/payments/port';
@@ -232,7 +231,7 @@ describe('an unpaid giro invoice, day by day', () => {
   beforeAll(async () => {
     r = await reader({ renewalDate: '2026-03-12' });
     t.clock.set(at('2026-03-12'));
-    await recordBillingEffects(t.db, await runDueJobs(t.db, t.clock), t.clock.now());
+    await runDueJobs(t.db, t.clock);
     const [effect] = await t.db.query<{ id: number; kind: string }>(
       `select id, kind from billing_effects where subscription_no = $1`,
       [r.subscriptionNo],

@@ -30,6 +30,7 @@ import {
 } from '../../src/server/messaging/outbox';
 import {
   backoffSeconds,
+  LEASE_MARGIN_S,
   MAX_ATTEMPTS,
   relayOutbox,
   type RelayTransports,
@@ -384,6 +385,40 @@ describe('the outbox relay', () => {
     expect(await relay()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(smsCalls).toHaveLength(1);
     expect((await statusOf()).map((r) => [r.status, r.attempts])).toEqual([['sent', 2]]);
+  });
+
+  it('leases only the message it is sending, so an instance that dies holds back one message for under a minute', async () => {
+    for (let i = 0; i < 5; i++) await sendSms(db, `+4791234${i}00`, `Melding ${i}`, clock.now());
+    // A gateway that never answers, as seen from an instance killed in the middle of a send.
+    let calls = 0;
+    const hanging: RelayTransports = {
+      sms: { name: 'hanging', sendSms: () => ((calls += 1), new Promise<never>(() => undefined)) },
+    };
+    void relayOutbox({ db, clock, log }, hanging, { batch: 5, sendTimeoutMs: 15_000 });
+    while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const rows = await db.query<{ status: string; lease_until: Date | string | null }>(
+      'select status, lease_until from outbox order by id',
+    );
+    expect(rows.map((r) => r.status)).toEqual([
+      'sending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    const leaseS = (new Date(rows[0]!.lease_until!).getTime() - clock.now().getTime()) / 1000;
+    expect(leaseS).toBe(15 + LEASE_MARGIN_S);
+    // Another instance sends the other four at once, and the first when its lease is out.
+    expect(await relay()).toEqual({ sent: 4, retried: 0, failed: 0 });
+    clock.set(new Date(clock.now().getTime() + leaseS * 1000).toISOString());
+    expect(await relay()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(smsCalls.map((c) => c.body.userData)).toEqual([
+      'Melding 1',
+      'Melding 2',
+      'Melding 3',
+      'Melding 4',
+      'Melding 0',
+    ]);
   });
 
   it('sends every message exactly once when two relays run at the same time', async () => {

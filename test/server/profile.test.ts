@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { invoiceDescription } from '../../src/server/domain/invoices/descriptions';
-import { recordBillingEffects, settleOpenCharges } from '../../src/server/jobs/billing';
+import { settleOpenCharges } from '../../src/server/jobs/billing';
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
 import { isValidPhoneNumber } from '../../src/shared/profile/phone';
 
@@ -366,7 +366,7 @@ describe('invoice descriptions in the reader’s language', () => {
       [ariaAccountNo],
     );
     t.clock.set(`${fir!.renewal_date}T08:00:00+01:00`);
-    await recordBillingEffects(t.db, await runDueJobs(t.db, t.clock), t.clock.now());
+    await runDueJobs(t.db, t.clock);
     await settleOpenCharges({
       db: t.db,
       payments: t.app.services.payments,

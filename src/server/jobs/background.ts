@@ -17,7 +17,7 @@ import { runConversions } from '../domain/subscriptions/conversions';
 import { retryPendingRefunds } from '../domain/subscriptions/withdrawal';
 import type { PaymentPort } from '../payments/port';
 
-import { recordBillingEffects, settleOpenCharges } from './billing';
+import { settleOpenCharges } from './billing';
 import { runDunning } from './dunning';
 import { runRetention } from './retention';
 import { startScheduler, type Scheduler } from './subscriptionJobs';
@@ -73,9 +73,8 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
       db: deps.db,
       clock: deps.clock,
       log: deps.log,
-      onRun: async (run) => {
+      onRun: async () => {
         await part('billing', 'billing and orders could not be settled', async () => {
-          await recordBillingEffects(deps.db, run, deps.clock.now());
           const charges = await settleOpenCharges({
             db: deps.db,
             payments: deps.payments,

@@ -1,52 +1,38 @@
-// Money the subscription jobs ask for: every billing effect of a job run is recorded once (by
-// its audit event), and open charges against a stored card or Vipps agreement are taken
+// Money the subscription jobs ask for: every billing effect of a job is recorded once (by its
+// audit event) in the job's own transaction, and open charges against a stored card or Vipps agreement are taken
 // through the payment port, idempotently per effect (the provider key is the effect's id).
 // Invoices (giro, no stored method) stay open for the invoice flow.
 import { getPublication } from '../../shared/publications/registry';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { creditStoppedIssues } from '../domain/delivery/changes';
 import { invoiceDescription } from '../domain/invoices/descriptions';
 import { openCharges, recordBillingEffect, settleCharge } from '../domain/invoices/settlement';
+import type { Applied } from '../domain/subscriptions/lifecycle';
 import type { CheckoutMethod, PaymentPort } from '../payments/port';
 
-import type { JobRun } from './subscriptionJobs';
+/** What a job applied to one subscription that may ask for money (subscriptionJobs.ts). */
+export interface AppliedJob {
+  readonly subscriptionNo: string;
+  readonly eventId: number;
+  readonly effects: Applied['effects'];
+}
 
-/** Rolls back a credit claimed for an effect that was recorded before. */
-class AlreadyRecorded extends Error {}
-
-export async function recordBillingEffects(
-  db: Db,
-  run: Pick<JobRun, 'effects'>,
-  now: Date,
-): Promise<number> {
+/**
+ * Records the charges and invoices of one applied job in the job's own transaction `tx`, so a
+ * renewal is never committed without the money it asks for (a process killed between the two
+ * would otherwise leave a renewed period that nobody is charged for). A renewal bills the period
+ * less the stopped paper issues its title credits (never more than its amount; one brought to
+ * 0 kr is recorded paid, settlement.ts). Returns how many effects were recorded.
+ */
+export async function recordJobBilling(tx: Queryable, job: AppliedJob, now: Date): Promise<number> {
   let recorded = 0;
-  for (const job of run.effects) {
-    for (const effect of job.effects) {
-      try {
-        const inserted = await db.transaction(async (tx) => {
-          // A renewal bills the period less the stopped paper issues its title credits (never
-          // more than its amount; one brought to 0 kr is recorded paid, settlement.ts).
-          const credit =
-            effect.reason === 'renewal'
-              ? await creditStoppedIssues(tx, job.subscriptionNo, effect)
-              : 0;
-          const billed = credit > 0 ? { ...effect, amountOre: effect.amountOre - credit } : effect;
-          const ok = await recordBillingEffect(
-            tx,
-            job.eventId,
-            job.subscriptionNo,
-            billed,
-            now,
-            credit,
-          );
-          if (!ok && credit > 0) throw new AlreadyRecorded();
-          return ok;
-        });
-        if (inserted) recorded += 1;
-      } catch (error) {
-        if (!(error instanceof AlreadyRecorded)) throw error;
-      }
-    }
+  for (const effect of job.effects) {
+    const credit =
+      effect.reason === 'renewal' ? await creditStoppedIssues(tx, job.subscriptionNo, effect) : 0;
+    const billed = credit > 0 ? { ...effect, amountOre: effect.amountOre - credit } : effect;
+    // The event is new in this transaction, so its effect cannot have been recorded before.
+    if (await recordBillingEffect(tx, job.eventId, job.subscriptionNo, billed, now, credit))
+      recorded += 1;
   }
   return recorded;
 }

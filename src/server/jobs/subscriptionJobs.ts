@@ -2,7 +2,8 @@
 // due by the clock's Oslo date. Each subscription is claimed in its own transaction with
 // `for update skip locked` (several instances share the work on PostgreSQL; PGlite has one
 // connection), the due condition is checked again under the lock, and the audit event's dedupe
-// key (<job>:<subscription_no>:<date>) makes a repeated run a no-op. Plan changes run first, so
+// key (<job>:<subscription_no>:<date>) makes a repeated run a no-op; the charges and invoices a
+// job asks for are recorded in the same transaction (billing.ts). Plan changes run first, so
 // a renewal on the day of a change is charged at the new plan's price, and trial ends before
 // renewals; passes repeat until one changes nothing, so whatever a job makes due is done too.
 import { SubscriptionStatus, type StatusName } from '../../shared/subscription/status';
@@ -12,6 +13,8 @@ import type { Db } from '../db/db';
 import type { Command } from '../domain/subscriptions/engine';
 import { applyCommandInTx, type Applied } from '../domain/subscriptions/lifecycle';
 import { DomainError } from '../errors';
+
+import { recordJobBilling } from './billing';
 
 interface Job {
   readonly name: 'planChange' | 'renew' | 'trialEnd' | 'expire';
@@ -84,7 +87,7 @@ export interface JobEffects {
 }
 
 export interface JobRun extends JobCounts {
-  /** Charges and invoices to hand to the payments port (also kept in the audit events). */
+  /** The charges and invoices the run recorded (kept in the audit events too). */
   readonly effects: readonly JobEffects[];
   readonly errors: readonly { subscriptionNo: string; job: string; message: string }[];
 }
@@ -132,6 +135,8 @@ async function claimAndApply(
           actor: 'job',
           dedupeKey: `${job.name}:${subscriptionNo}:${row.due_date}`,
         });
+        // The money the job asks for commits with it, or neither does.
+        await recordJobBilling(tx, { subscriptionNo, ...applied }, clock.now());
         return { kind: 'done', subscriptionNo, applied } as const;
       } catch (error) {
         // Thrown on to roll the transaction back, then reported as an outcome.

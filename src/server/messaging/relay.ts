@@ -1,7 +1,8 @@
 // The outbox relay: sends what the business transactions wrote to the outbox, over the configured
 // mail relay (messaging/smtp.ts) and SMS gateway (messaging/linkmobility.ts). Each run claims due
-// messages under a lease (outbox.ts: `for update skip locked`, so two instances never send the
-// same row), sends them one by one with a timeout, and marks each sent, due again after a
+// messages one at a time under a short lease (outbox.ts: `for update skip locked`, so two
+// instances never send the same row; one that dies holds back only the message it was sending,
+// until its lease runs out), sends each with a timeout, and marks it sent, due again after a
 // backoff (a timeout, a refused connection, a 4xx from SMTP, a 429 or 5xx from the gateway), or
 // failed for good (a permanent refusal, or the last of MAX_ATTEMPTS). A channel without a relay
 // is not claimed: its rows wait in the outbox (development reads them at /dev/outbox).
@@ -63,7 +64,7 @@ export interface RelayTransports {
 export interface RelayOptions {
   /** Messages claimed per run (default 10). */
   readonly batch?: number;
-  /** Milliseconds one message may take (default 15 s); the lease covers the whole batch. */
+  /** Milliseconds one message may take (default 15 s); its lease is that and LEASE_MARGIN_S. */
   readonly sendTimeoutMs?: number;
   readonly maxAttempts?: number;
 }
@@ -80,6 +81,9 @@ export interface RelayResult {
 }
 
 export const MAX_ATTEMPTS = 8;
+
+/** Seconds a message's lease lasts past its send timeout (a slow database, a clock apart). */
+export const LEASE_MARGIN_S = 15;
 
 /** Seconds before attempt `attempt + 1`: 30 s, 1 min, 2 min … at most an hour. */
 export function backoffSeconds(attempt: number): number {
@@ -123,15 +127,17 @@ export async function relayOutbox(
   const batch = options.batch ?? 10;
   const sendTimeoutMs = options.sendTimeoutMs ?? 15_000;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
-  const claimed = await claimDueMessages(deps.db, {
-    channels,
-    limit: batch,
-    // The whole batch, one after the other, each at most its timeout, and a margin.
-    leaseSeconds: Math.ceil((batch * sendTimeoutMs) / 1000) + 60,
-    now: deps.clock.now(),
-  });
   const result = { sent: 0, retried: 0, failed: 0 };
-  for (const message of claimed) {
+  // One message claimed at a time, leased for its own send only: an instance that dies holds back
+  // at most that one message, and only for LEASE_MARGIN_S past its timeout.
+  for (let taken = 0; taken < batch; taken++) {
+    const [message] = await claimDueMessages(deps.db, {
+      channels,
+      limit: 1,
+      leaseSeconds: Math.ceil(sendTimeoutMs / 1000) + LEASE_MARGIN_S,
+      now: deps.clock.now(),
+    });
+    if (!message) break;
     try {
       const providerId = await deliver(message, transports, AbortSignal.timeout(sendTimeoutMs));
       await markMessageSent(deps.db, message.id, providerId, deps.clock.now());
