@@ -7,12 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fixedClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/db';
 import { startBackgroundWork } from '../../src/server/jobs/background';
-import { settleOpenCharges } from '../../src/server/jobs/billing';
+import { CHARGE_CLAIM_SECONDS, settleOpenCharges } from '../../src/server/jobs/billing';
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
+import type { PaymentPort } from '../../src/server/payments/port';
 import { SandboxPaymentProvider } from '../../src/server/payments/sandbox';
 import { addDays } from '../../src/shared/time/oslo';
 
-import { demoAccountNo, TEST_NOW } from './support';
+import { demoAccountNo, TEST_NOW, usingPostgres } from './support';
 import { openSeededTestDb } from './test-db';
 
 let db: Db;
@@ -173,5 +174,99 @@ describe('the background work', () => {
     expect(effects.length).toBeGreaterThan(0);
     for (const e of effects)
       expect([e.kind, e.provider, e.status]).toEqual(['charge', 'VIPPS', 'paid']);
+  });
+});
+
+describe('open charges', () => {
+  /** The sandbox, counting what the billing asks of it; `afterCharge` runs after each charge. */
+  function countingPort(afterCharge: (reference: string) => Promise<void> = async () => {}) {
+    const charged: string[] = [];
+    const port = new Proxy(payments, {
+      get(target, property) {
+        if (property === 'chargeRecurring')
+          return async (request: Parameters<PaymentPort['chargeRecurring']>[0]) => {
+            charged.push(request.idempotencyKey);
+            const payment = await target.chargeRecurring(request);
+            await afterCharge(request.reference);
+            return payment;
+          };
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    }) as PaymentPort;
+    return { port, charged };
+  }
+
+  /** Renews the card subscriptions due by the latest of their renewal dates; their open charges. */
+  async function openCardCharges(): Promise<number[]> {
+    const [{ last } = { last: '' }] = await db.query<{ last: string }>(
+      `select max(renewal_date)::text as last from (
+         select renewal_date from subscriptions
+          where payment_provider in ('SWEDBANK-PPG', 'VIPPS') and status_code = 1
+          order by renewal_date limit 3) due`,
+    );
+    clock.set(`${last}T08:00:00+01:00`);
+    await runDueJobs(db, clock);
+    const rows = await db.query<{ id: number }>(
+      `select id from billing_effects
+        where status = 'open' and kind = 'charge' and amount_ore > 0 order by id`,
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  it(`asks the provider once per charge when two billing runs start together${usingPostgres ? ' (PostgreSQL)' : ''}`, async () => {
+    const open = await openCardCharges();
+    expect(open.length).toBeGreaterThanOrEqual(2);
+    const { port, charged } = countingPort();
+    const deps = { db, payments: port, now: () => clock.now() };
+    const runs = await Promise.all([settleOpenCharges(deps), settleOpenCharges(deps)]);
+    expect(runs.reduce((sum, run) => sum + run.paid, 0)).toBe(open.length);
+    expect(charged.sort()).toEqual(open.map((id) => `charge-${id}`).sort());
+    const left = await db.query(
+      `select 1 from billing_effects where id = any($1::bigint[]) and status <> 'paid'`,
+      [open],
+    );
+    expect(left).toEqual([]);
+  });
+
+  it('takes again a charge whose run died mid-charge, once its claim is out, with the same key', async () => {
+    const [id] = await openCardCharges();
+    expect(id).toBeDefined();
+    const { port, charged } = countingPort();
+    const deps = { db, payments: port, now: () => clock.now() };
+    // A run claimed it and died before it asked the provider.
+    await db.query(`update billing_effects set claimed_until = $2 where id = $1`, [
+      id,
+      new Date(clock.now().getTime() + CHARGE_CLAIM_SECONDS * 1000).toISOString(),
+    ]);
+    await settleOpenCharges(deps);
+    expect(charged).not.toContain(`charge-${id}`);
+    clock.set(new Date(clock.now().getTime() + CHARGE_CLAIM_SECONDS * 1000).toISOString());
+    await settleOpenCharges(deps);
+    expect(charged).toContain(`charge-${id}`);
+    const [row] = await db.query<{ status: string }>(
+      'select status from billing_effects where id = $1',
+      [id],
+    );
+    expect(row!.status).toBe('paid');
+  });
+
+  it('gives back at once a capture for a charge that was settled otherwise meanwhile', async () => {
+    const [id] = await openCardCharges();
+    // While the provider is charging the card, the charge is settled by another way.
+    const { port } = countingPort(async (reference) => {
+      await db.query(`update billing_effects set status = 'paid', settled_at = $2 where id = $1`, [
+        Number(reference.replace('charge-', '')),
+        clock.now().toISOString(),
+      ]);
+    });
+    await settleOpenCharges({ db, payments: port, now: () => clock.now() });
+    const captures = await db.query<{ amount_ore: number; refunded_ore: number; status: string }>(
+      `select amount_ore, refunded_ore, status from sandbox_payments where reference = $1`,
+      [`charge-${id}`],
+    );
+    expect(captures).toHaveLength(1);
+    expect(captures[0]).toMatchObject({ status: 'CAPTURED' });
+    expect(Number(captures[0]!.refunded_ore)).toBe(Number(captures[0]!.amount_ore));
   });
 });

@@ -5,7 +5,10 @@
 // nobody reads another user's invoice.
 import { describe, expect, it } from '@jest/globals';
 
-import { payeeAccountNumber } from '../../src/server/domain/invoices/invoices';
+import {
+  INVOICE_NUMBER_OFFSET,
+  payeeAccountNumber,
+} from '../../src/server/domain/invoices/invoices';
 import { recordBillingEffect } from '../../src/server/domain/invoices/settlement';
 import { settleOpenCharges } from '../../src/server/jobs/billing';
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
@@ -350,6 +353,38 @@ describe('paying an invoice', () => {
       status: 409,
       code: 'INVOICE_PAID',
     });
+  });
+
+  it('refuses to take an open card charge by hand (the billing job takes it), and takes a failed one', async () => {
+    const email = 'nykjopt@demo.minside.no';
+    const accountNo = await demoAccountNo(t.db, email);
+    const then = t.clock.now().toISOString();
+    try {
+      // Its renewal comes due: the job records the charge, and the billing has not run yet.
+      t.clock.set(`${await renewalDateOf(email)}T08:00:00+01:00`);
+      await runDueJobs(t.db, t.clock);
+      const s = await sessionFor(t, email);
+      const [charge] = await t.db.query<{ id: number }>(
+        `select b.id from billing_effects b join subscriptions s using (subscription_no)
+          where s.aria_account_no = $1 and b.kind = 'charge' and b.status = 'open'`,
+        [accountNo],
+      );
+      const no = String(BigInt(charge!.id) + BigInt(INVOICE_NUMBER_OFFSET));
+      const refused = await pay(s, no, 'VIPPS', `open-charge-${Date.now()}-abcdef`);
+      expect({ status: refused.statusCode, code: refused.json().code }).toEqual({
+        status: 409,
+        code: 'CHARGE_IN_PROGRESS',
+      });
+      expect(
+        await t.db.query('select 1 from orders where billing_effect_id = $1', [charge!.id]),
+      ).toEqual([]);
+      // The card was refused: now it is the reader's to pay.
+      await t.db.query(`update billing_effects set status = 'failed' where id = $1`, [charge!.id]);
+      const paying = await pay(s, no, 'VIPPS', `failed-charge-${Date.now()}-abcdef`);
+      expect(paying.statusCode).toBe(201);
+    } finally {
+      t.clock.set(then);
+    }
   });
 
   it('does not let another user pay (or see) someone’s invoice', async () => {

@@ -79,6 +79,7 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
             db: deps.db,
             payments: deps.payments,
             now: () => deps.clock.now(),
+            log: deps.log,
           });
           const orders = await reconcileOrders(deps);
           if (charges.paid + charges.failed + orders.checked > 0)

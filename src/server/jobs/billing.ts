@@ -6,7 +6,7 @@ import { getPublication } from '../../shared/publications/registry';
 import type { Db, Queryable } from '../db/db';
 import { creditStoppedIssues } from '../domain/delivery/changes';
 import { invoiceDescription } from '../domain/invoices/descriptions';
-import { openCharges, recordBillingEffect, settleCharge } from '../domain/invoices/settlement';
+import { claimOpenCharges, recordBillingEffect, settleCharge } from '../domain/invoices/settlement';
 import type { Applied } from '../domain/subscriptions/lifecycle';
 import type { CheckoutMethod, PaymentPort } from '../payments/port';
 
@@ -44,18 +44,38 @@ export interface SettleRun {
   readonly failed: number;
 }
 
-/** Takes the open charges through the provider; a failure is kept (status failed) for follow-up. */
-export async function settleOpenCharges(
-  deps: { db: Db; payments: PaymentPort; now: () => Date },
-  limit = 100,
-): Promise<SettleRun> {
-  const rows = await openCharges(deps.db, [...chargeable], limit);
+/** Seconds a claimed charge is left to its run: the provider's calls and their retries. */
+export const CHARGE_CLAIM_SECONDS = 120;
+
+export interface SettleDeps {
+  readonly db: Db;
+  readonly payments: PaymentPort;
+  readonly now: () => Date;
+  readonly log?: { error(obj: object, msg: string): void };
+}
+
+/**
+ * Takes the open charges through the provider, each claimed first (two runs at once never charge
+ * one twice; the provider's idempotency key `charge-<id>` covers a run that died mid-charge). A
+ * failure is kept (status failed) for follow-up. A capture no record holds (the charge was
+ * settled otherwise meanwhile, or the amount is not the one asked for) is given back at once
+ * (`refund-charge-<id>`).
+ */
+export async function settleOpenCharges(deps: SettleDeps, limit = 100): Promise<SettleRun> {
+  const rows = await claimOpenCharges(
+    deps.db,
+    [...chargeable],
+    limit,
+    deps.now(),
+    CHARGE_CLAIM_SECONDS,
+  );
   let paid = 0;
   let failed = 0;
   for (const row of rows) {
     let status: 'paid' | 'failed' = 'failed';
     let paymentId: string | null = null;
     let maskedCard: string | null = null;
+    let captured = 0;
     try {
       const payment = await deps.payments.chargeRecurring({
         reference: `charge-${row.id}`,
@@ -71,12 +91,25 @@ export async function settleOpenCharges(
       });
       paymentId = payment.paymentId;
       maskedCard = payment.card?.maskedNumber ?? null;
+      if (payment.status === 'CAPTURED') captured = payment.amountOre;
       if (payment.status === 'CAPTURED' && payment.amountOre === Number(row.amount_ore))
         status = 'paid';
     } catch {
       status = 'failed';
     }
-    await settleCharge(deps.db, row.id, status, paymentId, deps.now(), maskedCard);
+    const settled = await settleCharge(deps.db, row.id, status, paymentId, deps.now(), maskedCard);
+    // Money taken that no record holds: the charge was settled otherwise meanwhile, or the
+    // provider captured another amount than the one asked for.
+    if (captured > 0 && paymentId && (!settled || status !== 'paid')) {
+      try {
+        await deps.payments.refundPayment(paymentId, captured, `refund-charge-${row.id}`);
+      } catch (error) {
+        deps.log?.error(
+          { chargeId: row.id, paymentId, err: error },
+          'a capture no charge holds could not be refunded; needs a person',
+        );
+      }
+    }
     if (status === 'paid') paid += 1;
     else failed += 1;
   }

@@ -169,6 +169,8 @@ function problemKey(code: string, status: number | string): string {
   switch (code) {
     case 'INVOICE_PAID':
       return 'pay-invoice.problems.already-paid';
+    case 'CHARGE_IN_PROGRESS':
+      return 'pay-invoice.problems.charge-in-progress';
     case 'INVOICE_NOT_FOUND':
       return 'pay-invoice.problems.not-found';
     case 'RATE_LIMITED':

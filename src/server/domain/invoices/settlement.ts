@@ -177,6 +177,7 @@ export async function invoiceToPay(
 ): Promise<
   | {
       id: string;
+      kind: string;
       amount_ore: string;
       status: string;
       subscription_no: string;
@@ -190,6 +191,7 @@ export async function invoiceToPay(
   if (!(id > 0n && id < 2n ** 62n)) return undefined;
   const [effect] = await db.query<{
     id: string;
+    kind: string;
     amount_ore: string;
     status: string;
     subscription_no: string;
@@ -197,7 +199,7 @@ export async function invoiceToPay(
     plan_id: string;
     [column: string]: unknown;
   }>(
-    `select b.id, b.amount_ore, b.status, b.subscription_no, s.title_code,
+    `select b.id, b.kind, b.amount_ore, b.status, b.subscription_no, s.title_code,
             coalesce(b.plan_id, s.plan_id) as plan_id
        from billing_effects b join subscriptions s on s.subscription_no = b.subscription_no
       where b.id = $1 and s.aria_account_no = $2`,
@@ -218,28 +220,43 @@ export interface OpenCharge {
   [column: string]: unknown;
 }
 
-/** Open charges to take through the provider (a stored card or Vipps agreement), oldest first. */
-export function openCharges(
+/**
+ * Claims up to `limit` open charges to take through the provider (a stored card or Vipps
+ * agreement), oldest first, for `leaseSeconds`: another run (this instance or another) does not
+ * take them meanwhile; a claim whose lease ran out (the instance died mid-charge) is taken again.
+ */
+export function claimOpenCharges(
   db: Queryable,
   providers: readonly string[],
   limit: number,
+  now: Date,
+  leaseSeconds: number,
 ): Promise<OpenCharge[]> {
   return db.query<OpenCharge>(
-    `select b.id, b.subscription_no, s.title_code, b.amount_ore, b.provider, b.reason, p.plan_name,
+    `with claimed as (
+       update billing_effects b set claimed_until = $3::timestamptz + make_interval(secs => $4)
+        where b.id in (
+          select id from billing_effects
+           where status = 'open' and kind = 'charge' and amount_ore > 0
+             and provider = any($1::text[])
+             and (claimed_until is null or claimed_until <= $3::timestamptz)
+           order by id limit $2
+             for update skip locked)
+       returning b.id, b.subscription_no, b.amount_ore, b.provider, b.reason)
+     select c.id, c.subscription_no, s.title_code, c.amount_ore, c.provider, c.reason, p.plan_name,
             p.period
-       from billing_effects b
-       join subscriptions s on s.subscription_no = b.subscription_no
+       from claimed c
+       join subscriptions s on s.subscription_no = c.subscription_no
        join plans p on p.id = s.plan_id
-      where b.status = 'open' and b.kind = 'charge' and b.amount_ore > 0
-        and b.provider = any($1::text[])
-      order by b.id limit $2`,
-    [[...providers], limit],
+      order by c.id`,
+    [[...providers], limit, now.toISOString(), leaseSeconds],
   );
 }
 
 /**
  * The outcome of an open charge: paid (with the payment, taken from the stored method it was
- * billed to, and the card the provider charged) or failed, kept for follow-up.
+ * billed to, and the card the provider charged) or failed, kept for follow-up. False when the
+ * charge was no longer open (settled otherwise meanwhile).
  */
 export async function settleCharge(
   db: Queryable,
@@ -248,14 +265,17 @@ export async function settleCharge(
   paymentId: string | null,
   now: Date,
   maskedCard: string | null = null,
-): Promise<void> {
-  await db.query(
+): Promise<boolean> {
+  const updated = await db.query(
     `update billing_effects set status = $2, payment_id = $3, settled_at = $4,
             paid_provider = case when $2 = 'paid' then provider end,
-            paid_masked_card = case when $2 = 'paid' then $5::text end
-      where id = $1 and status = 'open'`,
+            paid_masked_card = case when $2 = 'paid' then $5::text end,
+            claimed_until = null
+      where id = $1 and status = 'open'
+      returning id`,
     [id, status, paymentId, now.toISOString(), maskedCard],
   );
+  return updated.length > 0;
 }
 
 /** Erasure (privacy/deletion.ts): invoices and payments stay as bookkeeping, the card number goes. */

@@ -552,6 +552,14 @@ export async function payInvoice(
   if (!effect) throw new DomainError('not-found', 'INVOICE_NOT_FOUND', 'No such invoice');
   if (effect.status === 'paid')
     throw new DomainError('conflict', 'INVOICE_PAID', 'The invoice is paid already');
+  // An open card or Vipps charge is the billing job's to take from the stored method: paid by
+  // hand as well, it would be captured twice. (A failed one may be paid by hand.)
+  if (effect.kind === 'charge' && effect.status === 'open')
+    throw new DomainError(
+      'conflict',
+      'CHARGE_IN_PROGRESS',
+      'This charge is being taken from the stored payment method',
+    );
   const orderId = `ord_${randomBytes(8).toString('hex')}`;
   const inserted = await deps.db.query<{ order_id: string }>(
     `insert into orders (order_id, aria_account_no, idempotency_key, request_hash, kind,
