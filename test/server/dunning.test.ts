@@ -3,7 +3,8 @@
 // audited), each with an e-mail through the outbox in the title's language; the day before each
 // threshold nothing happens; a late reminder still gives the reader a week; the job is idempotent
 // and safe when two runs go at once; card charges, paid invoices and subscriptions that are
-// cancelled or suspended already are left alone; paying the invoice resumes the subscription
+// cancelled or suspended already are left alone, while one being cancelled is dunned all the
+// same (cancelling does not make the unpaid period free) and still ends on its day; paying the invoice resumes the subscription
 // (end to end, through the payment sandbox), unless another invoice past its day is unpaid.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 
@@ -20,6 +21,7 @@ import {
 import { INVOICE_NUMBER_OFFSET } from '../../src/server/domain/invoices/invoices';
 import { recordBillingEffect } from '../../src/server/domain/invoices/settlement';
 import {
+  applyCommand,
   importSubscription,
   recordImportedRenewal,
   subscriptionEvents,
@@ -372,20 +374,7 @@ describe('an unpaid giro invoice, day by day', () => {
 
   it('resumes when the reader pays the invoice (sandbox, card), and is not suspended again', async () => {
     t.clock.set(at('2026-04-10', 10));
-    const s = await session(r);
-    const order = await s.request({
-      method: 'POST',
-      url: `/api/invoice/${no}/pay`,
-      headers: { 'idempotency-key': `dunning-pay-${Date.now()}-abcdef` },
-      payload: { paymentProvider: 'SWEDBANK-PPG' },
-    });
-    expect(order.statusCode).toBe(201);
-    await onPaymentPage(t, order.json().redirectUrl, 'approve');
-    const done = await s.request({
-      method: 'POST',
-      url: `/api/orders/${order.json().orderId}/complete`,
-    });
-    expect(done.json()).toMatchObject({ status: 'COMPLETED', kind: 'invoice' });
+    await payByCard(r, no);
     expect(await statusOf(r)).toBe(S.ACTIVE);
     const home = await homeOf(r);
     expect(home.subscription).toMatchObject({
@@ -405,14 +394,11 @@ describe('an unpaid giro invoice, day by day', () => {
 });
 
 describe('what the job leaves alone', () => {
-  it('dunns only the giro invoice of an active subscription', async () => {
+  it('dunns only the giro invoice of a running subscription', async () => {
     const giro = await reader({ renewalDate: '2026-06-01' });
     const card = await reader({ renewalDate: '2026-06-01', provider: 'SWEDBANK-PPG' });
     const paid = await reader({ renewalDate: '2026-06-01' });
-    const cancelling = await reader({
-      renewalDate: '2026-06-01',
-      status: S.PENDING_CANCELLATION,
-    });
+    const cancelled = await reader({ renewalDate: '2026-06-01', status: S.CANCELLED });
     const suspended = await reader({ renewalDate: '2026-06-01', status: S.SUSPENDED });
     await billed(giro, '2026-03-01');
     await billed(card, '2026-03-01', 'charge');
@@ -424,27 +410,72 @@ describe('what the job leaves alone', () => {
       `update billing_effects set status = 'paid', settled_at = now() where subscription_no = $1`,
       [paid.subscriptionNo],
     );
-    await billed(cancelling, '2026-03-01');
+    await billed(cancelled, '2026-03-01');
     await billed(suspended, '2026-03-01');
 
     // Due 15 March: reminder 22 March, suspension 29 March.
     await dunOn('2026-03-22');
     await dunOn('2026-03-29');
     expect(await statusOf(giro)).toBe(S.SUSPENDED);
-    for (const left of [card, paid, cancelling, suspended]) {
+    for (const left of [card, paid, cancelled, suspended]) {
       expect(await noticesOf(left)).toEqual([]);
       expect(await mailsTo(left.email)).toEqual([]);
     }
     expect(await statusOf(card)).toBe(S.ACTIVE);
     expect(await statusOf(paid)).toBe(S.ACTIVE);
-    expect(await statusOf(cancelling)).toBe(S.PENDING_CANCELLATION);
-    // The home page promises no suspension for any of them.
-    for (const left of [card, cancelling]) {
-      const home = await homeOf(left);
-      expect(home.subscription.unpaidInvoices).toEqual([
-        expect.objectContaining({ overdue: true, suspendsOn: null }),
-      ]);
-    }
+    expect(await statusOf(cancelled)).toBe(S.CANCELLED);
+    // The home page promises no suspension for the card charge (it is not dunned).
+    const home = await homeOf(card);
+    expect(home.subscription.unpaidInvoices).toEqual([
+      expect.objectContaining({ overdue: true, suspendsOn: null }),
+    ]);
+  });
+
+  it('goes on after a cancellation: the unpaid period is reminded and suspended, paying gives back the cancelled subscription, and it ends on its day', async () => {
+    // Renewed 1 March by giro (the quarter to 31 May unpaid), then cancelled on 5 March.
+    const r = await reader({ renewalDate: '2026-06-01' });
+    const no = await billed(r, '2026-03-01');
+    t.clock.set(at('2026-03-05'));
+    const options = { clock: t.clock, actor: 'user' as const, ariaAccountNo: r.accountNo };
+    await applyCommand(t.db, r.subscriptionNo, { kind: 'cancel', reason: 'price' }, options);
+    expect(await statusOf(r)).toBe(S.PENDING_CANCELLATION);
+    expect((await homeOf(r)).subscription.unpaidInvoices).toEqual([
+      expect.objectContaining({ ariaInvoiceNo: no, suspendsOn: '2026-03-29' }),
+    ]);
+
+    await dunOn('2026-03-22');
+    expect((await noticesOf(r)).map((n) => n.kind)).toEqual(['reminder']);
+    await dunOn('2026-03-29');
+    expect(await statusOf(r)).toBe(S.SUSPENDED);
+    expect((await noticesOf(r)).map((n) => n.kind)).toEqual(['reminder', 'suspension']);
+
+    // Paid: access comes back until the day it ends, as cancelled.
+    t.clock.set(at('2026-04-02', 10));
+    await payByCard(r, no);
+    expect(await statusOf(r)).toBe(S.PENDING_CANCELLATION);
+    t.clock.set(at('2026-06-01'));
+    await runDueJobs(t.db, t.clock);
+    expect(await statusOf(r)).toBe(S.CANCELLED);
+  });
+
+  it('ends a cancelled subscription on its day even while it is suspended for an unpaid invoice', async () => {
+    const r = await reader({ renewalDate: '2026-06-01' });
+    await billed(r, '2026-03-01');
+    t.clock.set(at('2026-03-05'));
+    const options = { clock: t.clock, actor: 'user' as const, ariaAccountNo: r.accountNo };
+    await applyCommand(t.db, r.subscriptionNo, { kind: 'cancel', reason: 'price' }, options);
+    await dunOn('2026-03-22');
+    await dunOn('2026-03-29');
+    expect(await statusOf(r)).toBe(S.SUSPENDED);
+    t.clock.set(at('2026-05-31'));
+    await runDueJobs(t.db, t.clock);
+    expect(await statusOf(r)).toBe(S.SUSPENDED);
+    t.clock.set(at('2026-06-01'));
+    await runDueJobs(t.db, t.clock);
+    expect(await statusOf(r)).toBe(S.CANCELLED);
+    // Nothing is dunned after the end.
+    await dunOn('2026-06-10');
+    expect((await noticesOf(r)).map((n) => n.kind)).toEqual(['reminder', 'suspension']);
   });
 
   it('gives an invoice found long after its reminder day a week’s notice, in nynorsk for Firda', async () => {

@@ -63,7 +63,8 @@ const jobs: readonly Job[] = [
     name: 'expire',
     command: { kind: 'expire' },
     claim: claim(
-      `${statusIn('PENDING_CANCELLATION', 'PENDING_TERMINATION')} and expiry_date < $1`,
+      `(${statusIn('PENDING_CANCELLATION', 'PENDING_TERMINATION')}
+        or (${statusIn('SUSPENDED')} and expiry_date is not null)) and expiry_date < $1`,
       'expiry_date',
     ),
   },

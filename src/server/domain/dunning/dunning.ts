@@ -1,8 +1,9 @@
 // Dunning (issue 11): what happens to a giro invoice that is not paid. Only giro invoices
 // (`billing_effects.kind = 'invoice'`: BankGiro, AvtaleGiro, no stored method) of a subscription
-// that is ACTIVE are dunned; card and Vipps charges, paid invoices and subscriptions that are
-// suspended already, cancelled (or being cancelled), on trial or paid by someone else are left
-// alone.
+// that is ACTIVE, or being cancelled (a cancellation does not make the unpaid period free: it is
+// reminded and suspended all the same, and still ends on its day), are dunned; card and Vipps
+// charges, paid invoices and subscriptions that are suspended already, cancelled, on trial or
+// paid by someone else are left alone.
 //
 // The rule (days are Europe/Oslo calendar days; the terms per title are in terms.ts):
 // - `reminderDays` (7) after the due date, one reminder is e-mailed through the outbox. It names
@@ -48,6 +49,9 @@ import {
 // ---------------------------------------------------------------- the rule, as plain functions
 
 /** The due date of a giro invoice issued on `issuedOn` (invoices.ts: the payment terms). */
+/** The subscriptions whose unpaid giro invoices are dunned: running, or running to a cancellation. */
+const dunnedStatuses: readonly number[] = [S.ACTIVE, S.PENDING_CANCELLATION];
+
 export const giroDueDate = (issuedOn: string) => addDays(issuedOn, PAYMENT_TERMS_DAYS);
 
 /** The day the reminder of an invoice due on `dueDate` goes out. */
@@ -131,7 +135,7 @@ export const dunningFactsSql = (subscriptionNo: string) =>
                         where n.subscription_no = ${subscriptionNo} and n.kind = 'suspension'))`;
 
 export interface Dunning {
-  /** The day each unpaid giro invoice suspends the subscription (ACTIVE ones only). */
+  /** The day each unpaid giro invoice suspends the subscription (dunned ones only). */
   readonly suspendsOn: ReadonlyMap<string, string>;
   /** Why it is suspended (SUSPENDED by this job, with an invoice still unpaid); else null. */
   readonly suspension: Suspension | null;
@@ -157,7 +161,9 @@ export function dunningOf(
     };
   });
   const suspendsOn = new Map<string, string>(
-    subscription.status === S.ACTIVE ? invoices.map((i) => [i.ariaInvoiceNo, i.suspendsOn]) : [],
+    dunnedStatuses.includes(subscription.status)
+      ? invoices.map((i) => [i.ariaInvoiceNo, i.suspendsOn])
+      : [],
   );
   let suspension: Suspension | null = null;
   if (subscription.status === S.SUSPENDED && facts.suspended_at) {
@@ -256,7 +262,7 @@ const giroOfActive = `
 
 // An invoice of 0 kr is never dunned (it cannot be paid; billing records one paid, settlement.ts).
 const unpaidGiroWhere = `b.kind = 'invoice' and b.status <> 'paid' and b.amount_ore > 0
-    and s.status_code = ${S.ACTIVE}`;
+    and s.status_code in (${dunnedStatuses.join(', ')})`;
 
 /** Thrown inside a claim's transaction to roll it back; reported as its outcome. */
 class LeaveAlone extends Error {

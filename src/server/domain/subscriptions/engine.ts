@@ -166,7 +166,8 @@ export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]
   startTrial: [S.INACTIVE, S.PENDING_ACTIVATION],
   cancel: [S.ACTIVE, S.TRIAL],
   undoCancellation: [S.PENDING_CANCELLATION],
-  expire: [S.PENDING_CANCELLATION, S.PENDING_TERMINATION],
+  // A cancelled subscription suspended for an unpaid invoice still ends on its day.
+  expire: [S.PENDING_CANCELLATION, S.PENDING_TERMINATION, S.SUSPENDED],
   reactivate: [S.CANCELLED, S.TERMINATED],
   renew: [S.ACTIVE, S.ACTIVE_NON_BILLABLE],
   endTrial: [S.TRIAL],
@@ -176,9 +177,9 @@ export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]
   upgradeNow: [S.ACTIVE, S.TRIAL],
   scheduleConversion: [S.ACTIVE, S.TRIAL],
   withdrawConversion: [S.ACTIVE, S.TRIAL],
-  // Only a running, paid subscription is suspended: one that is cancelled (or being cancelled),
-  // a trial or one paid by someone else is left alone.
-  suspend: [S.ACTIVE],
+  // A running, paid subscription is suspended, also one being cancelled (cancelling does not
+  // make an unpaid period free); a cancelled one, a trial or one paid by someone else is not.
+  suspend: [S.ACTIVE, S.PENDING_CANCELLATION],
   resume: [S.SUSPENDED],
   // A cancellation in waiting does not take the right away.
   withdraw: [S.ACTIVE, S.PENDING_CANCELLATION],
@@ -528,8 +529,10 @@ export function transition(state: EngineState, command: Command, today: string):
     }
 
     case 'resume': {
-      // Access comes back; the paid invoice covered the period, so the dates stay.
-      return { state: { ...state, status: S.ACTIVE }, effects: [] };
+      // Access comes back; the paid invoice covered the period, so the dates stay, and so does
+      // a cancellation made before the suspension.
+      const status = state.cancellation ? S.PENDING_CANCELLATION : S.ACTIVE;
+      return { state: { ...state, status }, effects: [] };
     }
 
     case 'withdraw': {
