@@ -1,12 +1,19 @@
 // Orders and payments (issue 4): the catalogue, server-side quotes (first month for 1 kr,
-// reactivation 3 for 1, upgrade prorated, discount codes, age and youth rules), idempotent
+// once per identity and title, also after a deletion; reactivation 3 for 1 at most once in 12
+// months; upgrade prorated, discount codes, age and youth rules), idempotent
 // createOrder, the sandbox's hosted page, verification with the provider before anything is
 // activated, signed callbacks processed once, cancellation, the reconciler, and IDOR.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 
+import {
+  FIRST_MONTH_NOT_GIVEN,
+  type UnavailableOffer,
+} from '../../src/server/domain/orders/offers';
 import { reconcileOrders } from '../../src/server/domain/orders/reconcile';
-import { subscriptionEvents } from '../../src/server/domain/subscriptions/lifecycle';
+import { eraseDueReaders } from '../../src/server/domain/privacy/deletion';
+import { applyCommand, subscriptionEvents } from '../../src/server/domain/subscriptions/lifecycle';
 import { signPayload } from '../../src/server/payments/signature';
+import { addMonths, osloDateOf } from '../../src/shared/time/oslo';
 
 import {
   digitalMonthly,
@@ -14,7 +21,7 @@ import {
   newReader as newReaderOf,
   onPaymentPage as onSandboxPage,
 } from './order-support';
-import { sessionFor, type TestSession } from './session-support';
+import { newIdentitySession, sessionFor, type TestSession } from './session-support';
 import { buildTestApp } from './support';
 
 let keySeq = 0;
@@ -52,6 +59,23 @@ describe('orders and payments', () => {
   const accountOf = async (s: TestSession) =>
     (await s.request({ method: 'GET', url: '/api/session' })).json().account
       .ariaAccountNo as string;
+  /** A reader's FVN subscription, and the order that restarts it as it was. */
+  async function reactivationOf(email: string) {
+    const s = await sessionFor(t, email);
+    const accountNo = await accountOf(s);
+    const before = (await subscriptionOf(s, accountNo)).subscription;
+    const intent = {
+      kind: 'reactivation',
+      titleCode: 'FVN',
+      ariaPlanID: before.ariaPlanID,
+      period: before.period,
+      subscriptionNo: before.subscriptionNo,
+    };
+    return { s, accountNo, before, intent };
+  }
+  /** A quote without its offer, at the ordinary price, saying why. */
+  const expectNotGiven = (quoted: unknown, amount: number, why: UnavailableOffer) =>
+    expect(quoted).toMatchObject({ offer: null, amount, unavailableOffer: why });
   /** A first-time reader with an account and a birth date. */
   const newReader = async (birthDate?: string) => (await newReaderOf(t, birthDate)).s;
 
@@ -476,19 +500,65 @@ describe('orders and payments', () => {
     });
   });
 
+  describe('the first month for 1 kr', () => {
+    it('is given once per identity and title, also after the reader’s data was deleted', async () => {
+      const then = t.clock.now().toISOString();
+      try {
+        const { s } = await newReaderOf(t);
+        const first = (await quote(s, digitalMonthly)).json();
+        expect(first).toMatchObject({ offer: 'FIRST_MONTH_1KR', unavailableOffer: null });
+        const placed = (
+          await order(s, { ...digitalMonthly, paymentProvider: 'SWEDBANK-PPG' })
+        ).json() as Order;
+        await onPaymentPage(placed.redirectUrl!, 'approve');
+        expect((await complete(s, placed.orderId)).json().status).toBe('COMPLETED');
+
+        // The reader has all their data deleted, then comes back with the same identity.
+        expect(
+          (
+            await s.request({
+              method: 'POST',
+              url: '/api/privacy/deletion',
+              payload: { titleCode: 'FVN' },
+            })
+          ).statusCode,
+        ).toBe(202);
+        t.clock.set(new Date(t.clock.now().getTime() + 31 * 86_400_000).toISOString());
+        expect(await eraseDueReaders(t)).toBeGreaterThanOrEqual(1);
+        expect(await t.db.query('select 1 from accounts where spid_id = $1', [s.spidId])).toEqual(
+          [],
+        );
+        const back = await newIdentitySession(t, s.spidId);
+        const created = await back.request({
+          method: 'POST',
+          url: '/api/account',
+          payload: { accountBalance: 0, spidId: back.spidId, firstTitleCode: 'FVN' },
+        });
+        expect(created.statusCode).toBe(201);
+        await back.request({
+          method: 'PUT',
+          url: '/api/account',
+          payload: { ariaAccountNo: created.json().ariaAccountNo, birthDate: '1990-01-15' },
+        });
+        const again = (await quote(back, digitalMonthly)).json();
+        expectNotGiven(again, again.ordinaryPrice, FIRST_MONTH_NOT_GIVEN);
+        // What is kept names no one: a salted hash, not the identity.
+        const kept = await t.db.query<{ identity_hash: string }>(
+          'select identity_hash from offer_uses',
+        );
+        expect(kept.length).toBeGreaterThanOrEqual(1);
+        expect(kept.every((k) => /^[0-9a-f]{64}$/.test(k.identity_hash))).toBe(true);
+        expect(kept.map((k) => k.identity_hash)).not.toContain(s.spidId);
+      } finally {
+        t.clock.set(then);
+      }
+    });
+  });
+
   describe('reactivation and upgrade', () => {
     it('reactivates a cancelled subscription with 3 months for the price of 1', async () => {
-      const s = await sessionFor(t, 'avsluttet@demo.minside.no');
-      const accountNo = await accountOf(s);
-      const before = (await subscriptionOf(s, accountNo)).subscription;
+      const { s, accountNo, before, intent } = await reactivationOf('avsluttet@demo.minside.no');
       expect(before.status).toBe('CANCELLED');
-      const intent = {
-        kind: 'reactivation',
-        titleCode: 'FVN',
-        ariaPlanID: before.ariaPlanID,
-        period: before.period,
-        subscriptionNo: before.subscriptionNo,
-      };
       const priced = (await quote(s, intent)).json();
       expect(priced).toMatchObject({
         amount: before.price,
@@ -514,6 +584,75 @@ describe('orders and payments', () => {
       });
       // Now active: reactivating again is refused.
       expectProblem(await quote(s, intent), 409, 'ALREADY_SUBSCRIBER');
+    });
+
+    it('gives the reactivation offer at most once in 12 months, and says when it comes back', async () => {
+      const then = t.clock.now().toISOString();
+      // The expiry job's command on this subscription only (the others keep their dates).
+      const endIt = (subscriptionNo: string) =>
+        applyCommand(t.db, subscriptionNo, { kind: 'expire' }, { clock: t.clock, actor: 'job' });
+      try {
+        const { s, accountNo, before, intent } = await reactivationOf('avsluttet@demo.minside.no');
+        if (before.status !== 'CANCELLED') {
+          // Reactivated by the test above: it had the offer today. Cancel it and let it end.
+          await applyCommand(
+            t.db,
+            before.subscriptionNo,
+            { kind: 'cancel', reason: 'price' },
+            { clock: t.clock, actor: 'user', ariaAccountNo: accountNo },
+          );
+        } else {
+          const placed = (
+            await order(s, { ...intent, paymentProvider: 'SWEDBANK-PPG' })
+          ).json() as Order;
+          await onPaymentPage(placed.redirectUrl!, 'approve');
+          expect((await complete(s, placed.orderId)).json().status).toBe('COMPLETED');
+          await applyCommand(
+            t.db,
+            before.subscriptionNo,
+            { kind: 'cancel', reason: 'price' },
+            { clock: t.clock, actor: 'user', ariaAccountNo: accountNo },
+          );
+        }
+        const usedOn = osloDateOf(t.clock.now());
+        t.clock.set('2026-06-11T09:00:00+02:00');
+        await endIt(before.subscriptionNo);
+        const later = await sessionFor(t, 'avsluttet@demo.minside.no');
+        const again = (await quote(later, intent)).json();
+        expectNotGiven(again, before.price, {
+          offer: 'REACTIVATION_3_FOR_1',
+          reason: 'USED_RECENTLY',
+          usedOn,
+          availableFrom: addMonths(usedOn, 12),
+        });
+        // Ordered without it, it is applied without it (one month, not three).
+        const placed = (
+          await order(later, { ...intent, paymentProvider: 'SWEDBANK-PPG' })
+        ).json() as Order;
+        expect(placed.amount).toBe(before.price);
+        await onPaymentPage(placed.redirectUrl!, 'approve');
+        expect((await complete(later, placed.orderId)).json().status).toBe('COMPLETED');
+        expect((await subscriptionOf(later, accountNo)).subscription.renewalDate).toBe(
+          addMonths('2026-06-11', 1),
+        );
+        // A year after the offer, it is offered again.
+        const sub = (await subscriptionOf(later, accountNo)).subscription;
+        await applyCommand(
+          t.db,
+          sub.subscriptionNo,
+          { kind: 'cancel', reason: 'price' },
+          { clock: t.clock, actor: 'user', ariaAccountNo: accountNo },
+        );
+        t.clock.set(`${addMonths(usedOn, 12)}T09:00:00+01:00`);
+        await endIt(sub.subscriptionNo);
+        const yearOn = await sessionFor(t, 'avsluttet@demo.minside.no');
+        expect((await quote(yearOn, intent)).json()).toMatchObject({
+          offer: 'REACTIVATION_3_FOR_1',
+          unavailableOffer: null,
+        });
+      } finally {
+        t.clock.set(then);
+      }
     });
 
     it('upgrades now and charges the prorated difference', async () => {

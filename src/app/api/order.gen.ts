@@ -208,6 +208,15 @@ export type WaivedOffer = {
   renewalPrice: AmountOre;
   firstFullCharge: FullPriceCharge;
 };
+export type UnavailableOffer = {
+  offer: Offer;
+  /** `NOT_FIRST_TIME`: the reader has (or had) a subscription of the title, or had the first month for 1 kr on it before. `USED_RECENTLY`: the reactivation offer was given less than 12 months ago. */
+  reason: "NOT_FIRST_TIME" | "USED_RECENTLY";
+  /** The day the offer was last given (`USED_RECENTLY`); null otherwise. */
+  usedOn: string | null;
+  /** The first day it can be given again (`USED_RECENTLY`); null otherwise. */
+  availableFrom: string | null;
+};
 export type OrderQuote = {
   kind: OrderKind;
   titleCode: TitleCode;
@@ -239,6 +248,8 @@ export type OrderQuote = {
   firstFullCharge: FullPriceCharge;
   /** The offer the reader would have had without the discount code (offers and discount codes are not combined: the code replaces it), priced the same way, so both can be shown side by side. Null when no offer was given up. */
   waivedOffer: WaivedOffer | NullValue;
+  /** The offer this plan and period have that this reader is not given, and why, from the server's records (never the request): the first month for 1 kr is for a reader's first subscription of the title, once per identity (also after a deletion of the reader's data); the reactivation offer is given at most once in 12 months. Null when the offer is given, when the plan has none, or when a discount code replaces it. */
+  unavailableOffer: UnavailableOffer | NullValue;
   /** What the chosen plan and period include. */
   features: SubscriptionFeature[];
   /** For an upgrade, what the new plan and period include that the current subscription does not (empty when it gives nothing more); empty for other kinds. */

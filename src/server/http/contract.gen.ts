@@ -2390,6 +2390,8 @@ export interface components {
             firstFullCharge: components["schemas"]["FullPriceCharge"];
             /** @description The offer the reader would have had without the discount code (offers and discount codes are not combined: the code replaces it), priced the same way, so both can be shown side by side. Null when no offer was given up. */
             waivedOffer: components["schemas"]["WaivedOffer"] | components["schemas"]["NullValue"];
+            /** @description The offer this plan and period have that this reader is not given, and why, from the server's records (never the request): the first month for 1 kr is for a reader's first subscription of the title, once per identity (also after a deletion of the reader's data); the reactivation offer is given at most once in 12 months. Null when the offer is given, when the plan has none, or when a discount code replaces it. */
+            unavailableOffer: components["schemas"]["UnavailableOffer"] | components["schemas"]["NullValue"];
             /** @description What the chosen plan and period include. */
             features: components["schemas"]["SubscriptionFeature"][];
             /** @description For an upgrade, what the new plan and period include that the current subscription does not (empty when it gives nothing more); empty for other kinds. */
@@ -2410,6 +2412,24 @@ export interface components {
             /** @description The price of the next period with the offer. */
             renewalPrice: components["schemas"]["AmountOre"];
             firstFullCharge: components["schemas"]["FullPriceCharge"];
+        };
+        UnavailableOffer: {
+            offer: components["schemas"]["Offer"];
+            /**
+             * @description `NOT_FIRST_TIME`: the reader has (or had) a subscription of the title, or had the first month for 1 kr on it before. `USED_RECENTLY`: the reactivation offer was given less than 12 months ago.
+             * @enum {string}
+             */
+            reason: "NOT_FIRST_TIME" | "USED_RECENTLY";
+            /**
+             * Format: date
+             * @description The day the offer was last given (`USED_RECENTLY`); null otherwise.
+             */
+            usedOn: string | null;
+            /**
+             * Format: date
+             * @description The first day it can be given again (`USED_RECENTLY`); null otherwise.
+             */
+            availableFrom: string | null;
         };
         /** @description The order's short reference for the reader and the customer centre: 8 characters of Crockford base 32 (no I, L, O or U), unique and derived from the order's number; the customer centre finds the order by it. */
         OrderReference: string;
@@ -6062,6 +6082,7 @@ export interface operations {
                      *         "amount": 27900
                      *       },
                      *       "waivedOffer": null,
+                     *       "unavailableOffer": null,
                      *       "features": [
                      *         "content",
                      *         "family-share"

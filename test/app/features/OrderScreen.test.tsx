@@ -149,6 +149,35 @@ describe('choosing and paying', () => {
     ]);
   });
 
+  it('says why a returning reader does not get the first month for 1 kr', async () => {
+    const returning = (request: OrderQuoteRequest) => {
+      const priced = quoteFor(request);
+      return json({
+        ...priced,
+        offer: null,
+        amount: priced.ordinaryPrice,
+        // As the server says it of a reader who had the title before (no dates for this reason).
+        unavailableOffer: priced.offer
+          ? ({
+              offer: priced.offer,
+              reason: 'NOT_FIRST_TIME',
+              usedOn: null,
+              availableFrom: null,
+            } as const)
+          : null,
+      });
+    };
+    await renderOrder({ routes: [quoteRoute(returning)] });
+    await payButton('kr 279,00');
+    const summary = screen.getByRole('region', { name: 'Dette betaler du' });
+    expect(
+      within(summary).getByText(
+        'Første måned for 1 kr gjelder bare for nye abonnenter, og du har hatt abonnement på avisen før.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(summary).queryByText('Første måned for kr 1,00')).not.toBeInTheDocument();
+  });
+
   it('prices another period on the server and pays that amount by card', async () => {
     const { user, actions } = await renderOrder();
     await payButton('kr 1,00');

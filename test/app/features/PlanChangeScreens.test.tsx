@@ -59,6 +59,7 @@ const upgradeQuote: OrderQuote = {
   proration: { fromPrice: 27_900, toPrice: 37_900, remainingDays: 10, periodDays: 30 },
   firstFullCharge: { date: '2026-11-22', amount: 37_900 },
   waivedOffer: null,
+  unavailableOffer: null,
   features: ['content', 'family-share', 'e-paper', 'partner-content'],
   addedFeatures: ['e-paper', 'partner-content'],
 };

@@ -71,6 +71,20 @@ export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
       label: t('purchase.summary.offer'),
       value: t('purchase.summary.offer-reactivation'),
     });
+  // An offer the plan has that this reader is not given, and why (the server decides it).
+  const unavailable = quote.unavailableOffer;
+  if (unavailable)
+    facts.push({
+      key: 'offer',
+      label: t('purchase.summary.offer'),
+      value:
+        unavailable.offer === 'FIRST_MONTH_1KR'
+          ? t('purchase.summary.offer-unavailable-first-month')
+          : t('purchase.summary.offer-unavailable-reactivation', {
+              usedOn: unavailable.usedOn ? longDate(unavailable.usedOn) : '',
+              availableFrom: unavailable.availableFrom ? longDate(unavailable.availableFrom) : '',
+            }),
+    });
   if (quote.discount)
     facts.push({
       key: 'discount',

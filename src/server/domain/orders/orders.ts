@@ -28,6 +28,7 @@ import {
 } from '../subscriptions/lifecycle';
 import { currentSubscription } from '../subscriptions/subscriptions';
 
+import { recordFirstMonthOffer } from './offers';
 import { priceOrder, type Buyer, type OrderInput, type OrderKind, type Quote } from './pricing';
 import { orderNoOfReference, orderReference } from './reference';
 
@@ -463,6 +464,8 @@ async function applyOrder(
       now: deps.clock.now(),
     });
     applied = await applyCommandInTx(tx, subscriptionNo, { kind: 'activate' }, options);
+    if (row.offer === 'FIRST_MONTH_1KR')
+      await recordFirstMonthOffer(tx, row.aria_account_no, row.title_code, deps.clock.now());
     if (row.delivery_address)
       await modifyAccount(
         tx,
@@ -475,7 +478,8 @@ async function applyOrder(
       tx,
       subscriptionNo,
       row.kind === 'reactivation'
-        ? { kind: 'reactivate' }
+        ? // As it was priced: with the offer only if the order has it (offers.ts).
+          { kind: 'reactivate', withOffer: row.offer === 'REACTIVATION_3_FOR_1' }
         : { kind: 'upgradeNow', plan: { ariaPlanID: row.aria_plan_id, period: row.period } },
       options,
     );

@@ -15,6 +15,7 @@ import {
   STUDENT_PLAN_ID,
   type Period,
 } from '../../../shared/subscription/plans';
+import { reactivationOffer } from '../../../shared/subscription/proration';
 import {
   holdsSubscription,
   isYouthPlan,
@@ -33,6 +34,12 @@ import { currentSubscription } from '../subscriptions/subscriptions';
 
 import { FIRST_MONTH_PRICE_ORE, firstMonthPeriod, notSoldInShop } from './catalogue';
 import { applicableDiscount, type Discount } from './discounts';
+import {
+  FIRST_MONTH_NOT_GIVEN,
+  firstMonthOfferUsed,
+  reactivationOfferUsedOn,
+  type UnavailableOffer,
+} from './offers';
 
 export type OrderKind = 'new' | 'reactivation' | 'upgrade';
 export type Offer = 'FIRST_MONTH_1KR' | 'REACTIVATION_3_FOR_1';
@@ -92,6 +99,7 @@ export interface Quote {
   /** The first payment at the ordinary price: now, or the renewal after the offer or discount. */
   readonly firstFullCharge: FullPriceCharge;
   readonly waivedOffer: WaivedOffer | null;
+  readonly unavailableOffer: UnavailableOffer | null;
   /** What the plan and period include. */
   readonly features: readonly Feature[];
   /** An upgrade's gain: what the plan and period include that the current one does not. */
@@ -263,11 +271,15 @@ export async function priceOrder(
       `select count(*)::int as n from subscriptions where aria_account_no = $1 and title_code = $2`,
       [buyer.ariaAccountNo, titleCode],
     );
-    const firstTime = (history?.n ?? 0) === 0;
-    // The first month for 1 kr is for a first-time reader of the default plan, monthly; a
-    // discount code replaces it (they are not combined), and the quote says what was given up.
-    const offerable =
-      firstTime && plan.ariaPlanID === defaultPlanId(titleCode) && plan.period === firstMonthPeriod;
+    // The first month for 1 kr is for a first-time reader of the default plan, monthly, once per
+    // identity and title (offers.ts: also after a deletion of the reader's data); a discount code
+    // replaces it (they are not combined), and the quote says what was given up.
+    const planHasOffer =
+      plan.ariaPlanID === defaultPlanId(titleCode) && plan.period === firstMonthPeriod;
+    const firstTime =
+      (history?.n ?? 0) === 0 &&
+      !(planHasOffer && (await firstMonthOfferUsed(db, buyer.ariaAccountNo, titleCode)));
+    const offerable = firstTime && planHasOffer;
     const offer: Offer | null = offerable && !discount ? 'FIRST_MONTH_1KR' : null;
     const renewalDate = addMonths(today, periodMonths[plan.period]);
     const amount = offer
@@ -305,6 +317,7 @@ export async function priceOrder(
                 firstFullCharge: firstFullRenewal(activated(plan, null, today), today),
               }
             : null,
+        unavailableOffer: planHasOffer && !firstTime && !discount ? FIRST_MONTH_NOT_GIVEN : null,
         addedFeatures: [],
       },
     };
@@ -346,7 +359,13 @@ export async function priceOrder(
         'A reactivation restarts the plan and period the subscription had',
         'ariaPlanID',
       );
-    const { state: after, effects } = transition(state, { kind: 'reactivate' }, today);
+    // The offer at most once in 12 months (offers.ts); the order keeps what was decided here.
+    const used = await reactivationOfferUsedOn(db, buyer.ariaAccountNo, titleCode, today);
+    const { state: after, effects } = transition(
+      state,
+      { kind: 'reactivate', withOffer: !used },
+      today,
+    );
     const effect = effects[0];
     const amount = effect?.amountOre ?? 0;
     return {
@@ -366,6 +385,10 @@ export async function priceOrder(
         firstFullCharge:
           amount >= plan.priceOre ? { date: today, amount } : firstFullRenewal(after, today),
         waivedOffer: null,
+        unavailableOffer:
+          used && reactivationOffer(state.plan)
+            ? { offer: 'REACTIVATION_3_FOR_1', reason: 'USED_RECENTLY', ...used }
+            : null,
         addedFeatures: [],
       },
     };
@@ -397,6 +420,7 @@ export async function priceOrder(
       },
       firstFullCharge: firstFullRenewal(after, today),
       waivedOffer: null,
+      unavailableOffer: null,
       addedFeatures: addedFeatures(current.features, details.features),
     },
   };

@@ -87,7 +87,11 @@ export type Command =
     }
   | { readonly kind: 'undoCancellation' }
   | { readonly kind: 'expire' }
-  | { readonly kind: 'reactivate' }
+  /**
+   * `withOffer: false`: without the reactivation offer (given less than 12 months ago: the
+   * order decided it from the records, domain/orders/offers.ts); else the plan's offer, if any.
+   */
+  | { readonly kind: 'reactivate'; readonly withOffer?: boolean }
   | { readonly kind: 'renew' }
   | { readonly kind: 'endTrial' }
   | { readonly kind: 'schedulePlanChange'; readonly plan: PlanRef }
@@ -400,7 +404,7 @@ export function transition(state: EngineState, command: Command, today: string):
     }
 
     case 'reactivate': {
-      const offer = reactivationOffer(state.plan);
+      const offer = command.withOffer === false ? null : reactivationOffer(state.plan);
       const renewalDate = addMonths(today, offer ? offer.months : months(state.plan));
       const next: EngineState = { ...cleared(state), status: S.ACTIVE, renewalDate };
       const periodEnd = addDays(renewalDate, -1);

@@ -64,6 +64,7 @@ export function quoteWith(overrides: Partial<OrderQuote> = {}): OrderQuote {
     proration: null,
     firstFullCharge: { date: '2026-11-22', amount: 27900 },
     waivedOffer: null,
+    unavailableOffer: null,
     features: ['content', 'family-share'],
     addedFeatures: [],
     ...overrides,
