@@ -11,6 +11,14 @@ import { buildTestApp, demoAccountNo } from './support';
 
 const t = buildTestApp();
 
+/** The reader starts registering a new card for the subscription (/legg-til-betalingskort). */
+const startCard = (s: TestSession, subscriptionNo: string) =>
+  s.request({
+    method: 'PUT',
+    url: '/api/subscription/card',
+    payload: { subscriptionNo, returnUrl: '/legg-til-betalingskort/verify' },
+  });
+
 const decide = (redirectUrl: string, action: 'approve' | 'decline') =>
   t.app.inject({
     method: 'POST',
@@ -120,28 +128,34 @@ describe('payment methods', () => {
     });
     const cancel = (await subscriptionEvents(t.db, before.subscriptionNo)).at(-1)!;
     expect(cancel).toMatchObject({ kind: 'cancel', actor: 'system' });
-    // Undone so the next test starts from an active subscription.
-    const undo = await s.request({
-      method: 'POST',
-      url: '/api/reactivateSubscription/',
-      payload: { subscriptionNo: before.subscriptionNo, action: 'undo-cancellation' },
+    // Undoing the cancellation needs a method the renewals can be charged to: not the stopped
+    // agreement. Nothing changes until the reader has one.
+    const undo = () =>
+      s.request({
+        method: 'POST',
+        url: '/api/reactivateSubscription/',
+        payload: { subscriptionNo: before.subscriptionNo, action: 'undo-cancellation' },
+      });
+    const refused = await undo();
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'PAYMENT_METHOD_REQUIRED']);
+    expect(await subscriptionOf(s, email)).toMatchObject({ status: 'PENDING_CANCELLATION' });
+    const card = (await startCard(s, before.subscriptionNo)).json();
+    await decide(card.redirectUrl, 'approve');
+    expect((await verify(s, before.subscriptionNo, card.paymentMethodId)).statusCode).toBe(200);
+    // With a card, it is undone (and the next test starts from an active subscription).
+    expect((await undo()).statusCode).toBe(200);
+    expect(await subscriptionOf(s, email)).toMatchObject({
+      status: 'ACTIVE',
+      paymentNotice: null,
+      paymentMethod: { provider: 'SWEDBANK-PPG' },
     });
-    expect(undo.statusCode).toBe(200);
   });
 
   it('adds a card; a declined registration leaves the old method in place', async () => {
     const email = 'digital@demo.minside.no';
     const s = await sessionFor(t, email);
     const before = await subscriptionOf(s, email);
-    const start = () =>
-      s.request({
-        method: 'PUT',
-        url: '/api/subscription/card',
-        payload: {
-          subscriptionNo: before.subscriptionNo,
-          returnUrl: '/legg-til-betalingskort/verify',
-        },
-      });
+    const start = () => startCard(s, before.subscriptionNo);
     const declined = (await start()).json();
     expect(declined.agreementId).toBeNull();
     await decide(declined.redirectUrl, 'decline');
@@ -167,34 +181,14 @@ describe('payment methods', () => {
     const owner = await sessionFor(t, 'digital@demo.minside.no');
     const mine = await subscriptionOf(owner, 'digital@demo.minside.no');
     const other = await sessionFor(t, 'papir@demo.minside.no');
-    const foreign = await other.request({
-      method: 'PUT',
-      url: '/api/subscription/card',
-      payload: { subscriptionNo: mine.subscriptionNo, returnUrl: '/legg-til-betalingskort/verify' },
-    });
+    const foreign = await startCard(other, mine.subscriptionNo);
     expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'SUBSCRIPTION_NOT_FOUND']);
-    const started = (
-      await owner.request({
-        method: 'PUT',
-        url: '/api/subscription/card',
-        payload: {
-          subscriptionNo: mine.subscriptionNo,
-          returnUrl: '/legg-til-betalingskort/verify',
-        },
-      })
-    ).json();
+    const started = (await startCard(owner, mine.subscriptionNo)).json();
     const stolen = await verify(other, mine.subscriptionNo, started.paymentMethodId);
     expect(stolen.statusCode).toBe(404);
     const family = await sessionFor(t, 'familie@demo.minside.no');
     const shared = await subscriptionOf(family, 'familie@demo.minside.no');
-    const refused = await family.request({
-      method: 'PUT',
-      url: '/api/subscription/card',
-      payload: {
-        subscriptionNo: shared.subscriptionNo,
-        returnUrl: '/legg-til-betalingskort/verify',
-      },
-    });
+    const refused = await startCard(family, shared.subscriptionNo);
     expect(refused.json().code).toBe('PAYMENT_METHOD_NOT_SELF_SERVICE');
   });
 });

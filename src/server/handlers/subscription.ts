@@ -7,7 +7,11 @@ import { subscriptionChanges } from '../domain/subscriptions/changes';
 import { chooseConversionPlan, conversionOf } from '../domain/subscriptions/conversions';
 import { applyCommand } from '../domain/subscriptions/lifecycle';
 import { overviewRead, overviewView } from '../domain/subscriptions/overview';
-import { reactivateFree, scheduleSelfServicePlanChange } from '../domain/subscriptions/selfService';
+import {
+  reactivateFree,
+  scheduleSelfServicePlanChange,
+  undoCancellation,
+} from '../domain/subscriptions/selfService';
 import { currentSubscription } from '../domain/subscriptions/subscriptions';
 import {
   withdraw,
@@ -201,20 +205,17 @@ export const handlers: Handlers = {
 
   async reactivateSubscription(request) {
     const { subscriptionNo, action } = request.body;
-    const { db, clock } = request.server.services;
     if (action === 'reactivate')
       return reactivateFree(
         request.server.services,
         await sessionAccountNo(request),
         subscriptionNo,
       );
-    const { subscription } = await applyCommand(
-      db,
+    return undoCancellation(
+      request.server.services,
+      await sessionAccountNo(request),
       subscriptionNo,
-      { kind: 'undoCancellation' },
-      { clock, actor: 'user', ariaAccountNo: await sessionAccountNo(request) },
     );
-    return subscription;
   },
 };
 

@@ -454,6 +454,22 @@ describe('UndoCancellationScreen', () => {
     expect(screen.getByRole('button', { name: 'Angre oppsigelsen' })).toBeEnabled();
   });
 
+  it('asks for a payment method first when the renewals have nothing to be charged to', async () => {
+    serveApi([
+      route('POST', '/api/reactivateSubscription/', () => problem(409, 'PAYMENT_METHOD_REQUIRED')),
+    ]);
+    const { user } = await renderFlow(pendingCancellation(), { at: '/angre-oppsigelse' });
+    await user.click(screen.getByRole('button', { name: 'Angre oppsigelsen' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Før du angrer oppsigelsen, trenger vi en betalingsmåte vi kan trekke fornyelsene fra.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Legg inn betalingsmåte' })).toHaveAttribute(
+      'href',
+      '/endre-betalingsmetode',
+    );
+  });
+
   it('has nothing to undo for an active subscription', async () => {
     await renderFlow(premium(), { at: '/angre-oppsigelse' });
     expect(

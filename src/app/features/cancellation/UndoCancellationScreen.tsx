@@ -104,7 +104,11 @@ export default function UndoCancellationScreen() {
       setUndone(reloaded ?? after);
     } catch (error) {
       const problem = callFailure(error);
-      setFailure(`cancellation.errors.${failureKind(problem)}`);
+      setFailure(
+        problem.code === 'PAYMENT_METHOD_REQUIRED'
+          ? 'cancellation.errors.payment-method-required'
+          : `cancellation.errors.${failureKind(problem)}`,
+      );
       if (problem.status === 409 || problem.status === 404) void reload();
     } finally {
       busyRef.current = false;
@@ -130,7 +134,14 @@ export default function UndoCancellationScreen() {
       </p>
       {failure ? (
         <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
-          {t(failure)}
+          <p>{t(failure)}</p>
+          {failure === 'cancellation.errors.payment-method-required' ? (
+            <p>
+              <Link className="ds-link" to="/endre-betalingsmetode">
+                {t('cancellation.errors.payment-method-link')}
+              </Link>
+            </p>
+          ) : null}
         </Notice>
       ) : null}
       <div className="cancel-actions">

@@ -9,11 +9,20 @@ import {
 import { isYouthPlan } from '../../../shared/subscription/status';
 import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import { knownBirthDate } from '../accounts/accounts';
 
-import { applyCommand, applyCommandInTx, findPlan, type PlanSelector } from './lifecycle';
+import { nextCharge, type Command } from './engine';
+import {
+  applyCommand,
+  applyCommandInTx,
+  findPlan,
+  hasUsableRenewalMethod,
+  readState,
+  type Applied,
+  type PlanSelector,
+} from './lifecycle';
 import { getSubscription, type Subscription } from './subscriptions';
 
 export interface SelfServiceDeps {
@@ -102,29 +111,67 @@ export async function scheduleSelfServicePlanChange(
 }
 
 /**
+ * Applies the reader's `command` and then `refuse` in one transaction: a refusal (a thrown
+ * DomainError) rolls the command back, so nothing changes.
+ */
+async function applyUnless(
+  { db, clock }: SelfServiceDeps,
+  ariaAccountNo: string,
+  subscriptionNo: string,
+  command: Command,
+  refuse: (tx: Queryable, applied: Applied) => Promise<void>,
+): Promise<Subscription> {
+  const { subscription } = await db.transaction(async (tx) => {
+    const applied = await applyCommandInTx(tx, subscriptionNo, command, {
+      clock,
+      actor: 'user',
+      ariaAccountNo,
+    });
+    await refuse(tx, applied);
+    return applied;
+  });
+  return subscription;
+}
+
+/**
  * Only a subscription that costs nothing (business, non-billable) restarts here. The engine
  * decides: when the reactivation would bill anything, the whole change is rolled back and the
  * reader orders it instead (kind `reactivation`, 3 months for the price of 1).
  */
-export async function reactivateFree(
-  { db, clock }: SelfServiceDeps,
+export function reactivateFree(
+  deps: SelfServiceDeps,
   ariaAccountNo: string,
   subscriptionNo: string,
 ): Promise<Subscription> {
-  const { subscription } = await db.transaction(async (tx) => {
-    const applied = await applyCommandInTx(
-      tx,
-      subscriptionNo,
-      { kind: 'reactivate' },
-      { clock, actor: 'user', ariaAccountNo },
-    );
-    if (applied.effects.length > 0)
+  return applyUnless(deps, ariaAccountNo, subscriptionNo, { kind: 'reactivate' }, async (_, a) => {
+    if (a.effects.length > 0)
       throw new DomainError(
         'conflict',
         'PAYMENT_REQUIRED',
         'A paying subscription is reactivated by ordering it (order kind reactivation).',
       );
-    return applied;
   });
-  return subscription;
+}
+
+/**
+ * Undoes a cancellation in waiting. A subscription that will charge the reader again must have a
+ * method its renewals can be charged to (not none, not a stopped Vipps agreement): else 409
+ * `PAYMENT_METHOD_REQUIRED`, and nothing changes (the reader sets a new method first).
+ */
+export function undoCancellation(
+  deps: SelfServiceDeps,
+  ariaAccountNo: string,
+  subscriptionNo: string,
+): Promise<Subscription> {
+  const command = { kind: 'undoCancellation' } as const;
+  return applyUnless(deps, ariaAccountNo, subscriptionNo, command, async (tx) => {
+    const after = await readState(tx, subscriptionNo);
+    const charge = after ? nextCharge(after) : null;
+    if (charge?.kind === 'charge' && !(await hasUsableRenewalMethod(tx, subscriptionNo)))
+      throw new DomainError(
+        'conflict',
+        'PAYMENT_METHOD_REQUIRED',
+        'The subscription has no payment method its renewals can be charged to',
+      );
+  });
 }
