@@ -20,6 +20,25 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, ensureBuild, freePort, root, signIn, startProduct } from './lib';
 
 const RUNS = 3;
+
+interface LcpNode {
+  readonly selector?: string;
+  readonly nodeLabel?: string;
+}
+
+/**
+ * The LCP element of a report: Lighthouse 13 names it in the `lcp-breakdown-insight` audit (a
+ * list whose `node` item is the element); 12 had the `largest-contentful-paint-element` audit.
+ */
+function lcpNodeOf(audits: Record<string, { details?: unknown } | undefined>): LcpNode | null {
+  const insight = audits['lcp-breakdown-insight']?.details as
+    { items?: ({ type?: string } & LcpNode)[] } | undefined;
+  const node = insight?.items?.find((item) => item.type === 'node');
+  if (node) return node;
+  const legacy = audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: LcpNode }[] }[] } | undefined;
+  return legacy?.items?.[0]?.items?.[0]?.node ?? null;
+}
 /** Tries of one run when Lighthouse reports a runtime error. */
 const ATTEMPTS = 3;
 const TITLE = 'fvn';
@@ -180,10 +199,7 @@ try {
         fcpMs: audit('first-contentful-paint'),
         transferBytes: audit('total-byte-weight'),
       });
-      const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
-        | { items?: { items?: { node?: { selector?: string; nodeLabel?: string } }[] }[] }
-        | undefined;
-      const lcpNode = lcpDetails?.items?.[0]?.items?.[0]?.node;
+      const lcpNode = lcpNodeOf(lhr.audits);
       if (!lcpElement && lcpNode) lcpElement = `${lcpNode.selector} "${lcpNode.nodeLabel}"`;
       for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
     }
