@@ -945,6 +945,26 @@ describe('proration on whole øre', () => {
     });
   });
 
+  it('charges the difference for every paid period left: a reactivation offer pays three months', () => {
+    // Reactivated 10 March with 3 months for 1 (renews 10 June), upgraded 20 March: 10 April to
+    // 10 June are two whole months at the full difference, 20 March to 10 April is 21 of 31 days.
+    expect(upgradeQuote(monthly, monthlyPremium, '2026-06-10', '2026-03-20')).toEqual({
+      amountOre: 2 * 10000 + Math.round((10000 * 21) / 31),
+      remainingDays: 82,
+      periodDays: 31,
+    });
+    // On the first day, all three months; on the renewal date, nothing.
+    expect(upgradeQuote(monthly, monthlyPremium, '2026-06-10', '2026-03-10').amountOre).toBe(30000);
+    expect(upgradeQuote(monthly, monthlyPremium, '2026-06-10', '2026-06-10').amountOre).toBe(0);
+    // Months are counted back from the renewal date (31 May: 30 April, 31 March, 28 February),
+    // so the period today is in is 28 February to 31 March, 30 of its 31 days left.
+    expect(upgradeQuote(monthly, monthlyPremium, '2026-05-31', '2026-03-01')).toEqual({
+      amountOre: 2 * 10000 + Math.round((10000 * 30) / 31),
+      remainingDays: 91,
+      periodDays: 31,
+    });
+  });
+
   it('takes today as the Oslo date, not the UTC date', () => {
     expect(osloDateOf(new Date('2026-03-28T23:30:00Z'))).toBe('2026-03-29'); // 00:30 CET
     expect(osloDateOf(new Date('2026-03-29T22:30:00Z'))).toBe('2026-03-30'); // 00:30 CEST

@@ -237,7 +237,7 @@ export type OrderQuote = {
   /** When the next payment is due (at `renewalPrice`, no binding). */
   renewalDate: string;
   renewalPrice: AmountOre;
-  /** For an upgrade, how the difference was computed. */
+  /** For an upgrade, how the difference was computed: every whole period paid and not yet begun (a reactivation offer pays three months of a monthly plan ahead) at the full difference, and the period today is in for its remaining days. `remainingDays` counts every day to the renewal date and `periodDays` is the length of the period today is in, so `remainingDays` is larger when more than one period is paid. */
   proration: {
     fromPrice: AmountOre;
     toPrice: AmountOre;

@@ -2379,7 +2379,7 @@ export interface components {
              */
             renewalDate: string;
             renewalPrice: components["schemas"]["AmountOre"];
-            /** @description For an upgrade, how the difference was computed. */
+            /** @description For an upgrade, how the difference was computed: every whole period paid and not yet begun (a reactivation offer pays three months of a monthly plan ahead) at the full difference, and the period today is in for its remaining days. `remainingDays` counts every day to the renewal date and `periodDays` is the length of the period today is in, so `remainingDays` is larger when more than one period is paid. */
             proration: {
                 fromPrice: components["schemas"]["AmountOre"];
                 toPrice: components["schemas"]["AmountOre"];

@@ -69,18 +69,34 @@ export interface UpgradeQuote {
   readonly periodDays: number;
 }
 
-/** The pay-the-difference amount of an immediate upgrade for the rest of the current period. */
+/**
+ * The pay-the-difference amount of an immediate upgrade for all that is paid of the old plan:
+ * each whole period left before the renewal date at the full difference (the reactivation offer
+ * pays three months of a monthly plan ahead), and the period today is in prorated by its days.
+ * `remainingDays` counts every day from today to the renewal date; `periodDays` is the length of
+ * the period today is in, so remainingDays is larger when more than one period is paid.
+ */
 export function upgradeQuote(
   from: PricedPlan,
   to: PricedPlan,
   renewalDate: string,
   today: string,
 ): UpgradeQuote {
-  const period = currentPeriod(renewalDate, from.period, today);
+  const months = periodMonths[from.period];
+  // Periods counted back from the renewal date, each from it (month ends clamp once, not twice).
+  let whole = 0;
+  while (addMonths(renewalDate, -months * (whole + 1)) > today) whole += 1;
+  const end = addMonths(renewalDate, -months * whole);
+  const start = addMonths(renewalDate, -months * (whole + 1));
+  const days = daysBetween(start, end);
+  const partDays = Math.min(days, Math.max(0, daysBetween(today, end)));
+  assertOre(from.priceOre);
+  assertOre(to.priceOre);
   return {
-    amountOre: prorate(from.priceOre, to.priceOre, period.remainingDays, period.days),
-    remainingDays: period.remainingDays,
-    periodDays: period.days,
+    amountOre:
+      whole * (to.priceOre - from.priceOre) + prorate(from.priceOre, to.priceOre, partDays, days),
+    remainingDays: Math.max(0, daysBetween(today, renewalDate)),
+    periodDays: days,
   };
 }
 

@@ -265,6 +265,26 @@ describe('ChangeSubscriptionScreen', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
+  it('says an upgrade during a paid offer pays the difference for every paid period', async () => {
+    // Reactivated with 3 months for 1: 72 days paid ahead, the current month of 30 among them.
+    const offerQuote = {
+      ...upgradeQuote,
+      amount: 23_333,
+      proration: { fromPrice: 27_900, toPrice: 37_900, remainingDays: 72, periodDays: 30 },
+    };
+    serveApi([catalogueRoute(), route('POST', '/api/orders/quote', () => json(offerQuote))]);
+    const { user } = await renderChange();
+    await user.click(within(await choiceGroup()).getByRole('radio', { name: /Månedlig Premium/ }));
+    await user.click(screen.getByRole('button', { name: 'Fortsett' }));
+    await screen.findByRole('heading', { level: 2, name: 'Bekreft oppgradering' });
+    expect(fact('Å betale nå')).toHaveTextContent('kr 233,33');
+    expect(
+      screen.getByText(
+        'Du betaler mellomlegget mellom kr 279,00 og kr 379,00 for hver periode du har betalt for og ikke brukt ennå: de 72 dagene til 22. november 2026.',
+      ),
+    ).toBeVisible();
+  });
+
   it("shows the server's price of an upgrade before the reader goes on to pay it", async () => {
     const calls = serveApi([
       catalogueRoute(),

@@ -580,12 +580,19 @@ function UpgradeStep({
       <Facts facts={facts} />
       {proration ? (
         <p className="ds-paragraph">
-          {t('plan-change.upgrade.proration', {
-            fromPrice: formatKroner(proration.fromPrice),
-            toPrice: formatKroner(proration.toPrice),
-            remainingDays: proration.remainingDays,
-            periodDays: proration.periodDays,
-          })}
+          {/* More days left than one period has: several periods are paid (an offer's). */}
+          {t(
+            proration.remainingDays > proration.periodDays
+              ? 'plan-change.upgrade.proration-paid'
+              : 'plan-change.upgrade.proration',
+            {
+              fromPrice: formatKroner(proration.fromPrice),
+              toPrice: formatKroner(proration.toPrice),
+              remainingDays: proration.remainingDays,
+              periodDays: proration.periodDays,
+              until: longDate(quote.renewalDate),
+            },
+          )}
         </p>
       ) : null}
       <div className="form-actions">

@@ -95,12 +95,19 @@ export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
     facts.push({
       key: 'proration',
       label: t('purchase.summary.proration'),
-      value: t('purchase.summary.proration-value', {
-        from: formatKroner(quote.proration.fromPrice),
-        to: formatKroner(quote.proration.toPrice),
-        remaining: quote.proration.remainingDays,
-        days: quote.proration.periodDays,
-      }),
+      // More days left than one period has: several periods are paid (an offer's).
+      value: t(
+        quote.proration.remainingDays > quote.proration.periodDays
+          ? 'purchase.summary.proration-value-paid'
+          : 'purchase.summary.proration-value',
+        {
+          from: formatKroner(quote.proration.fromPrice),
+          to: formatKroner(quote.proration.toPrice),
+          remaining: quote.proration.remainingDays,
+          days: quote.proration.periodDays,
+          until: longDate(quote.renewalDate),
+        },
+      ),
     });
   facts.push(
     {
