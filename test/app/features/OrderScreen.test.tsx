@@ -176,6 +176,10 @@ describe('choosing and paying', () => {
       ),
     ).toBeInTheDocument();
     expect(within(summary).queryByText('Første måned for kr 1,00')).not.toBeInTheDocument();
+    // Nor does the choice of period promise it any more.
+    const periods = screen.getByRole('group', { name: 'Velg periode' });
+    expect(await within(periods).findByText('kr 279,00 per måned')).toBeInTheDocument();
+    expect(within(periods).queryByText(/Første måned for kr 1,00/)).not.toBeInTheDocument();
   });
 
   it('prices another period on the server and pays that amount by card', async () => {

@@ -6,7 +6,7 @@
 // `&periode=` and `&kode=` preselect; an attempt kept from before a reload is restored.
 // Here: which step shows, the quote of what is chosen now, and paying; the parts are beside it.
 import { FormikProvider, Form, useFormik, useFormikContext } from 'formik';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
@@ -70,6 +70,11 @@ function OrderFields({
   useResumeOnReturn(purchaseResumed);
 
   const { quote, failure } = quoteState;
+  // Once the server says this reader does not get the first month for 1 kr, no choice offers it.
+  const [noFirstMonthOffer, setNoFirstMonthOffer] = useState(false);
+  useEffect(() => {
+    if (quote?.unavailableOffer?.offer === 'FIRST_MONTH_1KR') setNoFirstMonthOffer(true);
+  }, [quote]);
   const failureCode = failure ? (failure.code ?? 'UNKNOWN') : null;
   const failureStatus = failure?.status ?? null;
   // A refused code is said under its box (DiscountCodeField), any other refusal under the price.
@@ -113,6 +118,7 @@ function OrderFields({
       />
       <PeriodChoice
         catalogue={catalogue}
+        withoutFirstMonthOffer={noFirstMonthOffer}
         product={product}
         value={values.period}
         disabled={busy}

@@ -80,12 +80,15 @@ export function PlanChoice({
  */
 export function PeriodChoice({
   catalogue,
+  withoutFirstMonthOffer = false,
   product,
   value,
   disabled,
   onChange,
 }: {
   readonly catalogue: Catalogue;
+  /** The server said this reader does not get the catalogue's first month for 1 kr. */
+  readonly withoutFirstMonthOffer?: boolean;
   /** The chosen plan. */
   readonly product: CatalogueProduct;
   readonly value: Period;
@@ -94,7 +97,7 @@ export function PeriodChoice({
 }) {
   const { t } = useTranslation('purchase');
   const pricePer = usePricePer();
-  const offer = catalogue.firstMonthOffer;
+  const offer = withoutFirstMonthOffer ? null : catalogue.firstMonthOffer;
   return (
     <fieldset className="ds-fieldset purchase-choices">
       <legend className="ds-label">{t('purchase.order.period-legend')}</legend>
