@@ -31,9 +31,15 @@ export const FIRST_MONTH_NOT_GIVEN: UnavailableOffer = {
   availableFrom: null,
 };
 
-async function identityHash(db: Queryable, spidId: string): Promise<string> {
+/** The salted hash of the identity behind the account; null when there is no such account. */
+async function identityHashOf(db: Queryable, ariaAccountNo: string): Promise<string | null> {
+  const [account] = await db.query<{ spid_id: string }>(
+    'select spid_id from accounts where aria_account_no = $1',
+    [ariaAccountNo],
+  );
+  if (!account) return null;
   const salt = await persistedSecret(db, 'offer-identity-salt');
-  return createHmac('sha256', salt).update(spidId).digest('hex');
+  return createHmac('sha256', salt).update(account.spid_id).digest('hex');
 }
 
 /** Whether the identity behind the account has had the first month for 1 kr on the title. */
@@ -42,15 +48,12 @@ export async function firstMonthOfferUsed(
   ariaAccountNo: string,
   titleCode: string,
 ): Promise<boolean> {
-  const [account] = await db.query<{ spid_id: string }>(
-    'select spid_id from accounts where aria_account_no = $1',
-    [ariaAccountNo],
-  );
-  if (!account) return false;
+  const hash = await identityHashOf(db, ariaAccountNo);
+  if (!hash) return false;
   const rows = await db.query(
     `select 1 from offer_uses
       where title_code = $1 and identity_hash = $2 and offer = 'FIRST_MONTH_1KR'`,
-    [titleCode, await identityHash(db, account.spid_id)],
+    [titleCode, hash],
   );
   return rows.length > 0;
 }
@@ -62,15 +65,12 @@ export async function recordFirstMonthOffer(
   titleCode: string,
   at: Date,
 ): Promise<void> {
-  const [account] = await tx.query<{ spid_id: string }>(
-    'select spid_id from accounts where aria_account_no = $1',
-    [ariaAccountNo],
-  );
-  if (!account) return;
+  const hash = await identityHashOf(tx, ariaAccountNo);
+  if (!hash) return;
   await tx.query(
     `insert into offer_uses (title_code, identity_hash, offer, used_at)
      values ($1, $2, 'FIRST_MONTH_1KR', $3) on conflict do nothing`,
-    [titleCode, await identityHash(tx, account.spid_id), at.toISOString()],
+    [titleCode, hash, at.toISOString()],
   );
 }
 
