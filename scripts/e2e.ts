@@ -3,8 +3,18 @@
 // (scripts/csp-check.ts; TestCafe switches CSP off, so it cannot see a violation), and the
 // TestCafe journeys in headless Debian Chromium. Arguments go to TestCafe (e.g. `-t "name"`);
 // E2E_CSP=skip leaves the CSP check out, E2E_CSP=only runs nothing else.
+//
+// The journey files are split into shards (E2E_SHARDS, default one per core; 1 when arguments are
+// given), each run by its own TestCafe and browser against its own product and database, at the
+// same time: no journey can see another shard's readers. The files are dealt out by their
+// durations in the last full run on this machine (test-results/e2e/durations.json, not in git),
+// else by those of testcafe/durations.json (a full run's, copied there when journeys change much).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 import { checkContentSecurityPolicy } from './csp-check';
 import {
@@ -14,23 +24,26 @@ import {
   killProcessesWithEnv,
   productEnv,
   root,
-  run,
   waitFor,
 } from './lib';
 
-/** Runs `use` against the product on a free port with a fresh database, then stops it. */
-async function withProduct(use: (port: number) => Promise<void>): Promise<void> {
+/**
+ * Runs `use` against the product on a free port with a fresh database, then stops it. A student
+ * may ask for a new code after 10 s instead of a minute, so that the student journey does not sit
+ * out a real minute (the server tests prove the minute with an injected clock).
+ */
+async function withProduct<T>(use: (port: number) => Promise<T>): Promise<T> {
   const port = await freePort();
   const server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: productEnv(port),
+    env: { ...productEnv(port), STUDENT_CODE_RESEND_SECONDS: '10' },
   });
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
   try {
     await waitFor(`http://127.0.0.1:${port}/api/title/POL`, 60_000);
-    await use(port);
+    return await use(port);
   } finally {
     if (server.exitCode === null && server.signalCode === null) {
       stop();
@@ -42,50 +55,153 @@ async function withProduct(use: (port: number) => Promise<void>): Promise<void> 
 
 /** The environment variable that marks the processes of one TestCafe run. */
 const E2E_RUN = 'MINSIDE_E2E_RUN';
+const resultsDir = path.join(root, 'test-results', 'e2e');
+const durationsFile = path.join(resultsDir, 'durations.json');
+
+const journeyFiles = readdirSync(path.join(root, 'testcafe'))
+  .filter((name) => name.endsWith('.test.ts'))
+  .sort()
+  .map((name) => `testcafe/${name}`);
+
+/** Durations per file (ms) from a full run's record, or nothing if there is none. */
+function durationsIn(file: string): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/** A file's expected duration: from the last run here, else from the committed record. */
+function weights(): Map<string, number> {
+  const here = durationsIn(durationsFile);
+  const measured = Object.keys(here).length
+    ? here
+    : durationsIn(path.join(root, 'testcafe', 'durations.json'));
+  const all = Object.values(measured);
+  // A file neither record knows (a new one) counts as an average one.
+  const mean = all.length ? all.reduce((a, b) => a + b, 0) / all.length : 1;
+  return new Map(journeyFiles.map((file) => [file, measured[file] ?? mean]));
+}
+
+/** Longest first, each to the shard with the least so far. */
+function deal(files: Map<string, number>, shards: number): string[][] {
+  const bins = Array.from({ length: shards }, () => ({ files: [] as string[], total: 0 }));
+  for (const [file, weight] of [...files].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) {
+    const bin = bins.reduce((least, next) => (next.total < least.total ? next : least));
+    bin.files.push(file);
+    bin.total += weight;
+  }
+  return bins.filter((bin) => bin.files.length > 0).map((bin) => bin.files.sort());
+}
+
+interface JsonReport {
+  fixtures: { path: string; tests: { durationMs: number }[] }[];
+}
+
+/** Runs one TestCafe over `files` (or the whole folder) and prefixes its lines with `label`. */
+async function runShard(
+  files: string[],
+  extra: string[],
+  label: string,
+  report: string,
+): Promise<void> {
+  await withProduct(async (port) => {
+    const browser = process.env.E2E_BROWSER ?? `chromium:headless ${CHROMIUM_FLAGS.join(' ')}`;
+    // Names this shard's TestCafe and the browser it starts (they inherit it), so that every
+    // browser process is ended when TestCafe is done: some outlive it otherwise.
+    const runId = `${process.pid}-${label || 'all'}`;
+    // Each journey runs once: a failure is a failure (no quarantine, no retries). Every error
+    // on a page fails its journey but one: the bare "Script error." a browser reports for a
+    // script of another origin, which hides its message and stack. The product's pages run
+    // only their own origin's scripts (its policy is script-src 'self', and the SPA's chunks
+    // are same-origin, so their errors always carry their message); TestCafe switches that
+    // policy off and injects its own, and one of those rarely throws while a page loads
+    // (seen on the sign-in page and on /vilkaar, at the journey's first step).
+    const pageErrors = ['--skip-js-errors', 'message=/^Script error\\.$/'];
+    // A failed journey leaves a picture of the page as it was (test-results/e2e/, not in git),
+    // so that a failure seen once in a full run can be explained.
+    const PATTERN = '${DATE}_${TIME}/${FIXTURE}/${TEST}/${FILE_INDEX}.png';
+    const screenshots = [
+      '--screenshots',
+      `path=${resultsDir},takeOnFails=true,pathPattern=${PATTERN}`,
+    ];
+    const reporter = ['--reporter', `spec,json:${report}`];
+    const child = spawn(
+      'npx',
+      ['testcafe', browser, ...files, ...pageErrors, ...screenshots, ...reporter, ...extra],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, E2E_PORT: String(port), [E2E_RUN]: runId },
+      },
+    );
+    for (const stream of [child.stdout, child.stderr]) {
+      const out = stream === child.stdout ? process.stdout : process.stderr;
+      createInterface({ input: stream }).on('line', (line) => out.write(`${label}${line}\n`));
+    }
+    try {
+      const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+      if (code !== 0) throw new Error(`TestCafe ${label.trim()} exited with ${code ?? signal}`);
+    } finally {
+      const left = killProcessesWithEnv(E2E_RUN, runId);
+      if (left > 0) console.log(`${label}Ended ${left} browser processes TestCafe left running.`);
+    }
+  });
+}
+
+/** Writes this run's durations per file to test-results/e2e/durations.json. */
+function recordDurations(reports: string[]) {
+  const durations: Record<string, number> = {};
+  for (const report of reports) {
+    if (!existsSync(report)) continue;
+    const { fixtures } = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+    const perFile = new Map<string, number>();
+    for (const fixture of fixtures) {
+      const file = path.relative(root, fixture.path);
+      const ms = fixture.tests.reduce((sum, test) => sum + test.durationMs, 0);
+      perFile.set(file, (perFile.get(file) ?? 0) + ms);
+    }
+    for (const [file, ms] of perFile) durations[file] = ms;
+  }
+  const sorted = Object.fromEntries(
+    Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)),
+  );
+  writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
+}
 
 const csp = process.env.E2E_CSP;
+const extra = process.argv.slice(2);
+const shardCount = Math.max(
+  1,
+  Number(process.env.E2E_SHARDS ?? (extra.length ? 1 : availableParallelism())),
+);
 let failed = false;
 try {
   await ensureBuild();
+  mkdirSync(resultsDir, { recursive: true });
   if (csp !== 'skip') {
     console.log('Content-Security-Policy in headless Chromium…');
     await withProduct(checkContentSecurityPolicy);
   }
   if (csp !== 'only') {
-    await withProduct(async (port) => {
-      const browser = process.env.E2E_BROWSER ?? `chromium:headless ${CHROMIUM_FLAGS.join(' ')}`;
-      const extra = process.argv.slice(2);
-      // Names this run's TestCafe and the browser it starts (they inherit it), so that every
-      // browser process is ended when TestCafe is done: some outlive it otherwise.
-      const runId = String(process.pid);
-      // Each journey runs once: a failure is a failure (no quarantine, no retries). Every error
-      // on a page fails its journey but one: the bare "Script error." a browser reports for a
-      // script of another origin, which hides its message and stack. The product's pages run
-      // only their own origin's scripts (its policy is script-src 'self', and the SPA's chunks
-      // are same-origin, so their errors always carry their message); TestCafe switches that
-      // policy off and injects its own, and one of those rarely throws while a page loads
-      // (seen on the sign-in page and on /vilkaar, at the journey's first step).
-      const pageErrors = ['--skip-js-errors', 'message=/^Script error\\.$/'];
-      // A failed journey leaves a picture of the page as it was (test-results/e2e/, not in git),
-      // so that a failure seen once in a full run can be explained.
-      const PATTERN = '${DATE}_${TIME}/${FIXTURE}/${TEST}/${FILE_INDEX}.png';
-      const screenshots = [
-        '--screenshots',
-        `path=${root}/test-results/e2e,takeOnFails=true,pathPattern=${PATTERN}`,
-      ];
-      try {
-        await run(
-          'npx',
-          ['testcafe', browser, 'testcafe/', ...pageErrors, ...screenshots, ...extra],
-          {
-            env: { ...process.env, E2E_PORT: String(port), [E2E_RUN]: runId },
-          },
-        );
-      } finally {
-        const left = killProcessesWithEnv(E2E_RUN, runId);
-        if (left > 0) console.log(`Ended ${left} browser processes TestCafe left running.`);
+    const shards = shardCount > 1 ? deal(weights(), shardCount) : [['testcafe/']];
+    const reports = shards.map((_, i) => path.join(resultsDir, `shard-${i + 1}.json`));
+    if (shards.length > 1)
+      shards.forEach((files, i) => console.log(`[${i + 1}] ${files.join(' ')}`));
+    const started = Date.now();
+    const results = await Promise.allSettled(
+      shards.map((files, i) =>
+        runShard(files, extra, shards.length > 1 ? `[${i + 1}] ` : '', reports[i]!),
+      ),
+    );
+    if (extra.length === 0) recordDurations(reports);
+    console.log(`Journeys done in ${Math.round((Date.now() - started) / 1000)} s.`);
+    for (const result of results)
+      if (result.status === 'rejected') {
+        console.error(result.reason instanceof Error ? result.reason.message : result.reason);
+        failed = true;
       }
-    });
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -59,7 +59,8 @@ export interface Config {
    * The student offer: e-mail domains counted as student or pupil addresses besides the list
    * in src/shared/student/institutions.json (STUDENT_EXTRA_DOMAINS, PUPIL_EXTRA_DOMAINS:
    * comma-separated), and how many months a verification lasts before the reader verifies
-   * again (STUDENT_VERIFICATION_MONTHS, 1–24; default 12).
+   * again (STUDENT_VERIFICATION_MONTHS, 1–24; default 12), and the least time between two codes
+   * to one reader (STUDENT_CODE_RESEND_SECONDS, 5–600; default 60).
    */
   readonly student: StudentConfig;
   /**
@@ -165,6 +166,7 @@ export interface Integrations {
 export interface StudentConfig {
   readonly extraDomains: { readonly student: readonly string[]; readonly pupil: readonly string[] };
   readonly verificationMonths: number;
+  readonly resendWaitSeconds: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -234,12 +236,16 @@ function studentFrom(env: Env): StudentConfig {
   const months = intFrom(env, 'STUDENT_VERIFICATION_MONTHS', 12);
   if (months < 1 || months > 24)
     throw new Error(`STUDENT_VERIFICATION_MONTHS must be 1–24, got ${months}`);
+  const resendWaitSeconds = intFrom(env, 'STUDENT_CODE_RESEND_SECONDS', 60);
+  if (resendWaitSeconds < 5 || resendWaitSeconds > 600)
+    throw new Error(`STUDENT_CODE_RESEND_SECONDS must be 5–600, got ${resendWaitSeconds}`);
   return {
     extraDomains: {
       student: domainsFrom(env, 'STUDENT_EXTRA_DOMAINS'),
       pupil: domainsFrom(env, 'PUPIL_EXTRA_DOMAINS'),
     },
     verificationMonths: months,
+    resendWaitSeconds,
   };
 }
 
@@ -510,6 +516,7 @@ function readConfig(
     student: read(() => studentFrom(env), {
       extraDomains: { student: [], pupil: [] },
       verificationMonths: 12,
+      resendWaitSeconds: 60,
     }),
     integrations: read(() => integrationsFrom(env), {
       cmp: null,

@@ -5,9 +5,11 @@
 // On PGlite, and on PostgreSQL with DATABASE_URL.
 import { beforeEach, describe, expect, it } from '@jest/globals';
 
+import { loadConfig } from '../../src/server/config';
 import {
   ACTIVATE_LIMIT,
   CODE_EMAIL_LIMIT,
+  DEFAULT_STUDENT_CONFIG,
   MAX_WRONG_CODES,
 } from '../../src/server/domain/student/student';
 import { STUDENT_PLAN_ID } from '../../src/shared/subscription/plans';
@@ -370,5 +372,37 @@ describe('demo data', () => {
     expect((await answerOf(await activateEmail(sindre, email, await codeTo(email)))).result).toBe(
       'ok',
     );
+  });
+});
+
+describe('the resend wait is the operator’s (STUDENT_CODE_RESEND_SECONDS)', () => {
+  const shortWait = buildTestApp({
+    config: { student: { ...DEFAULT_STUDENT_CONFIG, resendWaitSeconds: 20 } },
+  });
+  beforeEach(() => {
+    shortWait.clock.set(TEST_NOW);
+  });
+
+  it('is read from the environment, 5–600 seconds, 60 when unset', () => {
+    expect(loadConfig({}).student.resendWaitSeconds).toBe(60);
+    expect(loadConfig({ STUDENT_CODE_RESEND_SECONDS: '20' }).student.resendWaitSeconds).toBe(20);
+    for (const bad of ['4', '601', 'ett minutt'])
+      expect(() => loadConfig({ STUDENT_CODE_RESEND_SECONDS: bad })).toThrow(
+        /STUDENT_CODE_RESEND_SECONDS/,
+      );
+  });
+
+  it('the answer, the refusal and the next code follow it', async () => {
+    const reader = await newIdentitySession(shortWait, freshSpid('56'), 'FVN', {
+      birth_date: '2003-01-15',
+    });
+    const email = studentAddress();
+    const first = await answerOf(await registerEmail(reader, email));
+    expect(first).toMatchObject({ result: 'ok', resendAvailableAt: after(20) });
+    shortWait.clock.set(after(15));
+    const early = await registerEmail(reader, email);
+    expect([early.statusCode, early.headers['retry-after']]).toEqual([429, '5']);
+    shortWait.clock.set(after(20));
+    expect((await answerOf(await registerEmail(reader, email))).result).toBe('ok');
   });
 });

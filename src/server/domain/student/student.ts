@@ -44,8 +44,6 @@ import { codeEmail } from './messages';
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_WRONG_CODES = 5;
-/** The least time between two codes to the same reader and title. */
-export const RESEND_WAIT_SECONDS = 60;
 /** Codes per address in 10 minutes (as /koble-bruker's SMS codes). */
 export const CODE_EMAIL_LIMIT = { limit: 3, windowSeconds: 600 } as const;
 /** Codes per reader an hour. */
@@ -56,6 +54,8 @@ export const ACTIVATE_LIMIT = { limit: 30, windowSeconds: 3600 } as const;
 export const DEFAULT_STUDENT_CONFIG: StudentConfig = {
   extraDomains: { student: [], pupil: [] },
   verificationMonths: 12,
+  /** The least time between two codes to the same reader and title. */
+  resendWaitSeconds: 60,
 };
 
 export type StudentResultCode =
@@ -206,7 +206,7 @@ export async function registerStudent(
         [reader.spidId, input.titleCode],
       );
       if (open) {
-        const waitMs = new Date(open.code_sent_at).getTime() + RESEND_WAIT_SECONDS * 1000;
+        const waitMs = new Date(open.code_sent_at).getTime() + deps.config.resendWaitSeconds * 1000;
         if (waitMs > now.getTime())
           throw new RateLimitedError(Math.ceil((waitMs - now.getTime()) / 1000));
         await tx.query(`update student_verifications set status = 'replaced' where id = $1`, [
@@ -257,7 +257,9 @@ export async function registerStudent(
         message: null,
         institution,
         expiresAt: expiresAt.toISOString(),
-        resendAvailableAt: new Date(now.getTime() + RESEND_WAIT_SECONDS * 1000).toISOString(),
+        resendAvailableAt: new Date(
+          now.getTime() + deps.config.resendWaitSeconds * 1000,
+        ).toISOString(),
       };
     });
   } catch (error) {
