@@ -1,8 +1,10 @@
 // Segment messages as banners (the home page): each a notice named by its heading, with its call
 // to action (a Min Side path as a link in the page, another site as an ordinary link) and a
 // button that closes it. After closing, the focus goes to the list (not lost with the banner) and
-// a polite status says it is gone; a failure is said and the banner stays.
-import { useId, useRef, useState } from 'react';
+// a polite status says it is gone; a failure is said and the banner stays. A closed banner is
+// taken out here in the same render as the status and the focus (the cached answer the banners
+// come from tells its subscribers a frame later).
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -29,18 +31,25 @@ export function SegmentBanners({ banners, onDismiss }: Props) {
   const listRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set());
+  const shown = banners.filter((banner) => !closed.has(banner.id));
 
   async function close(banner: Banner) {
     setFailed(null);
     if (await onDismiss(banner.id)) {
+      setClosed((ids) => new Set(ids).add(banner.id));
       setStatus(t('segment-messages.closed'));
-      listRef.current?.focus();
     } else {
       setFailed(banner.id);
     }
   }
 
-  if (banners.length === 0 && !status) return null;
+  // The list takes the focus once the closed banner (and its button) is gone.
+  useEffect(() => {
+    if (status) listRef.current?.focus();
+  }, [status, closed]);
+
+  if (shown.length === 0 && !status) return null;
   return (
     <div
       ref={listRef}
@@ -49,7 +58,7 @@ export function SegmentBanners({ banners, onDismiss }: Props) {
       aria-label={t('segment-messages.label')}
       role="group"
     >
-      {banners.map((banner) => (
+      {shown.map((banner) => (
         <Message
           key={banner.id}
           banner={banner}

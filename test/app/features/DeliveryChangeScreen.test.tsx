@@ -3,7 +3,7 @@
 // transfer with the place filled in from the postal code, the checks before sending, the
 // server's refusals (an overlap named) with nothing typed lost, edit and withdraw of a planned
 // change, read-only history, the digital subscriber's explanation, and nynorsk.
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 
 import type { DeliveryChange, DeliveryChangeOverview } from '../../../src/app/api/delivery';
@@ -593,6 +593,38 @@ describe('DeliveryChangeScreen', () => {
           within(current).getByRole('button', { name: 'Endre sluttdato' }),
         ),
       );
+    });
+
+    it('a cancel before the next frame still ends on the button (a slow or busy device)', async () => {
+      // Frames 150 ms apart: “Avbryt” is pressed before the frame after “Endre sluttdato”.
+      const frame = jest
+        .spyOn(window, 'requestAnimationFrame')
+        .mockImplementation((callback) =>
+          Number(setTimeout(() => callback(performance.now()), 150)),
+        );
+      try {
+        const started: DeliveryChange = {
+          ...pastStop,
+          id: '12',
+          fromDate: inDays(-3),
+          toDate: null,
+          openEnd: true,
+          status: 'CURRENT',
+          endEditable: true,
+        };
+        serveApi([route('GET', PATH, () => json(overviewOf({ current: [started] })))]);
+        const { user } = await renderScreen();
+        const current = await screen.findByRole('region', { name: 'Pågår nå' });
+        const endButton = within(current).getByRole('button', { name: 'Endre sluttdato' });
+        await user.click(endButton);
+        await user.click(await screen.findByRole('button', { name: 'Avbryt' }));
+        await waitFor(() => expect(document.activeElement).toBe(endButton));
+        // Past the frames: nothing takes the focus away afterwards.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(document.activeElement).toBe(endButton);
+      } finally {
+        frame.mockRestore();
+      }
     });
   });
 

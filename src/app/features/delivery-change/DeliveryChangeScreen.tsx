@@ -75,6 +75,12 @@ function ChangeFlow({ subscription }: { readonly subscription: Subscription }) {
     document.getElementById(returnFocus)?.focus();
     setReturnFocus(null);
   }, [returnFocus]);
+  // An edit started: the focus goes to the form's heading once the form shows the change (in the
+  // commit that draws it, so a cancel right after always wins; a timer could land after it).
+  const [focusForm, setFocusForm] = useState(0);
+  useEffect(() => {
+    if (focusForm) document.getElementById('delivery-change-form-heading')?.focus();
+  }, [focusForm]);
   const refetch = useCallback(() => void query.refetch(), [query]);
 
   if (query.isLoading) return <Progress reserve>{t('delivery-change.loading')}</Progress>;
@@ -112,7 +118,7 @@ function ChangeFlow({ subscription }: { readonly subscription: Subscription }) {
   function edit(change: DeliveryChange, endOnly = false) {
     setOutcome(null);
     setEditing({ change, endOnly });
-    requestAnimationFrame(() => document.getElementById('delivery-change-form-heading')?.focus());
+    setFocusForm((n) => n + 1);
   }
 
   async function withdrawChange(change: DeliveryChange) {

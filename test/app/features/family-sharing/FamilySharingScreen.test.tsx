@@ -528,16 +528,19 @@ describe('FamilySharingScreen for a member', () => {
 
   it('leaves after asking, once, and reloads the subscription', async () => {
     let left = false;
+    // The answer waits until both clicks are in: a second click on a button already gone (the
+    // page changed under it) would land on the page and take the focus from the new heading.
+    const leave = held(() => {
+      left = true;
+      return json({ memberId: 'mem-1', displayName: 'Frida Familie', endedOn: '2026-03-10' });
+    });
     const calls = serveApi([
       familyRoute(() =>
         left
           ? { ...notIncludedFamily(), reason: 'NO_ACCESS', familySharePlans: [] }
           : memberFamily(),
       ),
-      route('POST', '/api/family-sharing/FVN/leave', () => {
-        left = true;
-        return json({ memberId: 'mem-1', displayName: 'Frida Familie', endedOn: '2026-03-10' });
-      }),
+      route('POST', '/api/family-sharing/FVN/leave', leave.answer),
       lookupRoute(() => null),
     ]);
     const { user, store } = await renderScreen(share);
@@ -545,6 +548,7 @@ describe('FamilySharingScreen for a member', () => {
     expect(screen.getByText('Er du sikker? Tilgangen din stopper med en gang.')).toHaveFocus();
     const confirm = screen.getByRole('button', { name: 'Ja, forlat' });
     await user.dblClick(confirm);
+    leave.release();
     const heading = await screen.findByRole('heading', {
       level: 2,
       name: 'Du har forlatt familiedelingen',
