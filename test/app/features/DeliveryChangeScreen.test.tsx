@@ -573,7 +573,8 @@ describe('DeliveryChangeScreen', () => {
       expect(screen.getByRole('heading', { name: 'Registrer en endring' })).toBeVisible();
     });
 
-    it('back on “Endre sluttdato” when moving the end is cancelled', async () => {
+    /** Opens “Endre sluttdato” on a stop that has begun, cancels, and answers the button. */
+    async function cancelMovingTheEnd() {
       const started: DeliveryChange = {
         ...pastStop,
         id: '12',
@@ -586,13 +587,15 @@ describe('DeliveryChangeScreen', () => {
       serveApi([route('GET', PATH, () => json(overviewOf({ current: [started] })))]);
       const { user } = await renderScreen();
       const current = await screen.findByRole('region', { name: 'Pågår nå' });
-      await user.click(within(current).getByRole('button', { name: 'Endre sluttdato' }));
+      const endButton = within(current).getByRole('button', { name: 'Endre sluttdato' });
+      await user.click(endButton);
       await user.click(await screen.findByRole('button', { name: 'Avbryt' }));
-      await waitFor(() =>
-        expect(document.activeElement).toBe(
-          within(current).getByRole('button', { name: 'Endre sluttdato' }),
-        ),
-      );
+      await waitFor(() => expect(document.activeElement).toBe(endButton));
+      return endButton;
+    }
+
+    it('back on “Endre sluttdato” when moving the end is cancelled', async () => {
+      await cancelMovingTheEnd();
     });
 
     it('a cancel before the next frame still ends on the button (a slow or busy device)', async () => {
@@ -603,22 +606,7 @@ describe('DeliveryChangeScreen', () => {
           Number(setTimeout(() => callback(performance.now()), 150)),
         );
       try {
-        const started: DeliveryChange = {
-          ...pastStop,
-          id: '12',
-          fromDate: inDays(-3),
-          toDate: null,
-          openEnd: true,
-          status: 'CURRENT',
-          endEditable: true,
-        };
-        serveApi([route('GET', PATH, () => json(overviewOf({ current: [started] })))]);
-        const { user } = await renderScreen();
-        const current = await screen.findByRole('region', { name: 'Pågår nå' });
-        const endButton = within(current).getByRole('button', { name: 'Endre sluttdato' });
-        await user.click(endButton);
-        await user.click(await screen.findByRole('button', { name: 'Avbryt' }));
-        await waitFor(() => expect(document.activeElement).toBe(endButton));
+        const endButton = await cancelMovingTheEnd();
         // Past the frames: nothing takes the focus away afterwards.
         await new Promise((resolve) => setTimeout(resolve, 400));
         expect(document.activeElement).toBe(endButton);
