@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 
 import {
   INVOICE_NUMBER_OFFSET,
+  invoiceKid,
   payeeAccountNumber,
 } from '../../src/server/domain/invoices/invoices';
 import { recordBillingEffect } from '../../src/server/domain/invoices/settlement';
@@ -401,5 +402,24 @@ describe('paying an invoice', () => {
       status: 404,
       code: 'INVOICE_NOT_FOUND',
     });
+  });
+});
+
+describe('the KID of an invoice', () => {
+  it('exists under MOD11 for every customer and invoice number, also where the first fallback has no check digit', () => {
+    // Seen on PostgreSQL: customer 7000036, invoice 800000043 — the base has no MOD11 check
+    // digit, and neither has the base with a 1 after it.
+    const kid = invoiceKid('7000036', '800000043', 'MOD11');
+    expect(kid.startsWith('7000036800000043')).toBe(true);
+    expect(isValidKid(kid, 'MOD11')).toBe(true);
+    for (let customer = 7_000_000; customer < 7_000_040; customer += 1)
+      for (let invoice = 0; invoice < 250; invoice += 1) {
+        const no = String(INVOICE_NUMBER_OFFSET + invoice);
+        for (const algorithm of ['MOD10', 'MOD11'] as const) {
+          const made = invoiceKid(String(customer), no, algorithm);
+          expect(made.slice(0, 16)).toBe(`${customer}${no}`);
+          expect(isValidKid(made, algorithm)).toBe(true);
+        }
+      }
   });
 });

@@ -30,12 +30,19 @@ export const kidAlgorithmOf = (titleCode: string): KidAlgorithm =>
 
 /**
  * The KID of an invoice: the customer number (7 digits) and the invoice number (9 digits) and
- * the check digit. A base without a MOD11 check digit gets one more digit (1), which always has.
+ * the check digit. A base without a MOD11 check digit (one in eleven) gets one more digit, the
+ * first of 1, 2 … with which it has one: the appended digit weighs 2, so of 1 and 2 at most one
+ * can fail (the extra digit does not always work with 1 alone: 7000036 800000043).
  */
 export function invoiceKid(customerNumber: string, ariaInvoiceNo: string, algorithm: KidAlgorithm) {
   const base = customerNumber.padStart(7, '0').slice(-7) + ariaInvoiceNo.padStart(9, '0');
-  if (algorithm === 'MOD11' && mod11CheckDigit(base) === null)
-    return makeKid(`${base}1`, algorithm);
+  if (algorithm === 'MOD11' && mod11CheckDigit(base) === null) {
+    const extended = ['1', '2'].map((digit) => base + digit);
+    return makeKid(
+      extended.find((b) => mod11CheckDigit(b) !== null)!,
+      algorithm,
+    );
+  }
   return makeKid(base, algorithm);
 }
 
