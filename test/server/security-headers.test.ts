@@ -177,6 +177,7 @@ describe('the payment sandbox and the identity provider', () => {
       returnUrl: 'http://fvn.localhost/betal-faktura/1/kvittering',
       cancelUrl: 'http://fvn.localhost/betal-faktura/1',
       idempotencyKey: `security-headers-${Math.random()}`,
+      recurring: null,
     });
     const url = new URL(payment.redirectUrl!);
     return test.app.inject({ url: url.pathname, headers: { host: url.host, ...headers } });

@@ -68,6 +68,13 @@ ${summary}
   );
 }
 
+/** The tester's choices for the charges against an active agreement. */
+const chargeOutcomes: Readonly<Record<string, 'USER_ACTION_REQUIRED' | 'TECHNICAL' | null>> = {
+  'fail-funds': 'USER_ACTION_REQUIRED',
+  'fail-technical': 'TECHNICAL',
+  'charges-ok': null,
+};
+
 const PAYMENT_ID = /^pay_[0-9a-f]{16,32}$/;
 const AGREEMENT_ID = /^(agr|card)_[0-9a-f]{16,32}$/;
 
@@ -81,24 +88,39 @@ function agreementPage(agreement: SandboxAgreementView): string {
 <dt>Gjelder</dt><dd>${escapeHtml(agreement.description)}</dd>
 <dt>Avtale</dt><dd>${what}</dd>
 </dl>`;
-  if (agreement.status === 'ACTIVE' && agreement.method === 'VIPPS')
+  if (agreement.status === 'ACTIVE') {
+    const id = escapeHtml(agreement.agreementId);
+    const back = agreement.returnUrl
+      ? `<p><a href="${escapeHtml(agreement.returnUrl)}">Tilbake til ${escapeHtml(agreement.merchant)}</a></p>`
+      : '';
+    const next = agreement.failsWith
+      ? `Neste trekk avvises (${agreement.failsWith === 'USER_ACTION_REQUIRED' ? 'ikke dekning' : 'teknisk feil'}).`
+      : 'Neste trekk går gjennom.';
+    const ending =
+      agreement.method === 'VIPPS'
+        ? '<button type="submit" name="action" value="stop">Stopp avtalen (som i Vipps-appen)</button>'
+        : '<button type="submit" name="action" value="expire">La kortet gå ut på dato</button>';
     return renderPage(
       'Avtale',
-      `<h1>Avtale (testmiljø)</h1>${summary}<p role="status">Avtalen er aktiv.</p>
-<p>Her kan du gjøre det brukeren kan gjøre i Vipps-appen: stoppe avtalen.</p>
-<form method="post" action="/sandbox/agreement/${escapeHtml(agreement.agreementId)}">
-<button type="submit" name="action" value="stop">Stopp avtalen (som i Vipps-appen)</button>
+      `<h1>Avtale (testmiljø)</h1>${summary}<p role="status">Avtalen er aktiv. ${next}</p>
+<p>Her kan du gjøre det brukeren eller banken kan gjøre: avslutte avtalen, eller la de neste trekkene feile.</p>
+<form method="post" action="/sandbox/agreement/${id}">
+${ending}
+<button type="submit" name="action" value="fail-funds" class="secondary">Avvis neste trekk: ikke dekning</button>
+<button type="submit" name="action" value="fail-technical" class="secondary">Avvis neste trekk: teknisk feil</button>
+<button type="submit" name="action" value="charges-ok" class="secondary">La trekkene gå gjennom igjen</button>
 </form>
-<p><a href="${escapeHtml(agreement.returnUrl)}">Tilbake til ${escapeHtml(agreement.merchant)}</a></p>`,
+${back}`,
     );
+  }
   if (agreement.status !== 'PENDING')
     return renderPage(
       'Avtale',
       `<h1>Avtale (testmiljø)</h1>${summary}<p role="status">${
-        agreement.status === 'ACTIVE'
-          ? 'Avtalen er godkjent.'
-          : agreement.status === 'STOPPED'
-            ? 'Avtalen er stoppet.'
+        agreement.status === 'STOPPED'
+          ? 'Avtalen er stoppet.'
+          : agreement.status === 'EXPIRED'
+            ? 'Kortet er utløpt.'
             : 'Avtalen ble ikke godkjent.'
       }</p><p><a href="${escapeHtml(agreement.returnUrl)}">Tilbake til ${escapeHtml(agreement.merchant)}</a></p>`,
     );
@@ -180,6 +202,14 @@ export async function registerSandboxPaymentPage(
         const stopped = await sandbox.stopAgreement(agreement.agreementId);
         return reply.send(agreementPage(stopped));
       }
+      if (action === 'expire')
+        return reply.send(agreementPage(await sandbox.expireCard(agreement.agreementId)));
+      if (Object.hasOwn(chargeOutcomes, action) && agreement.status === 'ACTIVE')
+        return reply.send(
+          agreementPage(
+            await sandbox.setChargeOutcome(agreement.agreementId, chargeOutcomes[action]!),
+          ),
+        );
       if (action !== 'approve' && action !== 'decline')
         return reply.code(400).send(renderPage('Ugyldig valg', '<h1>Ugyldig valg</h1>'));
       const after = await sandbox.decideAgreement(agreement.agreementId, action === 'approve');

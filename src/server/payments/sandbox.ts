@@ -3,9 +3,17 @@
 // payment time out or cancels; it answers status queries, refunds and recurring charges, and
 // sends signed callbacks like Vipps or Swedbank Pay would. Nothing here trusts the shop: the
 // shop verifies every payment by asking `getPayment`.
+//
+// Mandates behave as the two providers' do: a purchase that asks for one (`recurring`) leaves an
+// active agreement once approved; a card charge against it is decided at once (Swedbank Pay's
+// unscheduled purchase), a Vipps charge waits for its due day and is then tried until its retry
+// days are over (Vipps Recurring); a stopped or expired mandate declines (MANDATE_INACTIVE). On
+// the agreement's page the tester can stop it, let the card expire, or make the next charges
+// fail (no funds: USER_ACTION_REQUIRED; the provider's trouble: TECHNICAL).
 // Owns `sandbox_payments`, `sandbox_agreements` and `sandbox_refunds`.
 import { randomBytes } from 'node:crypto';
 
+import { addDays, osloDateOf } from '../../shared/time/oslo';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import { DomainError } from '../errors';
@@ -13,13 +21,17 @@ import { DomainError } from '../errors';
 import type {
   AgreementRequest,
   AgreementStatus,
+  ChargeFailure,
   CheckoutMethod,
   HostedPaymentRequest,
+  Mandate,
+  MandateState,
   PaymentPort,
   ProviderAgreement,
   ProviderPayment,
   ProviderPaymentStatus,
   RecurringChargeRequest,
+  RecurringTerms,
 } from './port';
 
 /** A hosted payment nobody finishes expires after this long (Vipps: 5–10 min; generous here). */
@@ -54,8 +66,20 @@ interface PaymentRow {
   masked_card: string | null;
   card_expiry: string | null;
   created_at: Date | string;
+  recurring: RecurringTerms | null;
+  mandate_id: string | null;
+  due: string | Date | null;
+  retry_days: number | null;
+  failure: ChargeFailure | null;
   [column: string]: unknown;
 }
+
+/** A date column as YYYY-MM-DD (PGlite and node-postgres may answer a Date). */
+const dayOf = (value: string | Date): string =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+/** The agreement ids the sandbox makes: Vipps agreements and stored cards. */
+const agreementIdFor = (method: CheckoutMethod) => newId(method === 'VIPPS' ? 'agr' : 'card');
 
 export interface SandboxPaymentView extends ProviderPayment {
   readonly description: string;
@@ -77,7 +101,9 @@ export class SandboxPaymentProvider implements PaymentPort {
   ) {}
 
   private view(row: PaymentRow): SandboxPaymentView {
+    // A hosted payment nobody finishes expires; a recurring charge waits for its day instead.
     const expired =
+      row.kind === 'hosted' &&
       row.status === 'CREATED' &&
       this.deps.clock.now().getTime() - new Date(row.created_at).getTime() > SANDBOX_PAYMENT_TTL_MS;
     const status: ProviderPaymentStatus = expired ? 'EXPIRED' : row.status;
@@ -96,6 +122,8 @@ export class SandboxPaymentProvider implements PaymentPort {
         row.masked_card && row.card_expiry
           ? { maskedNumber: row.masked_card, expiry: row.card_expiry }
           : null,
+      mandate: row.mandate_id ? { method: row.method, id: row.mandate_id } : null,
+      failure: status === 'DECLINED' ? row.failure : null,
       description: row.description,
       merchant: row.merchant,
       returnUrl: row.return_url,
@@ -112,57 +140,131 @@ export class SandboxPaymentProvider implements PaymentPort {
     return row;
   }
 
-  private async insert(
-    request: HostedPaymentRequest | RecurringChargeRequest,
-    kind: 'hosted' | 'recurring',
-  ): Promise<PaymentRow> {
-    if (!Number.isSafeInteger(request.amountOre) || request.amountOre <= 0)
+  private checkAmount(amountOre: number) {
+    if (!Number.isSafeInteger(amountOre) || amountOre <= 0)
       throw new DomainError('invalid', 'PAYMENT_AMOUNT_INVALID', 'A payment is at least 1 øre');
-    const now = this.deps.clock.now().toISOString();
-    const hosted = kind === 'hosted' ? (request as HostedPaymentRequest) : null;
-    const card = request.method === 'SWEDBANK-PPG' && kind === 'recurring' ? SANDBOX_CARD : null;
+  }
+
+  /** The payment made with this idempotency key (a retry answers the first one's). */
+  private async byKey(idempotencyKey: string): Promise<PaymentRow> {
+    const [row] = await this.deps.db.query<PaymentRow>(
+      'select * from sandbox_payments where idempotency_key = $1',
+      [idempotencyKey],
+    );
+    return row!;
+  }
+
+  async createHostedPayment(request: HostedPaymentRequest): Promise<ProviderPayment> {
+    this.checkAmount(request.amountOre);
     // Idempotent by key: a retry answers the payment made the first time.
     await this.deps.db.query(
       `insert into sandbox_payments (payment_id, idempotency_key, reference, method, kind,
-         amount_ore, currency, description, merchant, return_url, cancel_url, status,
-         masked_card, card_expiry, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+         amount_ore, currency, description, merchant, return_url, cancel_url, status, recurring,
+         created_at, updated_at)
+       values ($1, $2, $3, $4, 'hosted', $5, $6, $7, $8, $9, $10, 'CREATED', $11::jsonb, $12, $12)
        on conflict (idempotency_key) do nothing`,
       [
         newId('pay'),
         request.idempotencyKey,
         request.reference,
         request.method,
-        kind,
         request.amountOre,
         request.currency,
         request.description,
         request.merchant,
-        hosted?.returnUrl ?? null,
-        hosted?.cancelUrl ?? null,
-        kind === 'recurring' ? 'CAPTURED' : 'CREATED',
-        card?.maskedNumber ?? null,
-        card?.expiry ?? null,
-        now,
+        request.returnUrl,
+        request.cancelUrl,
+        request.recurring ? JSON.stringify(request.recurring) : null,
+        this.deps.clock.now().toISOString(),
       ],
     );
-    const [row] = await this.deps.db.query<PaymentRow>(
-      'select * from sandbox_payments where idempotency_key = $1',
-      [request.idempotencyKey],
-    );
-    return row!;
-  }
-
-  async createHostedPayment(request: HostedPaymentRequest): Promise<ProviderPayment> {
-    return this.view(await this.insert(request, 'hosted'));
+    return this.view(await this.byKey(request.idempotencyKey));
   }
 
   async chargeRecurring(request: RecurringChargeRequest): Promise<ProviderPayment> {
-    return this.view(await this.insert(request, 'recurring'));
+    this.checkAmount(request.amountOre);
+    if (!Number.isInteger(request.retryDays) || request.retryDays < 0 || request.retryDays > 14)
+      throw new DomainError('invalid', 'RETRY_DAYS_INVALID', 'retryDays is 0–14');
+    const agreement = await this.agreementRow(this.deps.db, request.mandate.id);
+    if (!agreement || agreement.method !== request.mandate.method)
+      throw new DomainError('not-found', 'MANDATE_NOT_FOUND', 'No such agreement or stored card');
+    await this.deps.db.query(
+      `insert into sandbox_payments (payment_id, idempotency_key, reference, method, kind,
+         amount_ore, currency, description, merchant, status, mandate_id, due, retry_days,
+         created_at, updated_at)
+       values ($1, $2, $3, $4, 'recurring', $5, $6, $7, $8, 'CREATED', $9, $10, $11, $12, $12)
+       on conflict (idempotency_key) do nothing`,
+      [
+        newId('pay'),
+        request.idempotencyKey,
+        request.reference,
+        request.mandate.method,
+        request.amountOre,
+        request.currency,
+        request.description,
+        request.merchant,
+        request.mandate.id,
+        request.due,
+        request.retryDays,
+        this.deps.clock.now().toISOString(),
+      ],
+    );
+    const row = await this.byKey(request.idempotencyKey);
+    return this.getPayment(row.payment_id);
+  }
+
+  /**
+   * Takes a recurring charge that is due: a card at once, a Vipps charge from its due day (Oslo)
+   * on, until its retry days are over. A charge that cannot be taken yet stays CREATED; one that
+   * fails while retry days are left stays CREATED too (Vipps keeps it DUE and tries again).
+   */
+  private async process(paymentId: string): Promise<void> {
+    const callback = await this.deps.db.transaction(async (tx) => {
+      const row = await this.row(tx, paymentId, true);
+      if (row.kind !== 'recurring' || row.status !== 'CREATED' || !row.mandate_id) return null;
+      const today = osloDateOf(this.deps.clock.now());
+      const due = row.due ? dayOf(row.due) : today;
+      if (row.method === 'VIPPS' && today < due) return null;
+      const [agreement] = await tx.query<AgreementRow>(
+        'select * from sandbox_agreements where agreement_id = $1 for update',
+        [row.mandate_id],
+      );
+      const lastTry = row.method === 'VIPPS' ? addDays(due, row.retry_days ?? 0) : today;
+      let status: ProviderPaymentStatus = 'CAPTURED';
+      let failure: ChargeFailure | null = null;
+      if (!agreement || agreement.status !== 'ACTIVE') {
+        status = 'DECLINED';
+        failure = 'MANDATE_INACTIVE';
+      } else if (agreement.fails_with) {
+        if (today < lastTry) return null; // tried again on the next day
+        status = 'DECLINED';
+        failure = agreement.fails_with;
+      }
+      await tx.query(
+        `update sandbox_payments set status = $2, failure = $3, masked_card = $4, card_expiry = $5,
+                updated_at = $6
+          where payment_id = $1`,
+        [
+          paymentId,
+          status,
+          failure,
+          status === 'CAPTURED' ? (agreement?.masked_card ?? null) : null,
+          status === 'CAPTURED' ? (agreement?.card_expiry ?? null) : null,
+          this.deps.clock.now().toISOString(),
+        ],
+      );
+      return { eventId: newId('evt'), paymentId, reference: row.reference, status };
+    });
+    if (callback && this.deps.notify) await this.deps.notify(callback);
   }
 
   async getPayment(paymentId: string): Promise<SandboxPaymentView> {
-    return this.view(await this.row(this.deps.db, paymentId));
+    const row = await this.row(this.deps.db, paymentId);
+    if (row.kind === 'recurring' && row.status === 'CREATED') {
+      await this.process(paymentId);
+      return this.view(await this.row(this.deps.db, paymentId));
+    }
+    return this.view(row);
   }
 
   async cancelPayment(paymentId: string): Promise<ProviderPayment> {
@@ -246,16 +348,37 @@ export class SandboxPaymentProvider implements PaymentPort {
       const current = this.view(row);
       if (current.status !== 'CREATED') return { view: current, changed: false };
       const card = status === 'CAPTURED' && row.method === 'SWEDBANK-PPG' ? SANDBOX_CARD : null;
+      const now = this.deps.clock.now().toISOString();
+      // A purchase that asked for a mandate leaves one once approved: a Vipps agreement with the
+      // payment as its initial charge, or the card stored for unscheduled purchases.
+      let mandateId = row.mandate_id;
+      if (status === 'CAPTURED' && row.recurring && !mandateId) {
+        mandateId = agreementIdFor(row.method);
+        await tx.query(
+          `insert into sandbox_agreements (agreement_id, idempotency_key, reference, method,
+             merchant, description, return_url, status, masked_card, card_expiry, terms,
+             created_at, updated_at)
+           values ($1, $2, $3, $4, $5, $6, $7, 'ACTIVE', $8, $9, $10::jsonb, $11, $11)`,
+          [
+            mandateId,
+            `mandate-${paymentId}`,
+            row.reference,
+            row.method,
+            row.merchant,
+            row.recurring.productName,
+            row.return_url ?? '',
+            card?.maskedNumber ?? null,
+            card?.expiry ?? null,
+            JSON.stringify(row.recurring),
+            now,
+          ],
+        );
+      }
       await tx.query(
         `update sandbox_payments set status = $2, masked_card = coalesce($3, masked_card),
-                card_expiry = coalesce($4, card_expiry), updated_at = $5 where payment_id = $1`,
-        [
-          paymentId,
-          status,
-          card?.maskedNumber ?? null,
-          card?.expiry ?? null,
-          this.deps.clock.now().toISOString(),
-        ],
+                card_expiry = coalesce($4, card_expiry), mandate_id = $6, updated_at = $5
+          where payment_id = $1`,
+        [paymentId, status, card?.maskedNumber ?? null, card?.expiry ?? null, now, mandateId],
       );
       return {
         view: this.view({
@@ -263,6 +386,7 @@ export class SandboxPaymentProvider implements PaymentPort {
           status,
           masked_card: card?.maskedNumber ?? row.masked_card,
           card_expiry: card?.expiry ?? row.card_expiry,
+          mandate_id: mandateId,
         }),
         changed: true,
       };
@@ -285,27 +409,39 @@ export class SandboxPaymentProvider implements PaymentPort {
         row.masked_card && row.card_expiry
           ? { maskedNumber: row.masked_card, expiry: row.card_expiry }
           : null,
+      mandate: row.status === 'ACTIVE' ? { method: row.method, id: row.agreement_id } : null,
       merchant: row.merchant,
       description: row.description,
       returnUrl: row.return_url,
+      failsWith: row.fails_with,
+      terms: row.terms,
     };
+  }
+
+  private async agreementRow(db: Queryable, agreementId: string): Promise<AgreementRow | null> {
+    const [row] = await db.query<AgreementRow>(
+      'select * from sandbox_agreements where agreement_id = $1',
+      [agreementId],
+    );
+    return row ?? null;
   }
 
   async createAgreement(request: AgreementRequest): Promise<ProviderAgreement> {
     const now = this.deps.clock.now().toISOString();
     await this.deps.db.query(
       `insert into sandbox_agreements (agreement_id, idempotency_key, reference, method, merchant,
-         description, return_url, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+         description, return_url, terms, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $9)
        on conflict (idempotency_key) do nothing`,
       [
-        newId(request.method === 'VIPPS' ? 'agr' : 'card'),
+        agreementIdFor(request.method),
         request.idempotencyKey,
         request.reference,
         request.method,
         request.merchant,
         request.description,
         request.returnUrl,
+        JSON.stringify(request.terms),
         now,
       ],
     );
@@ -317,12 +453,56 @@ export class SandboxPaymentProvider implements PaymentPort {
   }
 
   async getAgreement(agreementId: string): Promise<SandboxAgreementView> {
-    const [row] = await this.deps.db.query<AgreementRow>(
-      'select * from sandbox_agreements where agreement_id = $1',
-      [agreementId],
-    );
+    const row = await this.agreementRow(this.deps.db, agreementId);
     if (!row) throw new DomainError('not-found', 'AGREEMENT_NOT_FOUND', 'No such agreement');
     return this.agreementView(row);
+  }
+
+  async getMandate(mandate: Mandate): Promise<MandateState> {
+    const row = await this.agreementRow(this.deps.db, mandate.id);
+    if (
+      !row ||
+      row.method !== mandate.method ||
+      !['ACTIVE', 'STOPPED', 'EXPIRED'].includes(row.status)
+    )
+      throw new DomainError('not-found', 'MANDATE_NOT_FOUND', 'No such agreement or stored card');
+    const view = this.agreementView(row);
+    return { status: row.status as MandateState['status'], card: view.card };
+  }
+
+  /** We stop it (another method was chosen, the subscription ended): no callback, as Vipps. */
+  async stopMandate(mandate: Mandate): Promise<void> {
+    await this.getMandate(mandate);
+    await this.deps.db.query(
+      `update sandbox_agreements set status = 'STOPPED', updated_at = $2
+        where agreement_id = $1 and status = 'ACTIVE'`,
+      [mandate.id, this.deps.clock.now().toISOString()],
+    );
+  }
+
+  /**
+   * What the tester chose on the agreement's page for the charges after now: they fail with
+   * `failsWith` (no funds, the provider's trouble), or go through again (null).
+   */
+  async setChargeOutcome(
+    agreementId: string,
+    failsWith: Extract<ChargeFailure, 'USER_ACTION_REQUIRED' | 'TECHNICAL'> | null,
+  ): Promise<SandboxAgreementView> {
+    await this.deps.db.query(
+      `update sandbox_agreements set fails_with = $2, updated_at = $3 where agreement_id = $1`,
+      [agreementId, failsWith, this.deps.clock.now().toISOString()],
+    );
+    return this.getAgreement(agreementId);
+  }
+
+  /** A stored card passes its expiry date: nothing can be charged to it any more. */
+  async expireCard(agreementId: string): Promise<SandboxAgreementView> {
+    await this.deps.db.query(
+      `update sandbox_agreements set status = 'EXPIRED', updated_at = $2
+        where agreement_id = $1 and status = 'ACTIVE' and method = 'SWEDBANK-PPG'`,
+      [agreementId, this.deps.clock.now().toISOString()],
+    );
+    return this.getAgreement(agreementId);
   }
 
   /**
@@ -378,6 +558,8 @@ interface AgreementRow {
   status: AgreementStatus;
   masked_card: string | null;
   card_expiry: string | null;
+  fails_with: Extract<ChargeFailure, 'USER_ACTION_REQUIRED' | 'TECHNICAL'> | null;
+  terms: RecurringTerms | null;
   [column: string]: unknown;
 }
 
@@ -385,6 +567,9 @@ export interface SandboxAgreementView extends ProviderAgreement {
   readonly merchant: string;
   readonly description: string;
   readonly returnUrl: string;
+  /** How the next charges fail (the tester's choice), or null: they go through. */
+  readonly failsWith: Extract<ChargeFailure, 'USER_ACTION_REQUIRED' | 'TECHNICAL'> | null;
+  readonly terms: RecurringTerms | null;
 }
 
 /**
@@ -423,4 +608,40 @@ export async function importCapturedPayment(
     ],
   );
   return paymentId;
+}
+
+/**
+ * A mandate the sandbox holds from before this start (the demo data's card and Vipps
+ * subscriptions, as a real provider holds the agreements of subscribers brought over): an active
+ * agreement or stored card. Answers its id, the subscription's mandate.
+ */
+export async function importMandate(
+  tx: Queryable,
+  mandate: {
+    readonly reference: string;
+    readonly method: CheckoutMethod;
+    readonly merchant: string;
+    readonly description: string;
+    readonly card: { readonly maskedNumber: string; readonly expiry: string } | null;
+    readonly at: Date;
+  },
+): Promise<string> {
+  const agreementId = agreementIdFor(mandate.method);
+  await tx.query(
+    `insert into sandbox_agreements (agreement_id, idempotency_key, reference, method, merchant,
+       description, return_url, status, masked_card, card_expiry, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, '', 'ACTIVE', $7, $8, $9, $9)`,
+    [
+      agreementId,
+      `imported-${agreementId}`,
+      mandate.reference,
+      mandate.method,
+      mandate.merchant,
+      mandate.description,
+      mandate.card?.maskedNumber ?? null,
+      mandate.card?.expiry ?? null,
+      mandate.at.toISOString(),
+    ],
+  );
+  return agreementId;
 }

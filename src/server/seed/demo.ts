@@ -45,7 +45,7 @@ import {
 import { currentSubscription } from '../domain/subscriptions/subscriptions';
 import { registerIdentity } from '../identity/users';
 import type { PaymentProvider } from '../payments/port';
-import { importCapturedPayment, SANDBOX_CARD } from '../payments/sandbox';
+import { importCapturedPayment, importMandate, SANDBOX_CARD } from '../payments/sandbox';
 
 import { seedBusinessDemo } from './business';
 import { seedFamilyDemo } from './family';
@@ -693,19 +693,34 @@ async function seedSubscription(
   const plan = await planId(db, s.titleCode, s.planId, s.period);
   const renewal = s.renewsIn === null ? null : addDays(today, s.renewsIn);
   const cardExpiry = addMonths(today, 26);
+  const storedCard =
+    s.provider === card
+      ? {
+          maskedNumber: '•••• •••• •••• 4242',
+          expiry: `${cardExpiry.slice(5, 7)}/${cardExpiry.slice(2, 4)}`,
+        }
+      : null;
+  // A card or Vipps subscriber's renewals are charged to their stored card or agreement, which
+  // the (sandbox) provider holds.
+  const mandateId =
+    s.provider === card || s.provider === 'VIPPS'
+      ? await importMandate(db, {
+          reference: `demo-${ariaAccountNo}-${s.titleCode}`,
+          method: s.provider === 'VIPPS' ? 'VIPPS' : 'SWEDBANK-PPG',
+          merchant: getPublication(s.titleCode).displayName,
+          description: `${s.titleCode} ${s.period}`,
+          card: storedCard,
+          at: new Date(now.getTime() - 400 * 24 * 3600 * 1000),
+        })
+      : null;
   const subscriptionNo = await importSubscription(db, {
     ariaAccountNo,
     titleCode: s.titleCode,
     planId: plan,
     status: s.status,
     paymentProvider: s.provider,
-    card:
-      s.provider === card
-        ? {
-            maskedNumber: '•••• •••• •••• 4242',
-            expiry: `${cardExpiry.slice(5, 7)}/${cardExpiry.slice(2, 4)}`,
-          }
-        : null,
+    mandateId,
+    card: storedCard,
     eligibleForSharing: !s.shared,
     subscriptionInfo1: s.info1 ?? null,
     renewalDate: renewal,
@@ -798,12 +813,22 @@ async function seedOnlinePurchase(
     merchant: getPublication(s.titleCode).displayName,
     at: completedAt,
   });
+  // The purchase stored the card for the renewals (as a purchase with `recurring` does).
+  const mandateId = await importMandate(db, {
+    reference: orderId,
+    method,
+    merchant: getPublication(s.titleCode).displayName,
+    description: quote.product,
+    card: SANDBOX_CARD,
+    at: completedAt,
+  });
   const subscriptionNo = await importSubscription(db, {
     ariaAccountNo: buyer.ariaAccountNo,
     titleCode: s.titleCode,
     planId: plan.id,
     status: SubscriptionStatus.ACTIVE,
     paymentProvider: method,
+    mandateId,
     card: SANDBOX_CARD,
     eligibleForSharing: true,
     subscriptionInfo1: null,

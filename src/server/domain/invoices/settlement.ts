@@ -208,43 +208,59 @@ export async function invoiceToPay(
   return effect;
 }
 
-export interface OpenCharge {
+/** A card or Vipps charge the billing job takes (claimCharges), with what it is charged to now. */
+export interface ChargeToTake {
   id: number | string;
   subscription_no: string;
   title_code: string;
   amount_ore: number | string;
+  /** The method the charge was billed to. */
   provider: string;
   reason: string;
   plan_name: string;
   period: Period;
+  /** The first day of the period charged for: the day it is due. */
+  period_start: string | Date;
+  status: 'open' | 'pending' | 'failed';
+  /** Attempts made so far (a new one is `charge-<id>` first, `charge-<id>-<n>` after). */
+  attempts: number;
+  /** The provider's payment of the attempt in flight (pending) or the last one. */
+  payment_id: string | null;
+  /** How the subscription pays now, and its mandate (an agreement id or a card token). */
+  payment_provider: string | null;
+  payment_agreement_id: string | null;
   [column: string]: unknown;
 }
 
 /**
- * Claims up to `limit` open charges to take through the provider (a stored card or Vipps
- * agreement), oldest first, for `leaseSeconds`: another run (this instance or another) does not
- * take them meanwhile; a claim whose lease ran out (the instance died mid-charge) is taken again.
+ * Claims up to `limit` charges for the billing job, oldest first, for `leaseSeconds`: the open
+ * ones (to charge), the pending ones (to ask the provider about) and the failed ones whose retry
+ * is due. Another run (this instance or another) does not take them meanwhile; a claim whose
+ * lease ran out (the instance died mid-charge) is taken again.
  */
-export function claimOpenCharges(
+export function claimCharges(
   db: Queryable,
   providers: readonly string[],
   limit: number,
   now: Date,
   leaseSeconds: number,
-): Promise<OpenCharge[]> {
-  return db.query<OpenCharge>(
+): Promise<ChargeToTake[]> {
+  return db.query<ChargeToTake>(
     `with claimed as (
        update billing_effects b set claimed_until = $3::timestamptz + make_interval(secs => $4)
         where b.id in (
           select id from billing_effects
-           where status = 'open' and kind = 'charge' and amount_ore > 0
-             and provider = any($1::text[])
+           where kind = 'charge' and amount_ore > 0 and provider = any($1::text[])
+             and (status in ('open', 'pending')
+                  or (status = 'failed' and retry_at is not null and retry_at <= $3::timestamptz))
              and (claimed_until is null or claimed_until <= $3::timestamptz)
            order by id limit $2
              for update skip locked)
-       returning b.id, b.subscription_no, b.amount_ore, b.provider, b.reason)
+       returning b.id, b.subscription_no, b.amount_ore, b.provider, b.reason, b.period_start,
+                 b.status, b.attempts, b.payment_id)
      select c.id, c.subscription_no, s.title_code, c.amount_ore, c.provider, c.reason, p.plan_name,
-            p.period
+            p.period, c.period_start, c.status, c.attempts, c.payment_id, s.payment_provider,
+            s.payment_agreement_id
        from claimed c
        join subscriptions s on s.subscription_no = c.subscription_no
        join plans p on p.id = s.plan_id
@@ -253,10 +269,90 @@ export function claimOpenCharges(
   );
 }
 
+/** What became of one attempt at a charge (jobs/billing.ts). */
+export type ChargeOutcome =
+  | {
+      readonly status: 'paid';
+      readonly paymentId: string;
+      /** The method and card the provider charged. */
+      readonly provider: PaymentProvider;
+      readonly maskedCard: string | null;
+    }
+  | { readonly status: 'pending'; readonly paymentId: string }
+  | {
+      readonly status: 'failed';
+      readonly paymentId: string | null;
+      /** payments/port.ts ChargeFailure, or NO_MANDATE: nothing to charge it to. */
+      readonly failure: string;
+      /** When it is tried again by itself; null: only a new method or a payment by hand. */
+      readonly retryAt: Date | null;
+    };
+
 /**
- * The outcome of an open charge: paid (with the payment, taken from the stored method it was
- * billed to, and the card the provider charged) or failed, kept for follow-up. False when the
- * charge was no longer open (settled otherwise meanwhile).
+ * Keeps the outcome of an attempt (`attempted`: a new charge was asked for, not a pending one
+ * followed up) and ends the claim. False when the charge was paid meanwhile (by hand): the
+ * caller gives back what this attempt captured.
+ */
+export async function recordChargeOutcome(
+  db: Queryable,
+  id: number | string,
+  outcome: ChargeOutcome,
+  attempted: boolean,
+  now: Date,
+): Promise<boolean> {
+  const paid = outcome.status === 'paid';
+  const updated = await db.query(
+    `update billing_effects set status = $2, payment_id = $3,
+            attempts = attempts + $4::int,
+            settled_at = case when $2 = 'paid' then $5::timestamptz end,
+            paid_provider = case when $2 = 'paid' then $6::text end,
+            paid_masked_card = case when $2 = 'paid' then $7::text end,
+            failure = case when $2 = 'failed' then $8::text end,
+            retry_at = $9::timestamptz,
+            claimed_until = null
+      where id = $1 and status <> 'paid'
+      returning id`,
+    [
+      id,
+      outcome.status,
+      outcome.paymentId,
+      attempted ? 1 : 0,
+      now.toISOString(),
+      paid ? outcome.provider : null,
+      paid ? outcome.maskedCard : null,
+      outcome.status === 'failed' ? outcome.failure : null,
+      outcome.status === 'failed' && outcome.retryAt ? outcome.retryAt.toISOString() : null,
+    ],
+  );
+  return updated.length > 0;
+}
+
+/** Ends a claim without an outcome (the provider could not be asked): taken again next run. */
+export async function releaseCharge(db: Queryable, id: number | string): Promise<void> {
+  await db.query('update billing_effects set claimed_until = null where id = $1', [id]);
+}
+
+/**
+ * The subscription's failed charges are tried again at the next run (a new payment method was
+ * approved): due now, with the attempts they had.
+ */
+export async function retryFailedCharges(
+  db: Queryable,
+  subscriptionNo: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db.query(
+    `update billing_effects set retry_at = $2
+      where subscription_no = $1 and kind = 'charge' and status = 'failed'
+      returning id`,
+    [subscriptionNo, now.toISOString()],
+  );
+  return rows.length;
+}
+
+/**
+ * The outcome of a charge or invoice settled otherwise than by the billing job (the demo data, a
+ * payment outside): paid, with the payment, or failed. False when it was paid already.
  */
 export async function settleCharge(
   db: Queryable,
@@ -271,7 +367,7 @@ export async function settleCharge(
             paid_provider = case when $2 = 'paid' then provider end,
             paid_masked_card = case when $2 = 'paid' then $5::text end,
             claimed_until = null
-      where id = $1 and status = 'open'
+      where id = $1 and status <> 'paid'
       returning id`,
     [id, status, paymentId, now.toISOString(), maskedCard],
   );

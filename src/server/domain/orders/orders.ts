@@ -8,13 +8,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { getPublication } from '../../../shared/publications/registry';
-import type { Period } from '../../../shared/subscription/plans';
+import { type Period, periodMonths } from '../../../shared/subscription/plans';
 import { holdsSubscription } from '../../../shared/subscription/status';
 import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
-import type { CheckoutMethod, PaymentPort, ProviderPayment } from '../../payments/port';
+import type {
+  CheckoutMethod,
+  Mandate,
+  PaymentPort,
+  ProviderPayment,
+  RecurringTerms,
+} from '../../payments/port';
 import { modifyAccount, type DeliveryAddress } from '../accounts/accounts';
 import { checkDeliveryAddress } from '../delivery/addresses';
 import { orderPaymentDescription } from '../invoices/descriptions';
@@ -366,6 +372,7 @@ async function ensurePayment(deps: OrderDeps, row: OrderRow, urls: OrderUrls): P
     returnUrl: new URL(`${returnPath(row.payment_provider)}${query}`, urls.origin).href,
     cancelUrl: new URL(`/avbryt-bestilling${query}`, urls.origin).href,
     idempotencyKey: row.order_id,
+    recurring: (await setsUpRenewals(deps.db, row)) ? recurringTerms(row, urls.origin) : null,
   });
   const attached = await deps.db.query<{ order_id: string }>(
     `update orders set payment_id = $2, redirect_url = $3
@@ -380,6 +387,30 @@ async function ensurePayment(deps: OrderDeps, row: OrderRow, urls: OrderUrls): P
     await deps.payments.cancelPayment(payment.paymentId);
   }
   return current;
+}
+
+/**
+ * Whether the order's payment also sets up what renewals charge (a Vipps agreement, a stored
+ * card): a new subscription, and an upgrade or reactivation whose reader chose to pay future
+ * charges this way or whose stored method cannot be charged any more (applyOrder then makes it
+ * the renewal method). An invoice is paid once.
+ */
+async function setsUpRenewals(db: Queryable, row: OrderRow): Promise<boolean> {
+  if (row.kind === 'invoice') return false;
+  if (row.kind === 'new' || row.use_for_future_charges || !row.subscription_no) return true;
+  return !(await hasUsableRenewalMethod(db, row.subscription_no));
+}
+
+/** What the renewals after the order cost and how often, as the provider shows the reader. */
+function recurringTerms(row: OrderRow, origin: string): RecurringTerms {
+  const months = periodMonths[row.period];
+  return {
+    productName: row.quote.product.slice(0, 45),
+    amountOre: row.quote.renewalPrice,
+    interval:
+      months % 12 === 0 ? { unit: 'YEAR', count: months / 12 } : { unit: 'MONTH', count: months },
+    agreementUrl: new URL('/', origin).href,
+  };
 }
 
 export async function finish(
@@ -413,7 +444,7 @@ async function applyOrder(
   deps: OrderDeps,
   row: OrderRow,
   payment: ProviderPayment | null,
-): Promise<string> {
+): Promise<{ subscriptionNo: string; replaced: Mandate | null }> {
   const options = {
     clock: deps.clock,
     actor: 'user' as const,
@@ -421,8 +452,8 @@ async function applyOrder(
     context: { orderId: row.order_id, paymentId: row.payment_id },
   };
   const card = payment?.card ?? null;
-  if (row.kind === 'invoice')
-    return settleInvoice(
+  if (row.kind === 'invoice') {
+    const paidFor = await settleInvoice(
       tx,
       {
         billingEffectId: row.billing_effect_id,
@@ -433,7 +464,10 @@ async function applyOrder(
       },
       options,
     );
+    return { subscriptionNo: paidFor, replaced: null };
+  }
   let subscriptionNo: string;
+  let replaced: Mandate | null = null;
   let applied;
   if (row.kind === 'new') {
     await refuseSecondActivation(tx, row);
@@ -454,6 +488,7 @@ async function applyOrder(
       planId: row.plan_id,
       paymentProvider: row.payment_provider,
       card,
+      mandateId: payment?.mandate?.id ?? null,
       discount: {
         code: row.discount_code,
         amountOff: discount?.amount_off ?? null,
@@ -488,7 +523,13 @@ async function applyOrder(
     // or a stopped Vipps agreement). A new subscription renews with the one it was bought with,
     // above.
     if (row.use_for_future_charges || !(await hasUsableRenewalMethod(tx, subscriptionNo)))
-      await usePaidMethod(tx, subscriptionNo, row.payment_provider, card);
+      replaced = await usePaidMethod(
+        tx,
+        subscriptionNo,
+        row.payment_provider,
+        card,
+        payment?.mandate?.id ?? null,
+      );
   }
   await recordOrderCharge(tx, {
     eventId: applied.eventId,
@@ -504,7 +545,7 @@ async function applyOrder(
     planId: row.plan_id,
     now: deps.clock.now(),
   });
-  return subscriptionNo;
+  return { subscriptionNo, replaced };
 }
 
 /**
@@ -630,11 +671,15 @@ export async function completeOrder(
     return toOrder(await orderRow(deps.db, orderId, null));
   }
 
+  // Set inside the transaction below (a plain `let` would be narrowed to null here).
+  let replaced = null as Mandate | null;
   try {
     await deps.db.transaction(async (tx) => {
       const locked = await orderRow(tx, orderId, null, true);
       if (locked.status !== 'PENDING') return; // another request completed it meanwhile
-      const subscriptionNo = await applyOrder(tx, deps, locked, payment);
+      const applied = await applyOrder(tx, deps, locked, payment);
+      const subscriptionNo = applied.subscriptionNo;
+      replaced = applied.replaced;
       await tx.query(
         `update orders set status = 'COMPLETED', subscription_no = $2, completed_at = $3,
                 redirect_url = null
@@ -650,7 +695,21 @@ export async function completeOrder(
     await finish(deps.db, orderId, 'CANCELLED', 'CANCELLED', now);
     if (payment) await refundQuietly(deps, row, payment);
   }
+  if (replaced) await stopReplacedMandate(deps, replaced, orderId);
   return toOrder(await orderRow(deps.db, orderId, null));
+}
+
+/**
+ * A mandate the subscription no longer uses is stopped at the provider (a Vipps agreement would
+ * otherwise stay in the reader's app). Nothing is charged to it again whatever the outcome; a
+ * failure is logged for a person.
+ */
+async function stopReplacedMandate(deps: OrderDeps, mandate: Mandate, orderId: string) {
+  try {
+    await deps.payments.stopMandate(mandate);
+  } catch (error) {
+    deps.log?.error({ orderId, mandate: mandate.id, err: error }, 'replaced mandate not stopped');
+  }
 }
 
 async function refundQuietly(deps: OrderDeps, row: OrderRow, payment: ProviderPayment) {

@@ -8,11 +8,13 @@ import { randomBytes } from 'node:crypto';
 
 import { getPublication } from '../../../shared/publications/registry';
 import { selfServiceBlock } from '../../../shared/subscription/eligibility';
+import { type Period, periodMonths } from '../../../shared/subscription/plans';
 import { SubscriptionStatus } from '../../../shared/subscription/status';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
-import type { CheckoutMethod, PaymentPort } from '../../payments/port';
+import type { CheckoutMethod, Mandate, PaymentPort, RecurringTerms } from '../../payments/port';
+import { retryFailedCharges } from '../invoices/settlement';
 import {
   applyCommandInTx,
   changePaymentMethod,
@@ -38,6 +40,14 @@ async function ownSubscription(db: Db, subscriptionNo: string, ariaAccountNo: st
   if (!subscription)
     throw new DomainError('not-found', 'SUBSCRIPTION_NOT_FOUND', 'No such subscription');
   return subscription;
+}
+
+/** How often a subscription of this period is charged, as a provider's agreement says it. */
+function intervalOf(period: Period): RecurringTerms['interval'] {
+  const months = periodMonths[period];
+  return months % 12 === 0
+    ? { unit: 'YEAR', count: months / 12 }
+    : { unit: 'MONTH', count: months };
 }
 
 export async function startPaymentMethodChange(
@@ -79,6 +89,12 @@ export async function startPaymentMethodChange(
     description: `${subscription.planName} (${subscription.period.toLowerCase()})`,
     returnUrl: new URL(input.returnUrl, origin).href,
     idempotencyKey: paymentMethodId,
+    terms: {
+      productName: subscription.product.slice(0, 45),
+      amountOre: subscription.price,
+      interval: intervalOf(subscription.period),
+      agreementUrl: new URL('/', origin).href,
+    },
   });
   await deps.db.query(
     `insert into payment_method_changes (payment_method_id, subscription_no, aria_account_no,
@@ -141,6 +157,8 @@ export async function verifyPaymentMethodChange(
       );
       throw notApproved();
     }
+    // Set inside the transaction below (a plain `let` would be narrowed to null here).
+    let replaced = null as Mandate | null;
     await deps.db.transaction(async (tx) => {
       const claimed = await tx.query(
         `update payment_method_changes set status = 'APPROVED', decided_at = $2
@@ -148,16 +166,25 @@ export async function verifyPaymentMethodChange(
         [input.paymentMethodId, now],
       );
       if (claimed.length === 0) return; // verified by a parallel request
-      await changePaymentMethod(tx, {
+      replaced = await changePaymentMethod(tx, {
         subscriptionNo: input.subscriptionNo,
         ariaAccountNo,
         provider: change.provider,
         card: agreement.card,
-        agreementId: agreement.agreementId,
+        agreementId: agreement.mandate?.id ?? agreement.agreementId,
         paymentMethodId: input.paymentMethodId,
         now,
       });
+      // Charges that failed with the old method are tried with the new one at the next run.
+      await retryFailedCharges(tx, input.subscriptionNo, deps.clock.now());
     });
+    if (replaced) {
+      try {
+        await deps.payments.stopMandate(replaced);
+      } catch {
+        // Nothing is charged to it again all the same; the provider's own expiry ends it.
+      }
+    }
   }
   return (await getSubscription(deps.db, input.subscriptionNo, ariaAccountNo))!;
 }

@@ -11,7 +11,7 @@ import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable, Row } from '../../db/db';
 import { DomainError } from '../../errors';
-import type { PaymentProvider } from '../../payments/port';
+import type { Mandate, PaymentProvider } from '../../payments/port';
 
 import {
   allowedStatuses,
@@ -419,6 +419,8 @@ export interface NewSubscription {
   readonly planId: number | string;
   readonly paymentProvider: PaymentProvider;
   readonly card: CardOnFile | null;
+  /** What renewals charge (payments/port.ts Mandate: a Vipps agreement or a card token). */
+  readonly mandateId: string | null;
   readonly discount: {
     readonly code: string | null;
     readonly amountOff: string | number | null;
@@ -436,8 +438,9 @@ export async function insertSubscription(tx: Queryable, input: NewSubscription):
   const [created] = await tx.query<{ subscription_no: string }>(
     `insert into subscriptions (aria_account_no, title_code, plan_id, status_code,
        payment_provider, masked_card_number, card_expiry, discount_code, discount_amount_off,
-       discount_percent_off, discount_periods_left, created_at, updated_at)
-     values ($1, $2, $3, ${SubscriptionStatus.INACTIVE}, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+       discount_percent_off, discount_periods_left, created_at, updated_at, payment_agreement_id)
+     values ($1, $2, $3, ${SubscriptionStatus.INACTIVE}, $4, $5, $6, $7, $8, $9, $10, $11, $11,
+             $12)
      returning subscription_no`,
     [
       input.ariaAccountNo,
@@ -451,6 +454,7 @@ export async function insertSubscription(tx: Queryable, input: NewSubscription):
       input.discount.percentOff,
       input.discount.periodsLeft,
       input.now.toISOString(),
+      input.mandateId,
     ],
   );
   return created!.subscription_no;
@@ -474,6 +478,8 @@ export interface ExistingSubscription {
   readonly expiryDate: string | null;
   readonly pendingPlanId: number | null;
   readonly createdAt: Date;
+  /** The mandate it is charged to (a card or Vipps subscription brought over keeps its own). */
+  readonly mandateId?: string | null;
 }
 
 export async function importSubscription(
@@ -484,8 +490,8 @@ export async function importSubscription(
     `insert into subscriptions (aria_account_no, title_code, plan_id, status_code,
        payment_provider, masked_card_number, card_expiry, eligible_for_sharing,
        subscription_info1, renewal_date, expiry_date, pending_plan_id, pending_effective_date,
-       created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       created_at, payment_agreement_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      returning subscription_no`,
     [
       input.ariaAccountNo,
@@ -502,6 +508,7 @@ export async function importSubscription(
       input.pendingPlanId,
       input.pendingPlanId === null ? null : input.renewalDate,
       input.createdAt.toISOString(),
+      input.mandateId ?? null,
     ],
   );
   return created!.subscription_no;
@@ -567,44 +574,73 @@ export async function recordImportedActivation(
 
 /**
  * The reader chose to use an order's payment for future charges (an upgrade's or reactivation's
- * `useForFutureCharges`; a one-off payment never changes the method by itself): renewals are
- * charged to this method from now on (a card keeps its number unless the provider reported a new
- * one; any other method has none).
+ * `useForFutureCharges`; a one-off payment never changes the method by itself), or the stored
+ * method could not be charged any more: renewals are charged to this method and its mandate from
+ * now on (a card keeps its number unless the provider reported a new one; any other method has
+ * none). Answers the mandate it replaces, if another, for the caller to stop at the provider.
  */
 export async function usePaidMethod(
   tx: Queryable,
   subscriptionNo: string,
   provider: PaymentProvider,
   card: CardOnFile | null,
-): Promise<void> {
+  mandateId: string | null,
+): Promise<Mandate | null> {
+  const [before] = await tx.query<{
+    payment_provider: PaymentProvider | null;
+    payment_agreement_id: string | null;
+  }>(
+    `select payment_provider, payment_agreement_id from subscriptions
+      where subscription_no = $1 for update`,
+    [subscriptionNo],
+  );
   await tx.query(
     `update subscriptions set payment_provider = $2,
             masked_card_number = case when $2 = 'SWEDBANK-PPG' then coalesce($3, masked_card_number) else null end,
             card_expiry = case when $2 = 'SWEDBANK-PPG' then coalesce($4, card_expiry) else null end,
-            payment_notice = null
+            payment_agreement_id = $5, payment_notice = null
       where subscription_no = $1`,
-    [subscriptionNo, provider, card?.maskedNumber ?? null, card?.expiry ?? null],
+    [subscriptionNo, provider, card?.maskedNumber ?? null, card?.expiry ?? null, mandateId],
   );
+  return replacedMandate(before, mandateId);
+}
+
+/** The mandate a subscription had before (`before`), if it is not the one it has now. */
+function replacedMandate(
+  before:
+    { payment_provider: PaymentProvider | null; payment_agreement_id: string | null } | undefined,
+  now: string | null,
+): Mandate | null {
+  const id = before?.payment_agreement_id ?? null;
+  const method = before?.payment_provider;
+  if (!id || id === now || (method !== 'VIPPS' && method !== 'SWEDBANK-PPG')) return null;
+  return { method, id };
 }
 
 /**
- * Whether renewals can still be charged the way the subscription pays: not when it has no
- * method, nor when its Vipps agreement was stopped in the app (a paid order's method is then
- * the only one there is, so it becomes the renewal method).
+ * Whether renewals can still be charged the way the subscription pays: a giro method always; a
+ * card or Vipps only with its mandate (the stored card or agreement renewals are charged to), and
+ * not when the Vipps agreement was stopped in the app or its charges failed (a paid order's
+ * method is then the only one there is, so it becomes the renewal method).
  */
 export async function hasUsableRenewalMethod(
   db: Queryable,
   subscriptionNo: string,
 ): Promise<boolean> {
   const [row] = await db.query<{ usable: boolean }>(
-    `select payment_provider is not null and payment_notice is null as usable
+    `select payment_provider is not null and payment_notice is null
+            and (payment_provider not in ('VIPPS', 'SWEDBANK-PPG')
+                 or payment_agreement_id is not null) as usable
        from subscriptions where subscription_no = $1`,
     [subscriptionNo],
   );
   return row?.usable ?? false;
 }
 
-/** A new payment method the reader approved at the provider, with its audit event. */
+/**
+ * A new payment method the reader approved at the provider, with its audit event. Answers the
+ * mandate it replaces, if another, for the caller to stop at the provider.
+ */
 export async function changePaymentMethod(
   tx: Queryable,
   input: {
@@ -616,9 +652,14 @@ export async function changePaymentMethod(
     readonly paymentMethodId: string;
     readonly now: string;
   },
-): Promise<void> {
-  const [before] = await tx.query<{ status_code: number; payment_provider: string | null }>(
-    'select status_code, payment_provider from subscriptions where subscription_no = $1 for update',
+): Promise<Mandate | null> {
+  const [before] = await tx.query<{
+    status_code: number;
+    payment_provider: PaymentProvider | null;
+    payment_agreement_id: string | null;
+  }>(
+    `select status_code, payment_provider, payment_agreement_id from subscriptions
+      where subscription_no = $1 for update`,
     [input.subscriptionNo],
   );
   await tx.query(
@@ -651,6 +692,7 @@ export async function changePaymentMethod(
       input.now,
     ],
   );
+  return replacedMandate(before, input.agreementId);
 }
 
 /** The subscriptions paid by a Vipps agreement, with their status. */
