@@ -252,6 +252,7 @@ describe('an unpaid giro invoice, day by day', () => {
         dueDate: '2026-03-26',
         overdue: false,
         suspendsOn: '2026-04-09',
+        paymentFailure: null,
       },
     ]);
     expect(await noticesOf(r)).toEqual([]);
@@ -424,7 +425,9 @@ describe('what the job leaves alone', () => {
     expect(await statusOf(card)).toBe(S.ACTIVE);
     expect(await statusOf(paid)).toBe(S.ACTIVE);
     expect(await statusOf(cancelled)).toBe(S.CANCELLED);
-    // The home page promises no suspension for the card charge (it is not dunned).
+    // The home page promises no suspension for the card charge: a failed charge is dunned from
+    // the day its failure e-mail names (the billing job's, recurring-charges.test.ts), and this
+    // one was never told about.
     const home = await homeOf(card);
     expect(home.subscription.unpaidInvoices).toEqual([
       expect.objectContaining({ overdue: true, suspendsOn: null }),

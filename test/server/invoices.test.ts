@@ -182,6 +182,8 @@ describe('what the home page gets with the subscription', () => {
         overdue,
         // The day it suspends the subscription (dunning; test/server/dunning.test.ts).
         suspendsOn: expect.any(String),
+        // Giro: no card or Vipps charge failed (recurring-charges.test.ts).
+        paymentFailure: null,
       })),
     );
     expect(subscription.unpaidInvoices[0].overdue).toBe(true);

@@ -7,15 +7,18 @@
 // day, tried until its retry days are over). On PGlite, and on PostgreSQL with DATABASE_URL.
 import { describe, expect, it } from '@jest/globals';
 
+import { applyCommand } from '../../src/server/domain/subscriptions/lifecycle';
 import {
   CHARGE_RETRY_AFTER_DAYS,
   nextAttempt,
   settleOpenCharges,
   VIPPS_RETRY_DAYS,
 } from '../../src/server/jobs/billing';
+import { runDunning } from '../../src/server/jobs/dunning';
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';
 import type { PaymentPort } from '../../src/server/payments/port';
 import type { SandboxPaymentProvider } from '../../src/server/payments/sandbox';
+import { SubscriptionStatus } from '../../src/shared/subscription/status';
 import { addDays } from '../../src/shared/time/oslo';
 
 import { digitalMonthly, newReader, onPaymentPage } from './order-support';
@@ -298,6 +301,32 @@ describe('a new payment method', () => {
     expect(await renewalCharge(subscriptionNo)).toMatchObject({ status: 'paid', attempts: 2 });
   });
 
+  it('a Vipps reader gets a new Vipps agreement only when the one they have cannot be charged', async () => {
+    const { s, subscriptionNo } = await buyWith('VIPPS');
+    const row = await subscriptionRow(subscriptionNo);
+    const again = () =>
+      s.request({
+        method: 'PUT',
+        url: '/api/subscription/paymentMethod',
+        payload: { subscriptionNo, provider: 'VIPPS', returnUrl: '/endre-betalingsmetode/verify' },
+      });
+    const refused = await again();
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'PAYMENT_METHOD_UNCHANGED']);
+    await onAgreementPage(row.payment_agreement_id!, 'fail-funds');
+    for (const day of [0, VIPPS_RETRY_DAYS]) {
+      await jobsOn(addDays(row.renewal_date, day));
+      await settle();
+    }
+    expect(await renewalCharge(subscriptionNo)).toMatchObject({ status: 'failed' });
+    const signedIn = await newIdentitySession(t, s.spidId);
+    const agreement = await changeMethod(signedIn, subscriptionNo, 'VIPPS');
+    expect(agreement).not.toBe(row.payment_agreement_id);
+    expect(await settle()).toEqual({ paid: 1, failed: 0, pending: 0 });
+    expect(
+      (await sandbox().getMandate({ method: 'VIPPS', id: row.payment_agreement_id! })).status,
+    ).toBe('STOPPED');
+  });
+
   it('stops the card it replaces at the provider', async () => {
     const { s, subscriptionNo } = await buyWith('SWEDBANK-PPG');
     const before = (await subscriptionRow(subscriptionNo)).payment_agreement_id!;
@@ -365,5 +394,114 @@ describe('two runs at once', () => {
     const expected = ours.flatMap((c) => [`charge-${c.id}`, `charge-${c.id}-2`]);
     expect(keysAsked.filter((k) => expected.includes(k)).sort()).toEqual(expected.sort());
     for (const c of ours) expect(c).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+});
+
+/** The e-mails in the outbox to `recipient`, oldest first (the subject is the first line). */
+async function mailsTo(recipient: string) {
+  const rows = await t.db.query<{ body: string }>(
+    `select body from outbox where channel = 'email' and recipient = $1 order by id`,
+    [recipient],
+  );
+  return rows.map(({ body }) => ({ subject: body.split('\n')[0], body }));
+}
+
+async function statusOf(subscriptionNo: string): Promise<number> {
+  const [row] = await t.db.query<{ status_code: number }>(
+    'select status_code from subscriptions where subscription_no = $1',
+    [subscriptionNo],
+  );
+  return Number(row!.status_code);
+}
+
+describe('the reader is told, and the subscription waits its grace', () => {
+  it('an e-mail at the first failure (why, the retry, the day of suspension), none for the retries; home says the same', async () => {
+    const { s, accountNo, subscriptionNo } = await buyWith('SWEDBANK-PPG');
+    const row = await subscriptionRow(subscriptionNo);
+    const email = `${s.spidId}@demo.minside.no`;
+    const before = (await mailsTo(email)).length;
+    await onAgreementPage(row.payment_agreement_id!, 'fail-funds');
+    await jobsOn(row.renewal_date);
+    await settle();
+    const due = row.renewal_date;
+    const [mail] = (await mailsTo(email)).slice(before);
+    expect(mail!.subject).toBe('Betalingen for abonnementet ditt hos Fædrelandsvennen feilet');
+    expect(mail!.body).toContain('fra kortet ditt');
+    expect(mail!.body).toContain('Banken avviste trekket');
+    expect(mail!.body).toMatch(/Vi prøver å trekke beløpet igjen \d+\. \p{L}+ \d{4}\./u);
+    expect(mail!.body).toMatch(/stanset fra \d+\. \p{L}+ \d{4} til beløpet er betalt/u);
+    expect(mail!.body).toMatch(/Oppdater betalingsmåten: https:\/\/\S+\/endre-betalingsmetode\n/);
+    expect(mail!.body).toMatch(/Betal nå: https:\/\/\S+\/betal-faktura\/\d+\n/);
+
+    const again = await newIdentitySession(t, s.spidId);
+    const home = (
+      await again.request({ method: 'GET', url: `/api/subscription/${accountNo}/FVN` })
+    ).json().subscription;
+    expect(home.unpaidInvoices).toEqual([
+      expect.objectContaining({
+        paymentFailure: {
+          method: 'SWEDBANK-PPG',
+          reason: 'USER_ACTION_REQUIRED',
+          retryOn: addDays(due, CHARGE_RETRY_AFTER_DAYS[0]!),
+        },
+        suspendsOn: addDays(due, 14),
+      }),
+    ]);
+
+    // The retry fails too: no second e-mail.
+    await jobsOn(addDays(due, CHARGE_RETRY_AFTER_DAYS[0]!));
+    expect(await settle()).toMatchObject({ failed: 1 });
+    expect((await mailsTo(email)).slice(before)).toHaveLength(1);
+  });
+
+  it('is suspended on the day the e-mail named; a new card takes the charge and brings it back', async () => {
+    const { s, accountNo, subscriptionNo } = await buyWith('SWEDBANK-PPG');
+    const row = await subscriptionRow(subscriptionNo);
+    const email = `${s.spidId}@demo.minside.no`;
+    await onAgreementPage(row.payment_agreement_id!, 'fail-funds');
+    const due = row.renewal_date;
+    for (const day of [0, 3, 7]) {
+      await jobsOn(addDays(due, day));
+      await settle();
+    }
+    await jobsOn(addDays(due, 13));
+    await runDunning(t.db, t.clock);
+    expect(await statusOf(subscriptionNo)).toBe(SubscriptionStatus.ACTIVE);
+    await jobsOn(addDays(due, 14));
+    const dunned = await runDunning(t.db, t.clock);
+    expect(dunned).toMatchObject({ suspensions: 1, errors: [] });
+    expect(await statusOf(subscriptionNo)).toBe(SubscriptionStatus.SUSPENDED);
+    const last = (await mailsTo(email)).at(-1)!;
+    expect(last.subject).toBe('Abonnementet ditt hos Fædrelandsvennen er stanset');
+    expect(last.body).toContain('fordi vi ikke fikk trukket');
+
+    const again = await newIdentitySession(t, s.spidId);
+    const home = (
+      await again.request({ method: 'GET', url: `/api/subscription/${accountNo}/FVN` })
+    ).json().subscription;
+    expect(home.suspension).toMatchObject({ cause: 'PAYMENT_FAILED', dueDate: due });
+
+    await changeMethod(again, subscriptionNo);
+    expect(await settle()).toEqual({ paid: 1, failed: 0, pending: 0 });
+    expect(await statusOf(subscriptionNo)).toBe(SubscriptionStatus.ACTIVE);
+  });
+
+  it('a cancellation does not escape it: the unpaid period is still suspended on its day', async () => {
+    const { accountNo, subscriptionNo } = await buyWith('SWEDBANK-PPG');
+    const row = await subscriptionRow(subscriptionNo);
+    await onAgreementPage(row.payment_agreement_id!, 'expire');
+    const due = row.renewal_date;
+    await jobsOn(due);
+    await settle();
+    await applyCommand(
+      t.db,
+      subscriptionNo,
+      { kind: 'cancel', reason: 'price' },
+      { clock: t.clock, actor: 'user', ariaAccountNo: accountNo },
+    );
+    expect(await statusOf(subscriptionNo)).toBe(SubscriptionStatus.PENDING_CANCELLATION);
+    await jobsOn(addDays(due, 14));
+    await runDunning(t.db, t.clock);
+    expect(await statusOf(subscriptionNo)).toBe(SubscriptionStatus.SUSPENDED);
   });
 });

@@ -261,7 +261,18 @@ export type WithdrawalOpen = {
   lastDay: string;
   refund: AmountOre;
 };
+export type PaymentFailure = {
+  /** What it was charged to. */
+  method: "VIPPS" | "SWEDBANK-PPG";
+  /** USER_ACTION_REQUIRED: refused (no funds, a card blocked; Vipps shows why in the app). MANDATE_INACTIVE: the card expired or the Vipps agreement is no longer active. NO_MANDATE: there is no card or agreement to charge. TECHNICAL: the provider's own trouble. */
+  reason:
+    "USER_ACTION_REQUIRED" | "MANDATE_INACTIVE" | "NO_MANDATE" | "TECHNICAL";
+  /** The day it is charged again by itself (Europe/Oslo); null when it is not (the card or agreement is gone, or the tries are over): a new payment method, or paying it, settles it. */
+  retryOn: string | null;
+};
 export type UnpaidInvoice = {
+  /** A card or Vipps charge that could not be taken from the subscription's stored card or Vipps agreement: why, and the day it is tried again by itself. Null (or absent) for a giro invoice. */
+  paymentFailure?: PaymentFailure | NullValue;
   /** The invoice number, to pay it at /betal-faktura/{ariaInvoiceNo}. */
   ariaInvoiceNo: string;
   amount: AmountOre;
@@ -272,7 +283,9 @@ export type UnpaidInvoice = {
   suspendsOn: string | null;
 };
 export type SubscriptionSuspension = {
-  /** The unpaid giro invoice, to pay it at /betal-faktura/{ariaInvoiceNo}; paying it resumes the subscription. */
+  /** UNPAID_INVOICE: a giro invoice not paid after its reminder. PAYMENT_FAILED: a renewal that could not be charged to the stored card or Vipps agreement (a new payment method or paying it brings the subscription back). */
+  cause?: "UNPAID_INVOICE" | "PAYMENT_FAILED";
+  /** The unpaid giro invoice or failed charge, to pay it at /betal-faktura/{ariaInvoiceNo}; paying it resumes the subscription. */
   ariaInvoiceNo: string;
   amount: AmountOre;
   dueDate: string;

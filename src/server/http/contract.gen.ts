@@ -1637,6 +1637,8 @@ export interface components {
             refund: components["schemas"]["AmountOre"];
         };
         UnpaidInvoice: {
+            /** @description A card or Vipps charge that could not be taken from the subscription's stored card or Vipps agreement: why, and the day it is tried again by itself. Null (or absent) for a giro invoice. */
+            paymentFailure?: components["schemas"]["PaymentFailure"] | components["schemas"]["NullValue"];
             /** @description The invoice number, to pay it at /betal-faktura/{ariaInvoiceNo}. */
             ariaInvoiceNo: string;
             amount: components["schemas"]["AmountOre"];
@@ -1651,6 +1653,31 @@ export interface components {
             suspendsOn: string | null;
         };
         /**
+         * @description Why a renewal could not be charged to the stored card or Vipps agreement. The reader is told by e-mail at the first failure; the home page says it until it is paid, and the subscription is suspended on the unpaid invoice's `suspendsOn`.
+         * @example {
+         *       "method": "SWEDBANK-PPG",
+         *       "reason": "USER_ACTION_REQUIRED",
+         *       "retryOn": "2026-04-13"
+         *     }
+         */
+        PaymentFailure: {
+            /**
+             * @description What it was charged to.
+             * @enum {string}
+             */
+            method: "VIPPS" | "SWEDBANK-PPG";
+            /**
+             * @description USER_ACTION_REQUIRED: refused (no funds, a card blocked; Vipps shows why in the app). MANDATE_INACTIVE: the card expired or the Vipps agreement is no longer active. NO_MANDATE: there is no card or agreement to charge. TECHNICAL: the provider's own trouble.
+             * @enum {string}
+             */
+            reason: "USER_ACTION_REQUIRED" | "MANDATE_INACTIVE" | "NO_MANDATE" | "TECHNICAL";
+            /**
+             * Format: date
+             * @description The day it is charged again by itself (Europe/Oslo); null when it is not (the card or agreement is gone, or the tries are over): a new payment method, or paying it, settles it.
+             */
+            retryOn: string | null;
+        };
+        /**
          * @description Why a SUSPENDED subscription is suspended, so the home page can say it and link to pay.
          * @example {
          *       "ariaInvoiceNo": "800000012",
@@ -1660,7 +1687,12 @@ export interface components {
          *     }
          */
         SubscriptionSuspension: {
-            /** @description The unpaid giro invoice, to pay it at /betal-faktura/{ariaInvoiceNo}; paying it resumes the subscription. */
+            /**
+             * @description UNPAID_INVOICE: a giro invoice not paid after its reminder. PAYMENT_FAILED: a renewal that could not be charged to the stored card or Vipps agreement (a new payment method or paying it brings the subscription back).
+             * @enum {string}
+             */
+            cause?: "UNPAID_INVOICE" | "PAYMENT_FAILED";
+            /** @description The unpaid giro invoice or failed charge, to pay it at /betal-faktura/{ariaInvoiceNo}; paying it resumes the subscription. */
             ariaInvoiceNo: string;
             amount: components["schemas"]["AmountOre"];
             /** Format: date */

@@ -7,6 +7,7 @@ import { getPublication } from '../../shared/publications/registry';
 import { osloDateOf } from '../../shared/time/oslo';
 import type { Db, Queryable } from '../db/db';
 import { creditStoppedIssues } from '../domain/delivery/changes';
+import { noticeFailedCharge } from '../domain/dunning/dunning';
 import { invoiceDescription } from '../domain/invoices/descriptions';
 import {
   type ChargeOutcome,
@@ -15,6 +16,7 @@ import {
   recordBillingEffect,
   recordChargeOutcome,
   releaseCharge,
+  resumeWhenPaid,
 } from '../domain/invoices/settlement';
 import type { Applied } from '../domain/subscriptions/lifecycle';
 import type { CheckoutMethod, PaymentPort, ProviderPayment } from '../payments/port';
@@ -189,7 +191,19 @@ async function takeCharge(
     failure: 'TECHNICAL',
     retryAt: nextAttempt(attempt, 'TECHNICAL', now),
   };
-  const kept = await recordChargeOutcome(deps.db, row.id, result, !following, now);
+  // The outcome, what the reader is told of a failure, and a subscription suspended for this
+  // charge coming back once it is paid: one transaction.
+  const kept = await deps.db.transaction(async (tx) => {
+    if (!(await recordChargeOutcome(tx, row.id, result, !following, now))) return false;
+    if (result.status === 'failed') await noticeFailedCharge(tx, row.id, now);
+    if (result.status === 'paid')
+      await resumeWhenPaid(tx, row.subscription_no, row.id, {
+        clock: { now: () => now },
+        actor: 'job',
+        context: { chargeId: String(row.id), paymentId: result.paymentId },
+      });
+    return true;
+  });
   // Money taken that no record holds: the charge was settled otherwise meanwhile, or the
   // provider captured another amount than the one asked for.
   if (captured > 0 && payment && (!kept || result.status !== 'paid')) {

@@ -211,6 +211,113 @@ describe('home: a subscription suspended for an unpaid invoice', () => {
   });
 });
 
+const failedCharge = subscriptionWith({
+  unpaidInvoices: [
+    {
+      ariaInvoiceNo: '800000045',
+      amount: 27_900,
+      dueDate: '2026-04-10',
+      overdue: true,
+      suspendsOn: '2026-04-24',
+      paymentFailure: {
+        method: 'SWEDBANK-PPG',
+        reason: 'USER_ACTION_REQUIRED',
+        retryOn: '2026-04-13',
+      },
+    },
+  ],
+  suspension: null,
+});
+
+const suspendedForFailedCharge = {
+  cause: 'PAYMENT_FAILED',
+  ariaInvoiceNo: '800000045',
+  amount: 27_900,
+  dueDate: '2026-04-10',
+  since: '2026-04-24',
+} as const;
+
+describe('home: a renewal that could not be charged', () => {
+  it('says so first: why, when it is tried again, the day it suspends, and what to do', async () => {
+    await renderHome(failedCharge);
+    const [item] = attentionItems('Trenger oppmerksomheten din');
+    expect(item).toHaveTextContent('Betalingen feilet — oppdater betalingsmåten');
+    expect(item).toHaveTextContent(
+      'Vi fikk ikke trukket kr 279,00 fra kortet ditt 10. april 2026. Banken avviste trekket, for eksempel fordi det ikke var dekning eller kortet er sperret. Vi prøver igjen 13. april 2026.',
+    );
+    expect(item).toHaveTextContent(
+      'Oppdater betalingsmåten eller betal før 24. april 2026, ellers blir abonnementet stanset den dagen.',
+    );
+    const links = within(item!).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Legg til nytt betalingskort', '/legg-til-betalingskort'],
+      ['Endre til Vipps', '/endre-betalingsmetode'],
+      ['Betal kr 279,00 nå', '/betal-faktura/800000045'],
+    ]);
+    // Said once: not again as an overdue invoice.
+    expect(attentionItems('Trenger oppmerksomheten din')).toHaveLength(1);
+  });
+
+  it('a stopped Vipps agreement with no retry: a new agreement first, in nynorsk', async () => {
+    await renderHome(
+      subscriptionWith({
+        unpaidInvoices: [
+          {
+            ...failedCharge.unpaidInvoices![0]!,
+            paymentFailure: { method: 'VIPPS', reason: 'MANDATE_INACTIVE', retryOn: null },
+          },
+        ],
+        suspension: null,
+      }),
+      'nn',
+    );
+    const [item] = attentionItems('Treng merksemda di');
+    expect(item).toHaveTextContent('Betalinga feila — oppdater betalingsmåten');
+    expect(item).toHaveTextContent(
+      'Vi fekk ikkje trekt kr 279,00 med Vipps 10. april 2026. Vipps-avtalen din er ikkje lenger aktiv.',
+    );
+    expect(item).not.toHaveTextContent('Vi prøver igjen');
+    expect(within(item!).getAllByRole('link')[0]).toHaveTextContent('Ny Vipps-avtale');
+  });
+
+  it('suspended for it: why, and a new payment method or paying brings it back', async () => {
+    await renderHome({
+      ...suspended,
+      unpaidInvoices: [{ ...failedCharge.unpaidInvoices![0]!, suspendsOn: null }],
+      suspension: suspendedForFailedCharge,
+    });
+    const items = attentionItems('Trenger oppmerksomheten din');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent(
+      'Abonnementet er stanset fordi vi ikke fikk trukket kr 279,00, som forfalt 10. april 2026.',
+    );
+    expect(
+      within(items[0]!).getByRole('link', { name: 'Legg til nytt betalingskort' }),
+    ).toBeVisible();
+  });
+
+  it('on /ingen-abonnement says the payment failed, not that an invoice is unpaid', async () => {
+    await renderWithState(<NoSubscriptionScreen />, {
+      preloadedState: subscriberState({
+        ...suspended,
+        suspension: suspendedForFailedCharge,
+      }),
+      namespaces: ['no-subscription'],
+    });
+    expect(
+      screen.getByText(
+        /Abonnementet ditt \(Digital\) er stanset fordi vi ikke fikk trukket betalingen/,
+      ),
+    ).toBeVisible();
+  });
+
+  it('lets the suspended reader change the payment method', () => {
+    const suspendedUser = { loggedIn: true, hasSubscription: false, suspended: true };
+    for (const path of ['/endre-betalingsmetode', '/legg-til-betalingskort'])
+      expect(accessFor('auth+subscription', suspendedUser, path)).toBe('allow');
+  });
+});
+
 describe('the guard and a suspended subscription', () => {
   const suspendedUser = { loggedIn: true, hasSubscription: false, suspended: true };
 

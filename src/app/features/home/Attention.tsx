@@ -1,5 +1,7 @@
 // "Needs your attention" on top of the home page: what the reader should act on now, most urgent
-// first — a subscription suspended for an unpaid invoice (why, and pay it), an overdue invoice
+// first — a subscription suspended for an unpaid invoice or a failed charge (why, and pay it or
+// change the payment method), a renewal that could not be charged («Betalingen feilet —
+// oppdater betalingsmåten»: why, when it is tried again, the day it suspends), an overdue invoice
 // (pay it, and the day it suspends the subscription), a stopped Vipps agreement (add a card), an
 // unpaid invoice not yet due, a cancellation running out (undo it), the plan changing because the
 // reader stops qualifying for it (what it becomes, and the one-tap choices: PlanConversion.tsx),
@@ -20,6 +22,9 @@ import { Notice } from '../../ui/Notice';
 
 import { PlanConversion } from './PlanConversion';
 
+/** USER_ACTION_REQUIRED → user-action-required (the catalogues' keys). */
+const kebab = (code: string) => code.toLowerCase().replaceAll('_', '-');
+
 interface Item {
   readonly key: string;
   readonly color: 'danger' | 'warning' | 'info';
@@ -32,10 +37,82 @@ function useItems(subscription: Subscription, onKept: (plan: string) => void): I
   const longDate = useLongDate();
   const items: Item[] = [];
   const suspension = subscription.suspension ?? null;
-  // The invoice that suspended it is said once, in the suspension's own item.
-  const unpaid = (subscription.unpaidInvoices ?? []).filter(
+  // The invoice that suspended it is said once, in the suspension's own item; a charge that
+  // failed has its own item (what to do is another payment method, not a bank transfer).
+  const unpaidAll = (subscription.unpaidInvoices ?? []).filter(
     (i) => i.ariaInvoiceNo !== suspension?.ariaInvoiceNo,
   );
+  const failedCharges = unpaidAll.filter((i) => i.paymentFailure);
+  const unpaid = unpaidAll.filter((i) => !i.paymentFailure);
+  const methodLinks = (
+    failedWith: 'VIPPS' | 'SWEDBANK-PPG',
+    ariaInvoiceNo: string,
+    amount: number,
+  ) => {
+    const card = (
+      <Link
+        className="ds-button"
+        data-variant={failedWith === 'VIPPS' ? 'secondary' : 'primary'}
+        to={FLOW_PATHS.card.start}
+      >
+        {t('home.payment.add-card')}
+      </Link>
+    );
+    const vipps = (
+      <Link
+        className="ds-button"
+        data-variant={failedWith === 'VIPPS' ? 'primary' : 'secondary'}
+        to={FLOW_PATHS.vipps.start}
+      >
+        {t(failedWith === 'VIPPS' ? 'home.payment.new-vipps' : 'home.payment.to-vipps')}
+      </Link>
+    );
+    return (
+      <>
+        <p className="form-actions">
+          {failedWith === 'VIPPS' ? vipps : card} {failedWith === 'VIPPS' ? card : vipps}
+        </p>
+        <p>
+          <Link className="ds-link" to={`/betal-faktura/${ariaInvoiceNo}`}>
+            {t('home.attention.payment-failed-pay', { amount: formatKroner(amount) })}
+          </Link>
+        </p>
+      </>
+    );
+  };
+  const failedChargeItem = (invoice: (typeof unpaidAll)[number]): Item => {
+    const failure = invoice.paymentFailure!;
+    const via = failure.method === 'VIPPS' ? 'vipps' : 'card';
+    return {
+      key: `payment-failed-${invoice.ariaInvoiceNo}`,
+      color: 'danger',
+      body: (
+        <>
+          <p>
+            <strong>{t('home.attention.payment-failed-heading')}</strong>
+          </p>
+          <p>
+            {t(`home.attention.payment-failed-${via}`, {
+              amount: formatKroner(invoice.amount),
+              date: longDate(invoice.dueDate),
+            })}{' '}
+            {t(`home.attention.payment-failed-why.${kebab(failure.reason)}-${via}`)}
+            {failure.retryOn
+              ? ` ${t('home.attention.payment-failed-retry', { date: longDate(failure.retryOn) })}`
+              : null}
+          </p>
+          {invoice.suspendsOn ? (
+            <p>
+              {t('home.attention.payment-failed-suspends-on', {
+                date: longDate(invoice.suspendsOn),
+              })}
+            </p>
+          ) : null}
+          {methodLinks(failure.method, invoice.ariaInvoiceNo, invoice.amount)}
+        </>
+      ),
+    };
+  };
   const payLink = (ariaInvoiceNo: string, amount: number) => (
     <p>
       <Link className="ds-button" data-variant="primary" to={`/betal-faktura/${ariaInvoiceNo}`}>
@@ -61,7 +138,27 @@ function useItems(subscription: Subscription, onKept: (plan: string) => void): I
       </>
     ),
   });
-  if (suspension)
+  if (suspension?.cause === 'PAYMENT_FAILED') {
+    const failedWith =
+      (subscription.unpaidInvoices ?? []).find((i) => i.ariaInvoiceNo === suspension.ariaInvoiceNo)
+        ?.paymentFailure?.method ?? 'SWEDBANK-PPG';
+    items.push({
+      key: 'suspended',
+      color: 'danger',
+      body: (
+        <>
+          <p>
+            {t('home.attention.suspended-payment-failed', {
+              amount: formatKroner(suspension.amount),
+              date: longDate(suspension.dueDate),
+            })}
+          </p>
+          <p>{t('home.attention.suspended-payment-failed-resume')}</p>
+          {methodLinks(failedWith, suspension.ariaInvoiceNo, suspension.amount)}
+        </>
+      ),
+    });
+  } else if (suspension)
     items.push({
       key: 'suspended',
       color: 'danger',
@@ -95,6 +192,7 @@ function useItems(subscription: Subscription, onKept: (plan: string) => void): I
         </>
       ),
     });
+  items.push(...failedCharges.map(failedChargeItem));
   items.push(...unpaid.filter((i) => i.overdue).map(invoiceItem));
   if (subscription.paymentNotice === 'VIPPS_AGREEMENT_STOPPED')
     items.push({

@@ -129,9 +129,15 @@ export default function NoSubscriptionScreen() {
           : t('no-subscription.intro-without-title')}
       </p>
       {previous?.instStatusCode === SubscriptionStatus.SUSPENDED ? (
-        // Suspended for an unpaid invoice: home says which, and pays it (dunning).
+        // Suspended for an unpaid invoice or a failed charge: home says which, and how to pay
+        // it or change the payment method (dunning).
         <p className="ds-paragraph">
-          {t('no-subscription.suspended', { plan: previous.planName })}{' '}
+          {t(
+            previous.suspension?.cause === 'PAYMENT_FAILED'
+              ? 'no-subscription.suspended-payment-failed'
+              : 'no-subscription.suspended',
+            { plan: previous.planName },
+          )}{' '}
           <Link className="ds-link" to="/">
             {t('no-subscription.suspended-link')}
           </Link>

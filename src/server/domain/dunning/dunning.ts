@@ -1,4 +1,8 @@
-// Dunning (issue 11): what happens to a giro invoice that is not paid. Only giro invoices
+// Dunning (issue 11): what happens to a giro invoice that is not paid, and to a card or Vipps
+// charge that failed (issue 25: the billing job tells the reader at once — `noticeFailedCharge`,
+// naming the day the subscription is suspended — and this job suspends it on that day if the
+// charge is still unpaid; a retry that goes through, a new payment method or a payment by hand
+// brings it back). Only giro invoices
 // (`billing_effects.kind = 'invoice'`: BankGiro, AvtaleGiro, no stored method) of a subscription
 // that is ACTIVE, or being cancelled (a cancellation does not make the unpaid period free: it is
 // reminded and suspended all the same, and still ends on its day), are dunned; card and Vipps
@@ -38,7 +42,15 @@ import {
 } from '../invoices/invoices';
 import { applyCommandInTx } from '../subscriptions/lifecycle';
 
-import { type DunnedInvoiceFacts, type Email, reminderEmail, suspensionEmail } from './messages';
+import {
+  chargeSuspensionEmail,
+  type DunnedInvoiceFacts,
+  type Email,
+  type FailedChargeFacts,
+  paymentFailedEmail,
+  reminderEmail,
+  suspensionEmail,
+} from './messages';
 import {
   DEFAULT_DUNNING_TERMS,
   dunningTermsOf,
@@ -53,6 +65,14 @@ import {
 const dunnedStatuses: readonly number[] = [S.ACTIVE, S.PENDING_CANCELLATION];
 
 export const giroDueDate = (issuedOn: string) => addDays(issuedOn, PAYMENT_TERMS_DAYS);
+
+/**
+ * The billing effects (alias `b`) dunning follows: an unpaid giro invoice, or a card or Vipps
+ * charge that failed; never one of 0 kr (it cannot be paid; billing records one paid).
+ */
+const dunnedEffect = (b: string) =>
+  `((${b}.kind = 'invoice' and ${b}.status <> 'paid') or (${b}.kind = 'charge' and ${b}.status = 'failed'))
+     and ${b}.amount_ore > 0`;
 
 /** The day the reminder of an invoice due on `dueDate` goes out. */
 export const reminderDay = (dueDate: string, terms: DunningTerms) =>
@@ -95,6 +115,8 @@ export type DunnedInvoice = UnpaidInvoice & { readonly suspendsOn: string | null
 
 /** Why a suspended subscription is suspended: the unpaid invoice, and since when. */
 export interface Suspension {
+  /** A giro invoice not paid, or a card or Vipps charge that failed. */
+  readonly cause: 'UNPAID_INVOICE' | 'PAYMENT_FAILED';
   readonly ariaInvoiceNo: string;
   readonly amount: number;
   readonly dueDate: string;
@@ -103,11 +125,13 @@ export interface Suspension {
 }
 
 interface FactsJson {
-  /** The subscription's unpaid giro invoices with their notices, oldest first. */
+  /** The subscription's unpaid giro invoices and failed charges with their notices, oldest first. */
   readonly invoices: readonly {
     readonly id: number | string;
+    readonly kind?: 'invoice' | 'charge';
     readonly amount_ore: number | string;
     readonly created_at: string;
+    readonly period_start?: string;
     readonly promised: string | null;
     readonly suspended_at: string | null;
   }[];
@@ -123,13 +147,13 @@ export const dunningFactsSql = (subscriptionNo: string) =>
   `select json_build_object(
       'invoices', coalesce((
         select json_agg(json_build_object(
-                 'id', b.id, 'amount_ore', b.amount_ore, 'created_at', b.created_at,
+                 'id', b.id, 'kind', b.kind, 'amount_ore', b.amount_ore,
+                 'created_at', b.created_at, 'period_start', b.period_start,
                  'promised', r.suspends_on, 'suspended_at', x.sent_at) order by b.id)
           from billing_effects b
           left join dunning_notices r on r.billing_effect_id = b.id and r.kind = 'reminder'
           left join dunning_notices x on x.billing_effect_id = b.id and x.kind = 'suspension'
-         where b.subscription_no = ${subscriptionNo} and b.kind = 'invoice' and b.status <> 'paid'
-           and b.amount_ore > 0),
+         where b.subscription_no = ${subscriptionNo} and ${dunnedEffect('b')}),
         '[]'::json),
       'suspended_at', (select max(n.sent_at) from dunning_notices n
                         where n.subscription_no = ${subscriptionNo} and n.kind = 'suspension'))`;
@@ -151,8 +175,14 @@ export function dunningOf(
   const today = osloDateOf(now);
   const terms = dunningTermsOf(subscription.titleCode);
   const invoices = facts.invoices.map((row) => {
-    const dueDate = giroDueDate(osloDateOf(new Date(row.created_at)));
+    const charge = row.kind === 'charge';
+    const dueDate =
+      charge && row.period_start
+        ? row.period_start.slice(0, 10)
+        : giroDueDate(osloDateOf(new Date(row.created_at)));
     return {
+      charge,
+      promised: row.promised,
       ariaInvoiceNo: invoiceNoOf(row.id),
       amount: Number(row.amount_ore),
       dueDate,
@@ -162,7 +192,10 @@ export function dunningOf(
   });
   const suspendsOn = new Map<string, string>(
     dunnedStatuses.includes(subscription.status)
-      ? invoices.map((i) => [i.ariaInvoiceNo, i.suspendsOn])
+      ? invoices
+          // A failed charge suspends only on the day its failure e-mail named (none: never).
+          .filter((i) => !i.charge || i.promised)
+          .map((i) => [i.ariaInvoiceNo, i.suspendsOn])
       : [],
   );
   let suspension: Suspension | null = null;
@@ -172,6 +205,7 @@ export function dunningOf(
       invoices.find((i) => i.suspendedAt) ?? invoices.find((i) => i.suspendsOn <= today);
     if (reason)
       suspension = {
+        cause: reason.charge ? 'PAYMENT_FAILED' : 'UNPAID_INVOICE',
         ariaInvoiceNo: reason.ariaInvoiceNo,
         amount: reason.amount,
         dueDate: reason.dueDate,
@@ -208,9 +242,9 @@ export async function readDunning(
 }
 
 /**
- * Whether a giro invoice other than `paidEffectId` would suspend the subscription right away: it
- * is unpaid and the day its reminder named has come. Paying one invoice then does not resume
- * the subscription (settlement.ts).
+ * Whether a giro invoice or failed charge other than `paidEffectId` would suspend the
+ * subscription right away: it is unpaid and the day its reminder named has come. Paying one
+ * invoice then does not resume the subscription (settlement.ts).
  */
 export async function suspendedByAnotherInvoice(
   db: Queryable,
@@ -221,8 +255,8 @@ export async function suspendedByAnotherInvoice(
   const rows = await db.query(
     `select 1 from billing_effects b
        join dunning_notices r on r.billing_effect_id = b.id and r.kind = 'reminder'
-      where b.subscription_no = $1 and b.id <> $2 and b.kind = 'invoice' and b.status <> 'paid'
-        and b.amount_ore > 0 and r.suspends_on <= $3::date
+      where b.subscription_no = $1 and b.id <> $2 and ${dunnedEffect('b')}
+        and r.suspends_on <= $3::date
       limit 1`,
     [subscriptionNo, paidEffectId, today],
   );
@@ -243,6 +277,9 @@ export type DunningOutcome =
 
 interface ClaimedInvoice extends Row {
   id: number | string;
+  kind: 'invoice' | 'charge';
+  provider: string | null;
+  period_start: string;
   subscription_no: string;
   aria_account_no: string;
   title_code: string;
@@ -252,8 +289,9 @@ interface ClaimedInvoice extends Row {
   created_at: Date | string;
 }
 
-const claimedColumns = `b.id, b.subscription_no, s.aria_account_no, s.title_code,
-         s.customer_number, p.plan_name, b.amount_ore, b.created_at`;
+const claimedColumns = `b.id, b.kind, b.provider, b.period_start::text as period_start,
+         b.subscription_no, s.aria_account_no, s.title_code, s.customer_number, p.plan_name,
+         b.amount_ore, b.created_at`;
 
 const giroOfActive = `
     from billing_effects b
@@ -263,6 +301,8 @@ const giroOfActive = `
 // An invoice of 0 kr is never dunned (it cannot be paid; billing records one paid, settlement.ts).
 const unpaidGiroWhere = `b.kind = 'invoice' and b.status <> 'paid' and b.amount_ore > 0
     and s.status_code in (${dunnedStatuses.join(', ')})`;
+/** The giro invoices and the failed card or Vipps charges a suspension may be for. */
+const suspendableWhere = `${dunnedEffect('b')} and s.status_code in (${dunnedStatuses.join(', ')})`;
 
 /** Thrown inside a claim's transaction to roll it back; reported as its outcome. */
 class LeaveAlone extends Error {
@@ -398,15 +438,7 @@ export function sendNextReminder(
     if (!row) return { kind: 'none' };
     claimed(row.id);
     const dueDate = giroDueDate(osloDateOf(new Date(row.created_at)));
-    const suspendsOn = suspensionDay(dueDate, dunningTermsOf(row.title_code), today, null);
-    const contact = await accountContact(tx, row.aria_account_no);
-    const recorded = await recordNotice(tx, row, {
-      kind: 'reminder',
-      suspendsOn,
-      email: contact.email,
-      eventId: null,
-      now,
-    });
+    const { recorded, suspendsOn, contact } = await recordReminder(tx, row, dueDate, now);
     if (!recorded)
       throw new LeaveAlone({
         kind: 'duplicate',
@@ -435,7 +467,7 @@ export function suspendNext(
       `select ${claimedColumns}, r.suspends_on::text as suspends_on, r.sent_at as reminded_at
           ${giroOfActive}
          join dunning_notices r on r.billing_effect_id = b.id and r.kind = 'reminder'
-        where ${unpaidGiroWhere}
+        where ${suspendableWhere}
           and r.suspends_on <= $1::date
           and not exists (select 1 from dunning_notices n
                            where n.billing_effect_id = b.id and n.kind = 'suspension')
@@ -449,7 +481,8 @@ export function suspendNext(
     claimed(row.id);
     const billingEffectId = String(row.id);
     const ariaInvoiceNo = invoiceNoOf(row.id);
-    const dueDate = giroDueDate(osloDateOf(new Date(row.created_at)));
+    const dueDate =
+      row.kind === 'charge' ? row.period_start : giroDueDate(osloDateOf(new Date(row.created_at)));
     let eventId: number;
     try {
       const applied = await applyCommandInTx(
@@ -497,11 +530,85 @@ export function suspendNext(
     await send(
       tx,
       contact.email,
-      suspensionEmail(factsOf(row, contact.firstName, row.suspends_on)),
+      row.kind === 'charge'
+        ? chargeSuspensionEmail(chargeFactsOf(row, contact.firstName, row.suspends_on, null))
+        : suspensionEmail(factsOf(row, contact.firstName, row.suspends_on)),
       now,
     );
     return { kind: 'sent', ariaInvoiceNo, email: contact.email };
   });
+}
+
+/**
+ * Records the reminder of `row` naming the day it suspends the subscription (once per invoice:
+ * false when it was recorded before), with the reader's contact to write to.
+ */
+async function recordReminder(tx: Queryable, row: ClaimedInvoice, dueDate: string, now: Date) {
+  const suspendsOn = suspensionDay(dueDate, dunningTermsOf(row.title_code), osloDateOf(now), null);
+  const contact = await accountContact(tx, row.aria_account_no);
+  const recorded = await recordNotice(tx, row, {
+    kind: 'reminder',
+    suspendsOn,
+    email: contact.email,
+    eventId: null,
+    now,
+  });
+  return { recorded, suspendsOn, contact };
+}
+
+function chargeFactsOf(
+  row: ClaimedInvoice,
+  firstName: string | null,
+  suspendsOn: string,
+  charge: { readonly failure: string | null; readonly retryOn: string | null } | null,
+): FailedChargeFacts {
+  return {
+    titleCode: row.title_code,
+    planName: row.plan_name,
+    firstName,
+    ariaInvoiceNo: invoiceNoOf(row.id),
+    amountOre: Number(row.amount_ore),
+    dueDate: row.period_start,
+    method: row.provider === 'VIPPS' ? 'VIPPS' : 'SWEDBANK-PPG',
+    failure: charge?.failure ?? null,
+    retryOn: charge?.retryOn ?? null,
+    suspendsOn,
+  };
+}
+
+/**
+ * A card or Vipps charge failed (jobs/billing.ts, in its transaction `tx`): the first time, the
+ * reader is told at once by e-mail — why, when it is tried again, how to fix it, and the day the
+ * subscription is suspended if it stays unpaid (as a giro reminder names it: the notice row is
+ * this charge's reminder, which the suspension step acts on). A charge told about before is not
+ * told again (its retries fail quietly). Answers whether an e-mail was written.
+ */
+export async function noticeFailedCharge(
+  tx: Queryable,
+  billingEffectId: number | string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await tx.query<
+    ClaimedInvoice & { failure: string | null; retry_at: string | null }
+  >(
+    `select ${claimedColumns}, b.failure, b.retry_at ${giroOfActive}
+      where b.id = $1 and b.kind = 'charge' and b.status = 'failed' and b.amount_ore > 0
+        and s.status_code in (${dunnedStatuses.join(', ')})`,
+    [billingEffectId],
+  );
+  if (!row) return false;
+  const { recorded, suspendsOn, contact } = await recordReminder(tx, row, row.period_start, now);
+  if (!recorded) return false;
+  const retryOn = row.retry_at ? osloDateOf(new Date(row.retry_at)) : null;
+  await send(
+    tx,
+    contact.email,
+    paymentFailedEmail(
+      chargeFactsOf(row, contact.firstName, suspendsOn, { failure: row.failure, retryOn }),
+    ),
+    now,
+  );
+  return contact.email !== null;
 }
 
 /**

@@ -95,7 +95,9 @@ interface InvoiceRow {
   provider: PaymentProvider | null;
   paid_provider: PaymentProvider | null;
   paid_masked_card: string | null;
-  status: 'open' | 'paid' | 'failed';
+  status: 'open' | 'pending' | 'paid' | 'failed';
+  failure: string | null;
+  retry_at: Date | string | null;
   created_at: Date | string;
   settled_at: Date | string | null;
   subscription_no: string;
@@ -109,7 +111,7 @@ interface InvoiceRow {
 const selectInvoices = `
   select b.id, b.kind, b.reason, b.amount_ore, b.period_start::text as period_start,
          b.period_end::text as period_end, b.provider, b.paid_provider, b.paid_masked_card,
-         b.status, b.created_at, b.settled_at,
+         b.status, b.failure, b.retry_at, b.created_at, b.settled_at,
          s.subscription_no, s.title_code, s.customer_number, p.plan_name, p.period
     from billing_effects b
     join subscriptions s on s.subscription_no = b.subscription_no
@@ -187,17 +189,50 @@ export async function getInvoice(
   return toInvoice(row, osloDateOf(now));
 }
 
-export type UnpaidInvoice = Pick<Invoice, 'ariaInvoiceNo' | 'amount' | 'dueDate' | 'overdue'>;
+/** Why a card or Vipps charge could not be taken, as the home page tells the reader. */
+export type ChargeFailureReason =
+  'USER_ACTION_REQUIRED' | 'MANDATE_INACTIVE' | 'NO_MANDATE' | 'TECHNICAL';
+
+export interface PaymentFailure {
+  /** What it was charged to. */
+  readonly method: 'VIPPS' | 'SWEDBANK-PPG';
+  readonly reason: ChargeFailureReason;
+  /** The day it is tried again by itself (Europe/Oslo); null: only when the reader acts. */
+  readonly retryOn: string | null;
+}
+
+export type UnpaidInvoice = Pick<Invoice, 'ariaInvoiceNo' | 'amount' | 'dueDate' | 'overdue'> & {
+  /** A card or Vipps charge that failed: why, and when it is tried again; null for giro. */
+  readonly paymentFailure: PaymentFailure | null;
+};
+
+const reasons: ReadonlySet<string> = new Set<ChargeFailureReason>([
+  'USER_ACTION_REQUIRED',
+  'MANDATE_INACTIVE',
+  'NO_MANDATE',
+]);
+
+function paymentFailureOf(row: InvoiceRow): PaymentFailure | null {
+  if (row.kind !== 'charge' || row.status !== 'failed') return null;
+  return {
+    method: row.provider === 'VIPPS' ? 'VIPPS' : 'SWEDBANK-PPG',
+    // The provider's own trouble, an amount it would not take: nothing the reader did.
+    reason:
+      row.failure && reasons.has(row.failure) ? (row.failure as ChargeFailureReason) : 'TECHNICAL',
+    retryOn: row.retry_at ? osloDateOf(new Date(row.retry_at)) : null,
+  };
+}
 
 // (An invoice of 0 kr has nothing to pay: billing records one paid, settlement.ts.)
 const unpaidOf = (subscriptionNo: string) =>
   `${selectInvoices} where b.subscription_no = ${subscriptionNo} and b.status <> 'paid'
-      and b.amount_ore > 0 and not (b.kind = 'charge' and b.status = 'open')`;
+      and b.amount_ore > 0 and not (b.kind = 'charge' and b.status in ('open', 'pending'))`;
 
 /**
  * What a subscription's reader has to pay themselves, oldest due date first (the home page's
- * list): unpaid giro invoices, and card or Vipps charges that failed. A charge still open is
- * left out: the billing job is about to take it, and paying it by hand too could charge twice.
+ * list): unpaid giro invoices, and card or Vipps charges that failed (with why). A charge still
+ * open or pending is left out: the billing job is taking it, and paying it by hand too could
+ * charge twice.
  */
 export async function unpaidInvoices(
   db: Queryable,
@@ -221,12 +256,15 @@ export const unpaidInvoicesSql = (subscriptionNo: string) =>
 export function toUnpaid(rows: readonly Record<string, unknown>[], now: Date): UnpaidInvoice[] {
   const today = osloDateOf(now);
   return rows
-    .map((row) => toInvoice(row as InvoiceRow, today))
-    .map(({ ariaInvoiceNo, amount, dueDate, overdue }) => ({
-      ariaInvoiceNo,
-      amount,
-      dueDate,
-      overdue,
-    }))
+    .map((row) => {
+      const { ariaInvoiceNo, amount, dueDate, overdue } = toInvoice(row as InvoiceRow, today);
+      return {
+        ariaInvoiceNo,
+        amount,
+        dueDate,
+        overdue,
+        paymentFailure: paymentFailureOf(row as InvoiceRow),
+      };
+    })
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
 }

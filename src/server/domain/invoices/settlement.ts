@@ -132,22 +132,37 @@ export async function settleInvoice(
       payment.maskedCard,
     ],
   );
+  await resumeWhenPaid(tx, effect.subscription_no, payment.billingEffectId!, options);
+  return effect.subscription_no;
+}
+
+/**
+ * A subscription suspended for not paying comes back once `paidEffectId` is paid (by hand, or a
+ * charge the billing job took on a retry or with a new method), unless another unpaid invoice or
+ * failed charge whose suspension day has come would only suspend it again (dunning).
+ */
+export async function resumeWhenPaid(
+  tx: Queryable,
+  subscriptionNo: string,
+  paidEffectId: number | string,
+  options: ApplyOptions,
+): Promise<boolean> {
   const [subscription] = await tx.query<{ status_code: number }>(
-    'select status_code from subscriptions where subscription_no = $1',
-    [effect.subscription_no],
+    'select status_code from subscriptions where subscription_no = $1 for update',
+    [subscriptionNo],
   );
-  // Another unpaid invoice whose suspension day has come would only suspend it again (dunning).
   if (
-    subscription?.status_code === SubscriptionStatus.SUSPENDED &&
-    !(await suspendedByAnotherInvoice(
+    subscription?.status_code !== SubscriptionStatus.SUSPENDED ||
+    (await suspendedByAnotherInvoice(
       tx,
-      effect.subscription_no,
-      payment.billingEffectId!,
+      subscriptionNo,
+      paidEffectId,
       osloDateOf(options.clock.now()),
     ))
   )
-    await applyCommandInTx(tx, effect.subscription_no, { kind: 'resume' }, options);
-  return effect.subscription_no;
+    return false;
+  await applyCommandInTx(tx, subscriptionNo, { kind: 'resume' }, options);
+  return true;
 }
 
 /**
@@ -330,6 +345,16 @@ export async function recordChargeOutcome(
 /** Ends a claim without an outcome (the provider could not be asked): taken again next run. */
 export async function releaseCharge(db: Queryable, id: number | string): Promise<void> {
   await db.query('update billing_effects set claimed_until = null where id = $1', [id]);
+}
+
+/** Whether a card or Vipps charge of the subscription failed and is not paid yet. */
+export async function hasFailedCharge(db: Queryable, subscriptionNo: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from billing_effects
+      where subscription_no = $1 and kind = 'charge' and status = 'failed' limit 1`,
+    [subscriptionNo],
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -597,9 +597,9 @@ export async function payInvoice(
   if (!effect) throw new DomainError('not-found', 'INVOICE_NOT_FOUND', 'No such invoice');
   if (effect.status === 'paid')
     throw new DomainError('conflict', 'INVOICE_PAID', 'The invoice is paid already');
-  // An open card or Vipps charge is the billing job's to take from the stored method: paid by
-  // hand as well, it would be captured twice. (A failed one may be paid by hand.)
-  if (effect.kind === 'charge' && effect.status === 'open')
+  // An open card or Vipps charge, or one the provider is still taking (pending), is the billing
+  // job's: paid by hand as well, it would be captured twice. (A failed one may be paid by hand.)
+  if (effect.kind === 'charge' && (effect.status === 'open' || effect.status === 'pending'))
     throw new DomainError(
       'conflict',
       'CHARGE_IN_PROGRESS',

@@ -14,10 +14,11 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import type { CheckoutMethod, Mandate, PaymentPort, RecurringTerms } from '../../payments/port';
-import { retryFailedCharges } from '../invoices/settlement';
+import { hasFailedCharge, retryFailedCharges } from '../invoices/settlement';
 import {
   applyCommandInTx,
   changePaymentMethod,
+  hasUsableRenewalMethod,
   setPaymentNotice,
   subscriptionsOfAgreement,
 } from '../subscriptions/lifecycle';
@@ -57,11 +58,12 @@ export async function startPaymentMethodChange(
   origin: string,
 ): Promise<PaymentMethodRedirect> {
   const subscription = await ownSubscription(deps.db, input.subscriptionNo, ariaAccountNo);
-  if (!subscription.hasSubscription)
+  // A suspended one too: a new method takes its failed charge, which brings it back.
+  if (!subscription.hasSubscription && subscription.instStatusCode !== SubscriptionStatus.SUSPENDED)
     throw new DomainError(
       'conflict',
       'SUBSCRIPTION_STATE_CONFLICT',
-      'Only a running subscription has a payment method to change',
+      'Only a running or suspended subscription has a payment method to change',
     );
   const block = selfServiceBlock({
     ariaPlanID: subscription.ariaPlanID,
@@ -75,7 +77,13 @@ export async function startPaymentMethodChange(
       'PAYMENT_METHOD_NOT_SELF_SERVICE',
       `A ${block} subscription is not paid by this user`,
     );
-  if (input.provider === 'VIPPS' && subscription.paymentMethod?.provider === 'VIPPS')
+  // A new Vipps agreement for a Vipps subscription only when the one it has cannot be charged.
+  if (
+    input.provider === 'VIPPS' &&
+    subscription.paymentMethod?.provider === 'VIPPS' &&
+    (await hasUsableRenewalMethod(deps.db, subscription.subscriptionNo)) &&
+    !(await hasFailedCharge(deps.db, subscription.subscriptionNo))
+  )
     throw new DomainError(
       'conflict',
       'PAYMENT_METHOD_UNCHANGED',
