@@ -27,11 +27,18 @@ import {
 import { recordComplaint } from '../domain/complaints/complaints';
 import { nextDeliveryDayOnOrAfter, pastDeliveryDays } from '../domain/delivery/calendar';
 import { type DeliveryChangeType, recordDeliveryChange } from '../domain/delivery/changes';
-import { giroDueDate, importReminder, suspensionDay } from '../domain/dunning/dunning';
+import {
+  giroDueDate,
+  importReminder,
+  noticeFailedCharge,
+  suspensionDay,
+} from '../domain/dunning/dunning';
 import { dunningTermsOf } from '../domain/dunning/terms';
 import { planDescription } from '../domain/invoices/descriptions';
 import {
+  importChargeAttempts,
   recordBillingEffect,
+  recordChargeOutcome,
   recordOrderCharge,
   settleCharge,
 } from '../domain/invoices/settlement';
@@ -92,6 +99,17 @@ interface DemoSubscription {
    */
   readonly paidPeriod?: boolean;
   readonly pendingChange?: { readonly planId: string; readonly period: Period };
+  /**
+   * The renewal that started the current period could not be charged to the stored card or Vipps
+   * agreement (jobs/billing.ts): tried `attempts` times, it failed with `failure` and is tried
+   * again in `retryInDays` days (null: not by itself); the reader was e-mailed at the first
+   * failure, which named the day of suspension.
+   */
+  readonly failedCharge?: {
+    readonly failure: 'USER_ACTION_REQUIRED' | 'MANDATE_INACTIVE';
+    readonly attempts: number;
+    readonly retryInDays: number | null;
+  };
   /**
    * Bought in Min Side this many days ago, paid by card with the first-month offer (1 kr): the
    * completed order and its payment are kept, so the right of withdrawal (angrerett) applies.
@@ -567,6 +585,41 @@ export const demoUsers: readonly DemoUser[] = [
       },
     ],
   },
+  {
+    // Renewals that could not be charged (issue 25): FVN by card, refused by the bank two days
+    // ago and tried again tomorrow; Setesdølen (nynorsk) by Vipps, refused nine days ago and
+    // tried for the last time (no retry by itself): the home page says «Betalingen feilet —
+    // oppdater betalingsmåten», with the day it suspends. Yearly, so the job tests that count the
+    // demo data's renewals never meet them.
+    spidId: '1000023',
+    email: 'betaling-feilet@demo.minside.no',
+    givenName: 'Bente',
+    familyName: 'Betaling',
+    phone: '+47 400 00 023',
+    birthDate: '1979-11-03',
+    kind: 'subscriber',
+    firstTitleCode: 'FVN',
+    subscriptions: [
+      {
+        titleCode: 'FVN',
+        planId: PREMIUM_PLAN_ID,
+        period: 'Årlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: card,
+        renewsIn: 363,
+        failedCharge: { failure: 'USER_ACTION_REQUIRED', attempts: 1, retryInDays: 1 },
+      },
+      {
+        titleCode: 'SET',
+        planId: DEFAULT_PLAN_ID,
+        period: 'Årlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: 'VIPPS',
+        renewsIn: 356,
+        failedCharge: { failure: 'USER_ACTION_REQUIRED', attempts: 3, retryInDays: null },
+      },
+    ],
+  },
 ];
 
 async function planId(db: Queryable, titleCode: string, ariaPlanID: string, period: Period) {
@@ -730,6 +783,17 @@ async function seedSubscription(
       : null,
     createdAt: new Date(now.getTime() - 400 * 24 * 3600 * 1000),
   });
+  if (s.failedCharge && renewal)
+    await seedFailedCharge(db, {
+      subscriptionNo,
+      ariaAccountNo,
+      start: addMonths(renewal, -periodMonths[s.period]),
+      periodEnd: addDays(renewal, -1),
+      plan,
+      provider: s.provider!,
+      failed: s.failedCharge,
+      now,
+    });
   if (!(s.unpaidInvoice || s.paidPeriod) || !renewal) return;
   // The renewal that started the current period, billed by giro (not paid, or paid): its audit
   // event and its billing effect, as the renewal job writes them, and the payment.
@@ -777,6 +841,76 @@ async function seedSubscription(
       sentAt: new Date(`${remindedOn}T07:00:00Z`),
     });
   }
+}
+
+/**
+ * The renewal of `start` charged to the subscription's mandate and failed, as the renewal job and
+ * the billing job leave it: the audit event, the charge with its attempts, why and its next try,
+ * and the e-mail of the first failure (the reminder that names the day of suspension).
+ */
+async function seedFailedCharge(
+  db: Queryable,
+  input: {
+    readonly subscriptionNo: string;
+    readonly ariaAccountNo: string;
+    readonly start: string;
+    readonly periodEnd: string;
+    readonly plan: number;
+    readonly provider: PaymentProvider;
+    readonly failed: NonNullable<DemoSubscription['failedCharge']>;
+    readonly now: Date;
+  },
+): Promise<void> {
+  const renewedAt = new Date(`${input.start}T05:00:00Z`);
+  const [{ price_ore: price } = { price_ore: 0 }] = await db.query<{ price_ore: number }>(
+    'select price_ore from plans where id = $1',
+    [input.plan],
+  );
+  const eventId = await recordImportedRenewal(db, {
+    subscriptionNo: input.subscriptionNo,
+    ariaAccountNo: input.ariaAccountNo,
+    periodStart: input.start,
+    occurredAt: renewedAt,
+  });
+  await recordBillingEffect(
+    db,
+    eventId,
+    input.subscriptionNo,
+    {
+      kind: 'charge',
+      reason: 'renewal',
+      amountOre: price,
+      currency: 'NOK',
+      periodStart: input.start,
+      periodEnd: input.periodEnd,
+      provider: input.provider,
+      planId: input.plan,
+    },
+    renewedAt,
+  );
+  const [effect] = await db.query<{ id: number }>(
+    'select id from billing_effects where event_id = $1',
+    [eventId],
+  );
+  const firstFailure = new Date(renewedAt.getTime() + 2 * 3600 * 1000);
+  // The first failure, told to the reader then (its e-mail names the day of suspension).
+  await recordChargeOutcome(
+    db,
+    effect!.id,
+    { status: 'failed', paymentId: null, failure: input.failed.failure, retryAt: null },
+    true,
+    firstFailure,
+  );
+  await noticeFailedCharge(db, effect!.id, firstFailure);
+  // The tries since, and the next one.
+  await importChargeAttempts(
+    db,
+    effect!.id,
+    input.failed.attempts,
+    input.failed.retryInDays === null
+      ? null
+      : new Date(input.now.getTime() + input.failed.retryInDays * 86_400_000),
+  );
 }
 
 /**

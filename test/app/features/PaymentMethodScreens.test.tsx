@@ -136,6 +136,29 @@ describe('ChangeToVippsScreen (/endre-betalingsmetode)', () => {
     ).toHaveAttribute('href', '/legg-til-betalingskort');
   });
 
+  it('offers a new Vipps agreement when the one the subscription has could not be charged', async () => {
+    await render(<ChangeToVippsScreen />, {
+      subscription: subscriptionWith({
+        paymentMethod: vippsMethod,
+        unpaidInvoices: [
+          {
+            ariaInvoiceNo: '800000045',
+            amount: 299_000,
+            dueDate: '2026-11-20',
+            overdue: true,
+            suspendsOn: '2026-12-04',
+            paymentFailure: { method: 'VIPPS', reason: 'USER_ACTION_REQUIRED', retryOn: null },
+          },
+        ],
+      }),
+    });
+    expect(screen.queryByText('Abonnementet betales allerede med Vipps.')).toBeNull();
+    expect(
+      screen.getByText(/Vi fikk ikke trukket betalingen med Vipps-avtalen du har\./),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Gå til Vipps for å godkjenne' })).toBeEnabled();
+  });
+
   it('offers no change to a family-share invitee', async () => {
     await render(<ChangeToVippsScreen />, {
       subscription: subscriptionWith({ eligibleForSharing: false, paymentMethod: null }),

@@ -51,7 +51,13 @@ export function StartPaymentMethodChange({ flow }: { readonly flow: PaymentMetho
   if (!subscription) return null;
   const traits = traitsOf(subscription);
   const notSelfService = isFamilyShare(traits) || hasBusinessInfo(traits);
-  const alreadyVipps = flow === 'vipps' && subscription.paymentMethod?.provider === 'VIPPS';
+  // A Vipps subscriber whose agreement cannot be charged (stopped, or a charge failed) may
+  // approve a new one; the server says the same (PAYMENT_METHOD_UNCHANGED otherwise).
+  const vippsBroken =
+    subscription.paymentNotice === 'VIPPS_AGREEMENT_STOPPED' ||
+    (subscription.unpaidInvoices ?? []).some((i) => i.paymentFailure?.method === 'VIPPS');
+  const paidWithVipps = flow === 'vipps' && subscription.paymentMethod?.provider === 'VIPPS';
+  const alreadyVipps = paidWithVipps && !vippsBroken;
   const busy = change.step === 'starting' || change.step === 'redirecting';
   const progress =
     change.step === 'starting'
@@ -97,9 +103,14 @@ export function StartPaymentMethodChange({ flow }: { readonly flow: PaymentMetho
       ) : (
         <>
           <p className="ds-paragraph">
-            {t(flow === 'vipps' ? 'payment-method.intro.vipps' : 'payment-method.intro.card', {
-              plan: subscription.planName,
-            })}
+            {t(
+              flow === 'card'
+                ? 'payment-method.intro.card'
+                : paidWithVipps
+                  ? 'payment-method.intro.vipps-again'
+                  : 'payment-method.intro.vipps',
+              { plan: subscription.planName },
+            )}
           </p>
           {problem ? (
             <Notice color="danger" role="alert" tabIndex={-1} ref={problemRef}>

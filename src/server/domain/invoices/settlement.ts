@@ -347,6 +347,22 @@ export async function releaseCharge(db: Queryable, id: number | string): Promise
   await db.query('update billing_effects set claimed_until = null where id = $1', [id]);
 }
 
+/**
+ * A failed charge brought over with its history (the demo data): how often it was tried, and
+ * when it is tried next (null: not by itself).
+ */
+export async function importChargeAttempts(
+  db: Queryable,
+  id: number | string,
+  attempts: number,
+  retryAt: Date | null,
+): Promise<void> {
+  await db.query(
+    `update billing_effects set attempts = $2, retry_at = $3 where id = $1 and status = 'failed'`,
+    [id, attempts, retryAt?.toISOString() ?? null],
+  );
+}
+
 /** Whether a card or Vipps charge of the subscription failed and is not paid yet. */
 export async function hasFailedCharge(db: Queryable, subscriptionNo: string): Promise<boolean> {
   const rows = await db.query(
