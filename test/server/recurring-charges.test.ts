@@ -505,3 +505,66 @@ describe('the reader is told, and the subscription waits its grace', () => {
     expect(await statusOf(subscriptionNo)).toBe(SubscriptionStatus.SUSPENDED);
   });
 });
+
+describe('an order of 0 kr', () => {
+  const youthWithCode = (method: 'SWEDBANK-PPG' | 'VIPPS') => ({
+    kind: 'new',
+    titleCode: 'FVN',
+    ariaPlanID: 'C-DIGITAL-UNG',
+    period: 'Månedlig',
+    discountCode: 'VELKOMMEN100',
+    paymentProvider: method,
+  });
+
+  it('registers the card renewals will charge (a card verification), then starts the subscription', async () => {
+    const { s } = await newReader(t, '2004-01-15');
+    const placed = await s.request({
+      method: 'POST',
+      url: '/api/orders',
+      payload: youthWithCode('SWEDBANK-PPG'),
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json()).toMatchObject({ amount: 0, status: 'PENDING' });
+    expect(placed.json().redirectUrl).toMatch(/\/sandbox\/agreement\/card_/);
+    // Not before the provider says the card is registered.
+    const early = await s.request({
+      method: 'POST',
+      url: `/api/orders/${placed.json().orderId}/complete`,
+    });
+    expect(early.json()).toMatchObject({ status: 'PENDING' });
+    await onPaymentPage(t, placed.json().redirectUrl, 'approve');
+    const done = await s.request({
+      method: 'POST',
+      url: `/api/orders/${placed.json().orderId}/complete`,
+    });
+    expect(done.json()).toMatchObject({ status: 'COMPLETED' });
+    const row = await subscriptionRow(done.json().subscriptionNo);
+    expect(row.payment_agreement_id).toMatch(/^card_/);
+    // Its first renewal charges the registered card.
+    await jobsOn(row.renewal_date);
+    expect(await settle()).toEqual({ paid: 1, failed: 0, pending: 0 });
+  });
+
+  it('a declined Vipps agreement ends the order; no subscription is made', async () => {
+    const { s, accountNo } = await newReader(t, '2004-01-15');
+    const placed = await s.request({
+      method: 'POST',
+      url: '/api/orders',
+      payload: youthWithCode('VIPPS'),
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(placed.json().redirectUrl).toMatch(/\/sandbox\/agreement\/agr_/);
+    await onPaymentPage(t, placed.json().redirectUrl, 'decline');
+    const done = await s.request({
+      method: 'POST',
+      url: `/api/orders/${placed.json().orderId}/complete`,
+    });
+    expect(done.json()).toMatchObject({ status: 'DECLINED', subscriptionNo: null });
+    const subscriptions = await t.db.query(
+      'select 1 from subscriptions where aria_account_no = $1',
+      [accountNo],
+    );
+    expect(subscriptions).toEqual([]);
+  });
+});

@@ -106,6 +106,8 @@ export interface OrderRow {
   quote: Quote;
   payment_provider: CheckoutMethod;
   payment_id: string | null;
+  /** An order of 0 kr: the agreement the reader approves so renewals have a mandate. */
+  agreement_id: string | null;
   redirect_url: string | null;
   status: OrderStatus;
   failure_reason: FailureReason | null;
@@ -119,7 +121,7 @@ const selectOrder = `
   select o.order_id, o.order_no, o.use_for_future_charges, o.aria_account_no, o.idempotency_key, o.request_hash, o.kind, o.title_code,
          o.plan_id, p.aria_plan_id, p.plan_name, p.period, o.subscription_no, o.amount_ore,
          o.currency, o.offer, o.discount_code, o.quote, o.payment_provider, o.payment_id,
-         o.redirect_url, o.status, o.failure_reason,
+         o.agreement_id, o.redirect_url, o.status, o.failure_reason,
          o.delivery_address, o.created_at, o.completed_at, o.billing_effect_id
     from orders o join plans p on p.id = o.plan_id`;
 
@@ -311,7 +313,11 @@ export async function createOrder(
   }
   const row = await orderRow(deps.db, orderId, buyer.ariaAccountNo);
   if (Number(row.amount_ore) === 0) {
-    // Nothing to pay (a free trial upgrade, a 100 % discount): applied at once.
+    // Nothing to pay (a free trial upgrade, a 100 % discount): applied at once, unless its
+    // renewals need a mandate first (a new subscription paid by card or Vipps): then the reader
+    // approves one at the provider, and the order is completed once it is active.
+    if (await setsUpRenewals(deps.db, row))
+      return { order: toOrder(await ensureAgreement(deps, row, urls)), created: true };
     return { order: await completeOrder(deps, orderId, buyer.ariaAccountNo), created: true };
   }
   const placed = await ensurePayment(deps, row, urls);
@@ -390,6 +396,30 @@ async function ensurePayment(deps: OrderDeps, row: OrderRow, urls: OrderUrls): P
 }
 
 /**
+ * Makes sure an order of 0 kr that needs a mandate has its agreement at the provider (idempotent
+ * by the order id, as a payment is): the reader is sent to approve it.
+ */
+async function ensureAgreement(deps: OrderDeps, row: OrderRow, urls: OrderUrls): Promise<OrderRow> {
+  if (row.agreement_id || row.status !== 'PENDING') return row;
+  const query = `?ordre=${encodeURIComponent(row.order_id)}`;
+  const agreement = await deps.payments.createAgreement({
+    reference: row.order_id,
+    method: row.payment_provider,
+    merchant: getPublication(row.title_code).displayName,
+    description: describe(row),
+    returnUrl: new URL(`${returnPath(row.payment_provider)}${query}`, urls.origin).href,
+    idempotencyKey: `mandate-${row.order_id}`,
+    terms: recurringTerms(row, urls.origin),
+  });
+  await deps.db.query(
+    `update orders set agreement_id = $2, redirect_url = $3
+      where order_id = $1 and agreement_id is null and status = 'PENDING'`,
+    [row.order_id, agreement.agreementId, agreement.redirectUrl],
+  );
+  return orderRow(deps.db, row.order_id, null);
+}
+
+/**
  * Whether the order's payment also sets up what renewals charge (a Vipps agreement, a stored
  * card): a new subscription, and an upgrade or reactivation whose reader chose to pay future
  * charges this way or whose stored method cannot be charged any more (applyOrder then makes it
@@ -443,7 +473,8 @@ async function applyOrder(
   tx: Queryable,
   deps: OrderDeps,
   row: OrderRow,
-  payment: ProviderPayment | null,
+  /** The card and mandate the payment (or the approved agreement of a 0 kr order) left. */
+  payment: Pick<ProviderPayment, 'card' | 'mandate'> | null,
 ): Promise<{ subscriptionNo: string; replaced: Mandate | null }> {
   const options = {
     clock: deps.clock,
@@ -658,6 +689,17 @@ export async function completeOrder(
   const payment = free ? null : await deps.payments.getPayment(row.payment_id!);
   const now = deps.clock.now();
   if (payment && payment.status === 'CREATED') return toOrder(row);
+  // An order of 0 kr with an agreement: completed once the provider says it is active.
+  let approved: { card: ProviderPayment['card']; mandate: Mandate | null } | null = null;
+  if (free && row.agreement_id) {
+    const agreement = await deps.payments.getAgreement(row.agreement_id);
+    if (agreement.status === 'PENDING') return toOrder(row);
+    if (agreement.status !== 'ACTIVE' || agreement.method !== row.payment_provider) {
+      await finish(deps.db, orderId, 'DECLINED', 'DECLINED', now);
+      return toOrder(await orderRow(deps.db, orderId, null));
+    }
+    approved = { card: agreement.card, mandate: agreement.mandate };
+  }
   if (payment && payment.status !== 'CAPTURED') {
     const status = payment.status as Exclude<typeof payment.status, 'CREATED' | 'CAPTURED'>;
     await finish(deps.db, orderId, status, status, now);
@@ -677,7 +719,7 @@ export async function completeOrder(
     await deps.db.transaction(async (tx) => {
       const locked = await orderRow(tx, orderId, null, true);
       if (locked.status !== 'PENDING') return; // another request completed it meanwhile
-      const applied = await applyOrder(tx, deps, locked, payment);
+      const applied = await applyOrder(tx, deps, locked, payment ?? approved);
       const subscriptionNo = applied.subscriptionNo;
       replaced = applied.replaced;
       await tx.query(
