@@ -195,6 +195,26 @@ describe('choosing and paying', () => {
     ]);
   });
 
+  it('at 0 kr asks to register the card (or approve a Vipps agreement), not to pay kr 0,00', async () => {
+    const { user, actions } = await renderOrder({
+      routes: [quoteRoute((request) => json({ ...quoteFor(request), amount: 0, offer: null }))],
+    });
+    await screen.findByRole('button', { name: 'Registrer kortet og start abonnementet' });
+    expect(screen.queryByRole('button', { name: /^Betal / })).toBeNull();
+    expect(
+      screen.getByText(/Du betaler ingenting nå\. Du registrerer kortet på betalingssiden/),
+    ).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: /Vipps/ }));
+    expect(
+      await screen.findByRole('button', { name: 'Godkjenn Vipps-avtale og start abonnementet' }),
+    ).toBeVisible();
+    expect(screen.getByText(/godkjenner en avtale om faste trekk i Vipps/)).toBeVisible();
+    await user.click(
+      screen.getByRole('button', { name: 'Godkjenn Vipps-avtale og start abonnementet' }),
+    );
+    expect(startedWith(actions)).toEqual([expect.objectContaining({ paymentProvider: 'VIPPS' })]);
+  });
+
   it('preselects plan, period and code from the link and asks for the delivery address of paper', async () => {
     const { user, actions, requests } = await renderOrder({
       location: '/bestill-abonnement?plan=C-COMBO-PAPIR&periode=%C3%85rlig&kode=vinter',

@@ -28,6 +28,7 @@ import { selectUser } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { Notice } from '../../ui/Notice';
+import { PayButton } from '../../ui/PayButton';
 import { Progress } from '../../ui/Progress';
 
 import { UnderAgeNotice } from './AgeNotices';
@@ -47,6 +48,9 @@ import {
 import { PeriodChoice, PlanChoice } from './PlanChoice';
 import { useOrderProblem } from './useOrderProblem';
 import { type OrderQuoteState, useOrderQuote } from './useOrderQuote';
+
+/** The catalogue key of what a 0 kr order registers: a card, or a Vipps agreement. */
+const registerKey = (provider: string) => (provider === 'VIPPS' ? 'vipps' : 'card');
 
 function OrderFields({
   catalogue,
@@ -148,7 +152,20 @@ function OrderFields({
         </Notice>
       ) : null}
 
-      {quote ? (
+      {quote && quote.amount === 0 ? (
+        // Nothing to pay now, but the renewals need a card or a Vipps agreement: the reader
+        // registers one at the provider (the server completes the order once it is active).
+        <>
+          <PayButton
+            label={t(`purchase.order.register.${registerKey(values.paymentProvider)}`)}
+            busyText={t('purchase.paying')}
+            busy={busy}
+          />
+          <p className="ds-paragraph">
+            {t(`purchase.order.register.note-${registerKey(values.paymentProvider)}`)}
+          </p>
+        </>
+      ) : quote ? (
         <>
           <OrderPayButton amount={quote.amount} busy={busy} />
           <p className="ds-paragraph">{t('purchase.order.redirect-note')}</p>
