@@ -1,4 +1,4 @@
-// Renewals charge what they name (issue 25): a purchase leaves the mandate renewals are charged
+// Renewals charge what they name: a purchase leaves the mandate renewals are charged
 // to (a stored card, a Vipps agreement), the billing job charges that mandate with the day it is
 // due, follows a charge the provider has not decided, keeps why one failed and tries again on
 // schedule (never a mandate that is gone), a new payment method takes the failed charges at once

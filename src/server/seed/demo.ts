@@ -586,7 +586,7 @@ export const demoUsers: readonly DemoUser[] = [
     ],
   },
   {
-    // Renewals that could not be charged (issue 25): FVN by card, refused by the bank two days
+    // Renewals that could not be charged: FVN by card, refused by the bank two days
     // ago and tried again tomorrow; Setesdølen (nynorsk) by Vipps, refused nine days ago and
     // tried for the last time (no retry by itself): the home page says «Betalingen feilet —
     // oppdater betalingsmåten», with the day it suspends. Yearly, so the job tests that count the

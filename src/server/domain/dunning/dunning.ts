@@ -1,13 +1,12 @@
-// Dunning (issue 11): what happens to a giro invoice that is not paid, and to a card or Vipps
-// charge that failed (issue 25: the billing job tells the reader at once — `noticeFailedCharge`,
-// naming the day the subscription is suspended — and this job suspends it on that day if the
+// Dunning: what happens to a giro invoice that is not paid, and to a card or Vipps charge that
+// failed. Only those of a subscription that is ACTIVE, or being cancelled (a cancellation does
+// not make the unpaid period free: it is reminded and suspended all the same, and still ends on
+// its day), are dunned; paid invoices, charges still being taken, and subscriptions that are
+// suspended already, cancelled, on trial or paid by someone else are left alone. A failed charge
+// has no reminder of this job's: the billing job tells the reader at once (`noticeFailedCharge`,
+// naming the day of suspension), and this job suspends the subscription on that day if the
 // charge is still unpaid; a retry that goes through, a new payment method or a payment by hand
-// brings it back). Only giro invoices
-// (`billing_effects.kind = 'invoice'`: BankGiro, AvtaleGiro, no stored method) of a subscription
-// that is ACTIVE, or being cancelled (a cancellation does not make the unpaid period free: it is
-// reminded and suspended all the same, and still ends on its day), are dunned; card and Vipps
-// charges, paid invoices and subscriptions that are suspended already, cancelled, on trial or
-// paid by someone else are left alone.
+// brings it back.
 //
 // The rule (days are Europe/Oslo calendar days; the terms per title are in terms.ts):
 // - `reminderDays` (7) after the due date, one reminder is e-mailed through the outbox. It names
