@@ -40,7 +40,12 @@ import {
   notFound,
   sendProblem,
 } from './http/problem';
-import { installCsrfDefence, PAYMENT_CALLBACK_PATH, securityHandlersWith } from './http/security';
+import {
+  installCsrfDefence,
+  PAYMENT_CALLBACK_PATH,
+  RAW_BODY_PATHS,
+  securityHandlersWith,
+} from './http/security';
 import type { Services } from './http/services';
 import { embeddedAccountUrl, identityAccountUrls } from './identity/account-url';
 import { RelyingParty } from './identity/oidc-client';
@@ -51,9 +56,12 @@ import { startBackgroundWork } from './jobs/background';
 import { type RelayTransports, startRelay } from './messaging/relay';
 import { createMetrics } from './metrics';
 import type { PaymentPort } from './payments/port';
+import { ProviderRouter } from './payments/providers';
 import { SandboxPaymentProvider } from './payments/sandbox';
 import { registerSandboxPaymentPage } from './payments/sandbox-plugin';
 import { signPayload } from './payments/signature';
+import { SwedbankPayProvider } from './payments/swedbankpay';
+import { VippsPaymentProvider } from './payments/vipps';
 import { registerCompression } from './plugins/compression';
 import { registerDevOutbox } from './plugins/dev-outbox';
 import { registerOperations } from './plugins/operations';
@@ -88,6 +96,7 @@ export interface AppOptions {
         | 'retention'
         | 'production'
         | 'metricsToken'
+        | 'payments'
       >
     >;
   readonly db: Db;
@@ -181,42 +190,55 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.paymentCallbackSecret ??
     options.config.paymentCallbackSecret ??
     (await persistedSecret(options.db, 'payment-callback-secret'));
+  // Vipps MobilePay and Swedbank Pay when configured (PAYMENT_PROVIDER=vipps,swedbankpay).
+  const paymentsConfig = options.config.payments;
+  const providers =
+    !options.payments && paymentsConfig?.provider === 'providers'
+      ? new ProviderRouter({
+          vipps: new VippsPaymentProvider(paymentsConfig.vipps!, { clock }),
+          card: new SwedbankPayProvider(paymentsConfig.swedbankPay!, { clock }),
+        })
+      : null;
   // The sandbox delivers its callbacks like a provider would: signed, to the public endpoint.
-  const sandbox = options.payments
-    ? null
-    : new SandboxPaymentProvider({
-        db: options.db,
-        clock,
-        notify: async (callback) => {
-          const body = JSON.stringify(callback);
-          const response = await app.inject({
-            method: 'POST',
-            url: PAYMENT_CALLBACK_PATH,
-            headers: {
-              'content-type': 'application/json',
-              'payment-signature': signPayload(
-                paymentCallbackSecret,
-                body,
-                clock.now().getTime() / 1000,
-              ),
-            },
-            payload: body,
-          });
-          if (response.statusCode !== 200)
-            app.log.error(
-              { status: response.statusCode, body: response.body },
-              'sandbox callback refused',
-            );
-        },
-      });
+  const sandbox =
+    (options.payments ?? providers)
+      ? null
+      : new SandboxPaymentProvider({
+          db: options.db,
+          clock,
+          notify: async (callback) => {
+            const body = JSON.stringify(callback);
+            const response = await app.inject({
+              method: 'POST',
+              url: PAYMENT_CALLBACK_PATH,
+              headers: {
+                'content-type': 'application/json',
+                'payment-signature': signPayload(
+                  paymentCallbackSecret,
+                  body,
+                  clock.now().getTime() / 1000,
+                ),
+              },
+              payload: body,
+            });
+            if (response.statusCode !== 200)
+              app.log.error(
+                { status: response.statusCode, body: response.body },
+                'sandbox callback refused',
+              );
+          },
+        });
   const metrics = createMetrics(options.db);
   app.decorate('services', {
     db: options.db,
     metrics,
     clock,
     rp: relyingParty(options.config, idpSecret),
-    payments: options.payments ?? sandbox!,
+    payments: options.payments ?? providers ?? sandbox!,
     paymentCallbackSecret,
+    vippsWebhook: paymentsConfig?.vipps
+      ? { secret: paymentsConfig.vipps.webhookSecret, url: paymentsConfig.vipps.webhookUrl }
+      : null,
     tokens: tokenSealer(
       options.config.tokenEncryptionKey ??
         Buffer.from(await persistedSecret(options.db, 'token-encryption-key'), 'base64url'),
@@ -252,7 +274,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON as usual, but the payment callback keeps its raw body: the signature covers the bytes.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (request.url === PAYMENT_CALLBACK_PATH) request.rawBody = body as string;
+    if (RAW_BODY_PATHS.has(request.url)) request.rawBody = body as string;
     parseJson(request, body as string, done);
   });
   installCsrfDefence(app);

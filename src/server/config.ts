@@ -2,6 +2,9 @@
 // outside service (embedded database, identity provider, payment sandbox and outbox).
 import path from 'node:path';
 
+import type { SwedbankPayConfig } from './payments/swedbankpay';
+import type { VippsConfig } from './payments/vipps';
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -73,9 +76,11 @@ export interface Config {
    */
   readonly integrations: Integrations;
   /**
-   * The payment port: PAYMENT_PROVIDER (only `sandbox` so far: the embedded provider with its
-   * hosted page, no real money). In production the sandbox runs only with the explicit opt-in
-   * ALLOW_SANDBOX_PAYMENTS=true, and says so loudly at start.
+   * The payment port: PAYMENT_PROVIDER `sandbox` (the default: the embedded provider with its
+   * hosted page, no real money) or `vipps,swedbankpay` (Vipps MobilePay's ePayment and Recurring
+   * APIs for Vipps, Swedbank Pay's Payment Order v3.1 for cards; their keys in VIPPS_* and
+   * SWEDBANKPAY_*, README "Payment providers"). In production the sandbox runs only with the
+   * explicit opt-in ALLOW_SANDBOX_PAYMENTS=true, and says so loudly at start.
    */
   readonly payments: PaymentsConfig;
   /**
@@ -115,8 +120,14 @@ export interface Config {
 }
 
 export interface PaymentsConfig {
-  readonly provider: 'sandbox';
+  /** `sandbox` (embedded), or `providers`: Vipps MobilePay for Vipps, Swedbank Pay for cards. */
+  readonly provider: 'sandbox' | 'providers';
   readonly allowSandboxInProduction: boolean;
+  readonly vipps?: VippsConfig & {
+    /** The URL registered with Vipps' Webhooks API (its host and path are what is signed). */
+    readonly webhookUrl: string;
+  };
+  readonly swedbankPay?: SwedbankPayConfig;
 }
 
 export interface SmtpConfig {
@@ -350,10 +361,58 @@ function publicOriginsFrom(env: Env): string[] {
 }
 
 function paymentsFrom(env: Env): PaymentsConfig {
-  const provider = env.PAYMENT_PROVIDER || 'sandbox';
-  if (provider !== 'sandbox')
-    throw new Error(`PAYMENT_PROVIDER must be one of: sandbox; got "${provider}"`);
-  return { provider, allowSandboxInProduction: flagFrom(env, 'ALLOW_SANDBOX_PAYMENTS', false) };
+  const provider = (env.PAYMENT_PROVIDER || 'sandbox').replace(/\s/g, '').toLowerCase();
+  const allowSandboxInProduction = flagFrom(env, 'ALLOW_SANDBOX_PAYMENTS', false);
+  if (provider === 'sandbox') return { provider, allowSandboxInProduction };
+  if (!['vipps,swedbankpay', 'swedbankpay,vipps'].includes(provider))
+    throw new Error(
+      `PAYMENT_PROVIDER must be sandbox, or vipps,swedbankpay (every title takes Vipps and cards); got "${env.PAYMENT_PROVIDER}"`,
+    );
+  const missing = [
+    'VIPPS_CLIENT_ID',
+    'VIPPS_CLIENT_SECRET',
+    'VIPPS_SUBSCRIPTION_KEY',
+    'VIPPS_MERCHANT_SERIAL_NUMBER',
+    'VIPPS_WEBHOOK_SECRET',
+    'VIPPS_WEBHOOK_URL',
+    'SWEDBANKPAY_ACCESS_TOKEN',
+    'SWEDBANKPAY_PAYEE_ID',
+    'SWEDBANKPAY_CALLBACK_URL',
+  ].filter((name) => !env[name]);
+  if (missing.length > 0)
+    throw new Error(`PAYMENT_PROVIDER=vipps,swedbankpay needs ${missing.join(', ')}`);
+  const url = (name: string, fallback?: string) => {
+    const value = env[name] || fallback!;
+    const parsed = URL.parse(value);
+    // https only; in development also a local fake on this machine (the tests').
+    const local =
+      env.NODE_ENV !== 'production' &&
+      /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(parsed?.origin ?? '');
+    if (!parsed || !(parsed.protocol === 'https:' || local))
+      throw new Error(`${name} must be an https URL, got "${value}"`);
+    return value.replace(/\/$/, '');
+  };
+  if (!/^\d{4,10}$/.test(env.VIPPS_MERCHANT_SERIAL_NUMBER!))
+    throw new Error("VIPPS_MERCHANT_SERIAL_NUMBER must be the sales unit's number (4–10 digits)");
+  return {
+    provider: 'providers',
+    allowSandboxInProduction,
+    vipps: {
+      baseUrl: url('VIPPS_API_URL', 'https://api.vipps.no'),
+      clientId: env.VIPPS_CLIENT_ID!,
+      clientSecret: env.VIPPS_CLIENT_SECRET!,
+      subscriptionKey: env.VIPPS_SUBSCRIPTION_KEY!,
+      merchantSerialNumber: env.VIPPS_MERCHANT_SERIAL_NUMBER!,
+      webhookSecret: env.VIPPS_WEBHOOK_SECRET!,
+      webhookUrl: url('VIPPS_WEBHOOK_URL'),
+    },
+    swedbankPay: {
+      baseUrl: url('SWEDBANKPAY_API_URL', 'https://api.payex.com'),
+      accessToken: env.SWEDBANKPAY_ACCESS_TOKEN!,
+      payeeId: env.SWEDBANKPAY_PAYEE_ID!,
+      callbackUrl: url('SWEDBANKPAY_CALLBACK_URL'),
+    },
+  };
 }
 
 function smtpFrom(env: Env): SmtpConfig | null {
@@ -442,7 +501,10 @@ function productionProblems(env: Env, config: Config): string[] {
     problems.push(
       'PAYMENT_PROVIDER must name the payment provider (the sandbox takes no real money: PAYMENT_PROVIDER=sandbox with ALLOW_SANDBOX_PAYMENTS=true to run it anyway)',
     );
-  else if (config.payments.provider === 'sandbox' && !config.payments.allowSandboxInProduction)
+  else if (
+    env.PAYMENT_PROVIDER.trim().toLowerCase() === 'sandbox' &&
+    !config.payments.allowSandboxInProduction
+  )
     problems.push(
       'PAYMENT_PROVIDER=sandbox takes no real money: set ALLOW_SANDBOX_PAYMENTS=true to run it in production anyway',
     );

@@ -37,7 +37,7 @@ export function portLines(config: Config): PortLine[] {
         ? config.production
           ? 'SANDBOX: NO REAL MONEY IS TAKEN (ALLOW_SANDBOX_PAYMENTS=true)'
           : 'embedded sandbox (no real money)'
-        : config.payments.provider,
+        : `Vipps MobilePay at ${hostOf(config.payments.vipps!.baseUrl)} (sales unit ${config.payments.vipps!.merchantSerialNumber}) and Swedbank Pay at ${hostOf(config.payments.swedbankPay!.baseUrl)}`,
       ...(sandbox && config.production ? { warn: true } : {}),
     },
     {

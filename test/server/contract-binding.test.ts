@@ -111,6 +111,8 @@ const IMPLEMENTED = new Set([
   'completeOrder',
   'cancelOrder',
   'paymentCallback',
+  'vippsWebhook',
+  'swedbankPayCallback',
   'addDiscount',
   'getDiscountDetails',
   'listInvoices',

@@ -3,7 +3,7 @@
 // months; upgrade prorated, discount codes, age and youth rules), idempotent
 // createOrder, the sandbox's hosted page, verification with the provider before anything is
 // activated, signed callbacks processed once, cancellation, the reconciler, and IDOR.
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import {
   FIRST_MONTH_NOT_GIVEN,
@@ -722,6 +722,112 @@ describe('orders and payments', () => {
         409,
         'PLAN_CHANGE_NOT_SELF_SERVICE',
       );
+    });
+  });
+
+  describe('capture after the order is granted', () => {
+    const paymentOf = async (orderId: string) =>
+      (
+        await t.db.query<{ status: string; capture_key: string | null; captured: unknown }>(
+          `select p.status, p.capture_key, o.payment_captured_at as captured
+             from orders o join sandbox_payments p on p.payment_id = o.payment_id
+            where o.order_id = $1`,
+          [orderId],
+        )
+      )[0]!;
+
+    it('reserves at approval and captures once the subscription is granted', async () => {
+      const s = await newReader();
+      const placed = (
+        await order(s, { ...digitalMonthly, paymentProvider: 'SWEDBANK-PPG' })
+      ).json() as Order;
+      const sandbox = t.app.services.payments;
+      const seen: string[] = [];
+      const capture = jest.spyOn(sandbox, 'capturePayment');
+      capture.mockImplementation(async function (this: unknown, ...args) {
+        const [row] = await t.db.query<{ status: string; subscription_no: string | null }>(
+          'select status, subscription_no from orders where order_id = $1',
+          [placed.orderId],
+        );
+        seen.push(`${row!.status} ${row!.subscription_no ? 'granted' : 'not granted'}`);
+        capture.mockRestore();
+        return sandbox.capturePayment(...args);
+      });
+      try {
+        await onPaymentPage(placed.redirectUrl!, 'approve');
+      } finally {
+        capture.mockRestore();
+      }
+      expect(seen).toEqual(['COMPLETED granted']);
+      expect(await paymentOf(placed.orderId)).toMatchObject({
+        status: 'CAPTURED',
+        capture_key: `capture-${placed.orderId}`,
+      });
+      expect((await paymentOf(placed.orderId)).captured).not.toBeNull();
+    });
+
+    it('keeps the order when the capture fails, and the reconciler captures it later, once', async () => {
+      const s = await newReader();
+      const placed = (
+        await order(s, { ...digitalMonthly, paymentProvider: 'VIPPS' })
+      ).json() as Order;
+      const sandbox = t.app.services.payments;
+      const capture = jest
+        .spyOn(sandbox, 'capturePayment')
+        .mockRejectedValueOnce(new Error('provider timed out'));
+      try {
+        await onPaymentPage(placed.redirectUrl!, 'approve');
+      } finally {
+        capture.mockRestore();
+      }
+      expect((await complete(s, placed.orderId)).json()).toMatchObject({ status: 'COMPLETED' });
+      // complete above tried again and took it: undo that to see the reconciler do it.
+      await t.db.query(`update orders set payment_captured_at = null where order_id = $1`, [
+        placed.orderId,
+      ]);
+      await t.db.query(
+        `update sandbox_payments set status = 'AUTHORIZED', capture_key = null
+          where payment_id = (select payment_id from orders where order_id = $1)`,
+        [placed.orderId],
+      );
+      const deps = { db: t.db, clock: t.clock, payments: sandbox };
+      // Just completed: left for a minute (the request that completed it is capturing).
+      expect((await reconcileOrders(deps)).captured).toBe(0);
+      const start = t.clock.now().toISOString();
+      t.clock.set(new Date(t.clock.now().getTime() + 2 * 60 * 1000).toISOString());
+      try {
+        const [first, second] = await Promise.all([reconcileOrders(deps), reconcileOrders(deps)]);
+        expect(first.captured + second.captured).toBeGreaterThanOrEqual(1);
+        expect(await paymentOf(placed.orderId)).toMatchObject({ status: 'CAPTURED' });
+        expect((await reconcileOrders(deps)).captured).toBe(0);
+      } finally {
+        t.clock.set(start);
+      }
+    });
+
+    it('a payment reserved but never captured is released, not refunded, when the order cannot apply', async () => {
+      const s = await newReader();
+      const placed = (
+        await order(s, { ...digitalMonthly, paymentProvider: 'VIPPS' })
+      ).json() as Order;
+      const [pay] = await t.db.query<{ payment_id: string }>(
+        'select payment_id from orders where order_id = $1',
+        [placed.orderId],
+      );
+      await t.db.query(`update sandbox_payments set status = 'AUTHORIZED' where payment_id = $1`, [
+        pay!.payment_id,
+      ]);
+      await t.app.services.payments.refundPayment(
+        pay!.payment_id,
+        placed.amount,
+        `r-${placed.orderId}`,
+      );
+      const [after] = await t.db.query<{ status: string; refunded_ore: string }>(
+        'select status, refunded_ore from sandbox_payments where payment_id = $1',
+        [pay!.payment_id],
+      );
+      expect(after).toMatchObject({ status: 'CANCELLED' });
+      expect(Number(after!.refunded_ore)).toBe(0);
     });
   });
 

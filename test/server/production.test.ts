@@ -94,6 +94,45 @@ describe('NODE_ENV=production', () => {
     ]);
   });
 
+  it('takes Vipps MobilePay and Swedbank Pay for real money, each with every key it needs, over https', () => {
+    const providers = {
+      ...PRODUCTION,
+      PAYMENT_PROVIDER: 'vipps,swedbankpay',
+      ALLOW_SANDBOX_PAYMENTS: 'false',
+      VIPPS_CLIENT_ID: 'client-id',
+      VIPPS_CLIENT_SECRET: 'vipps-client-secret',
+      VIPPS_SUBSCRIPTION_KEY: 'vipps-subscription-key',
+      VIPPS_MERCHANT_SERIAL_NUMBER: '123456',
+      VIPPS_WEBHOOK_SECRET: 'vipps-webhook-secret',
+      VIPPS_WEBHOOK_URL: 'https://minside.example.no/api/payments/vipps/webhook',
+      SWEDBANKPAY_ACCESS_TOKEN: 'swedbank-access-token',
+      SWEDBANKPAY_PAYEE_ID: '5cabf558-5283-482f-b252-4d58e06f6f3b',
+      SWEDBANKPAY_CALLBACK_URL: 'https://minside.example.no/api/payments/swedbankpay/callback',
+    };
+    const config = loadConfig(providers);
+    expect(config.payments).toMatchObject({
+      provider: 'providers',
+      vipps: { baseUrl: 'https://api.vipps.no', merchantSerialNumber: '123456' },
+      swedbankPay: { baseUrl: 'https://api.payex.com' },
+    });
+    const line = portLines(config).find((l) => l.port === 'payments')!;
+    expect(line.adapter).toBe(
+      'Vipps MobilePay at https://api.vipps.no (sales unit 123456) and Swedbank Pay at https://api.payex.com',
+    );
+    expect(line.warn).toBeUndefined();
+    expect(JSON.stringify(portLines(config))).not.toMatch(/secret|access-token|subscription-key/);
+    const { VIPPS_WEBHOOK_SECRET: _a, SWEDBANKPAY_PAYEE_ID: _b, ...missing } = providers;
+    expect(problemsOf(missing)).toEqual([
+      'PAYMENT_PROVIDER=vipps,swedbankpay needs VIPPS_WEBHOOK_SECRET, SWEDBANKPAY_PAYEE_ID',
+    ]);
+    expect(problemsOf({ ...providers, VIPPS_API_URL: 'http://127.0.0.1:9000' })).toEqual([
+      'VIPPS_API_URL must be an https URL, got "http://127.0.0.1:9000"',
+    ]);
+    expect(problemsOf({ ...providers, PAYMENT_PROVIDER: 'vipps' })).toEqual([
+      expect.stringMatching(/^PAYMENT_PROVIDER must be sandbox, or vipps,swedbankpay/),
+    ]);
+  });
+
   it('tells every malformed setting at once, in development too', () => {
     const problems = problemsOf({
       PORT: 'eighty',

@@ -191,6 +191,7 @@ function providerWith(refund: PaymentPort['refundPayment']): PaymentPort {
     createHostedPayment: (r) => sandbox.createHostedPayment(r),
     getPayment: (id) => sandbox.getPayment(id),
     cancelPayment: (id) => sandbox.cancelPayment(id),
+    capturePayment: (id, amount, key) => sandbox.capturePayment(id, amount, key),
     refundPayment: refund,
     chargeRecurring: (r) => sandbox.chargeRecurring(r),
     createAgreement: (r) => sandbox.createAgreement(r),

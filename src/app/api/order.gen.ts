@@ -64,6 +64,31 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["order"],
       }),
+      vippsWebhook: build.mutation<VippsWebhookApiResponse, VippsWebhookApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/payments/vipps/webhook`,
+            method: "POST",
+            body: queryArg.vippsWebhookEvent,
+            headers: {
+              "x-ms-date": queryArg["x-ms-date"],
+              "x-ms-content-sha256": queryArg["x-ms-content-sha256"],
+            },
+          }),
+          invalidatesTags: ["order"],
+        },
+      ),
+      swedbankPayCallback: build.mutation<
+        SwedbankPayCallbackApiResponse,
+        SwedbankPayCallbackApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/payments/swedbankpay/callback`,
+          method: "POST",
+          body: queryArg.swedbankPayCallback,
+        }),
+        invalidatesTags: ["order"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -109,6 +134,20 @@ export type PaymentCallbackApiArg = {
   /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
   "Payment-Signature": string;
   paymentCallback: PaymentCallback;
+};
+export type VippsWebhookApiResponse =
+  /** status 200 Received (and acted on, or not ours). */ PaymentCallbackReceipt;
+export type VippsWebhookApiArg = {
+  /** When Vipps sent it (RFC 1123); signed, and at most 5 minutes off. */
+  "x-ms-date": string;
+  /** Base64 SHA-256 of the raw body; signed. */
+  "x-ms-content-sha256": string;
+  vippsWebhookEvent: VippsWebhookEvent;
+};
+export type SwedbankPayCallbackApiResponse =
+  /** status 200 Received (and acted on, or not ours). */ PaymentCallbackReceipt;
+export type SwedbankPayCallbackApiArg = {
+  swedbankPayCallback: SwedbankPayCallback;
 };
 export type TitleCode = string;
 export type Currency = "NOK";
@@ -332,12 +371,32 @@ export type PaymentCallback = {
   reference: string;
   status:
     | "CREATED"
+    | "AUTHORIZED"
     | "CAPTURED"
     | "DECLINED"
     | "CANCELLED"
     | "EXPIRED"
     | "ACTIVE"
     | "STOPPED";
+};
+export type VippsWebhookEvent = {
+  msn?: string;
+  reference?: string;
+  name?: string;
+  eventType?: string;
+  agreementId?: string;
+  chargeId?: string;
+  [key: string]: any;
+};
+export type SwedbankPayCallback = {
+  orderReference?: string;
+  paymentOrder: {
+    id: string;
+    instrument?: string;
+    number?: number | string;
+    [key: string]: any;
+  };
+  [key: string]: any;
 };
 export const {
   useGetCatalogueQuery,
@@ -349,4 +408,6 @@ export const {
   useCompleteOrderMutation,
   useCancelOrderMutation,
   usePaymentCallbackMutation,
+  useVippsWebhookMutation,
+  useSwedbankPayCallbackMutation,
 } = injectedRtkApi;

@@ -1,6 +1,8 @@
 // Catalogue, quotes and orders of the session user, and the payment provider's callback. The
 // rules live in domain/orders; here each request is tied to the session's account (another
 // user's order is simply not found) and to the page's origin for the payment return URLs.
+import { createHash } from 'node:crypto';
+
 import type { FastifyRequest } from 'fastify';
 
 import { osloDateOf } from '../../shared/time/oslo';
@@ -9,10 +11,19 @@ import { getCatalogue } from '../domain/orders/catalogue';
 import { limitDiscountTries } from '../domain/orders/discounts';
 import { cancelOrder, completeOrder, createOrder, getOrder } from '../domain/orders/orders';
 import { priceOrder, type Buyer } from '../domain/orders/pricing';
+import {
+  followProviderEvent,
+  followSwedbankPayCallback,
+  type ProviderEventTarget,
+} from '../domain/orders/providerEvents';
+import { enforceLimit } from '../domain/rate-limits';
 import { DomainError } from '../errors';
 import type { Handlers } from '../http/operations';
 import { requestOrigin, requireSession } from '../http/security';
 import { normaliseTitleCode, withTitleCode } from '../http/title-code';
+import { recordCallback } from '../payments/callbacks';
+import { swedbankPayCallbackTarget } from '../payments/swedbankpay';
+import { vippsEventTarget, type VippsEventTarget } from '../payments/vipps';
 
 /** The session's account for reading its orders: without an account, no order is its own. */
 async function ownerAccountNo(request: FastifyRequest): Promise<string> {
@@ -37,6 +48,21 @@ const limitTries = (request: FastifyRequest, spidId: string) =>
   limitDiscountTries(request.server.services.db, spidId, request.server.services.clock.now());
 
 const orderDeps = (request: FastifyRequest) => ({ ...request.server.services, log: request.log });
+
+/** Callbacks Swedbank Pay may send from one address: far above its retries, below a flood. */
+const CALLBACK_LIMIT = { limit: 600, windowSeconds: 60 } as const;
+
+const toProviderTarget = (target: VippsEventTarget): ProviderEventTarget =>
+  target.kind === 'charge'
+    ? { kind: 'vipps-charge', agreementId: target.agreementId, chargeId: target.chargeId }
+    : target;
+
+const targetId = (target: VippsEventTarget) =>
+  target.kind === 'payment'
+    ? target.paymentId
+    : target.kind === 'agreement'
+      ? target.agreementId
+      : `${target.agreementId}:${target.chargeId}`;
 
 export const handlers: Handlers = {
   async getCatalogue(request) {
@@ -90,5 +116,48 @@ export const handlers: Handlers = {
     });
     request.server.services.metrics.paymentCallback(status, received.duplicate === true);
     return received;
+  },
+
+  // Vipps' webhooks: the contract's vippsSignature scheme has checked the HMAC. The event only
+  // names what is fetched from Vipps; one that names nothing of ours is received all the same
+  // (Vipps would otherwise hold back the later events of that payment).
+  async vippsWebhook(request) {
+    const body = request.body as Record<string, unknown>;
+    const target = vippsEventTarget(body);
+    const name = String(body.name ?? body.eventType ?? 'unknown');
+    const eventId = `vipps:${createHash('sha256')
+      .update(request.rawBody ?? '')
+      .digest('hex')}`;
+    if (target) {
+      const outcome = await followProviderEvent(orderDeps(request), toProviderTarget(target));
+      if (outcome === 'not ours')
+        request.log.warn({ event: name }, 'a Vipps event for nothing of ours');
+    }
+    const fresh = await recordCallback(request.server.services.db, {
+      eventId,
+      paymentId: target ? targetId(target) : 'unknown',
+      status: name.slice(0, 64),
+    });
+    request.server.services.metrics.paymentCallback(name, !fresh);
+    return { received: true as const, duplicate: !fresh };
+  },
+
+  // Swedbank Pay's callback carries no signature: it only makes the server fetch the payment
+  // order it names, and only one of ours is looked at (a flood is limited per address).
+  async swedbankPayCallback(request) {
+    const { db, clock } = request.server.services;
+    await enforceLimit(db, `swedbankpay-callback:${request.ip}`, CALLBACK_LIMIT, clock.now());
+    const paymentId = swedbankPayCallbackTarget(request.body);
+    const outcome = paymentId
+      ? await followSwedbankPayCallback(orderDeps(request), paymentId)
+      : 'not ours';
+    const body = request.body as { paymentOrder: { number?: unknown } };
+    const fresh = await recordCallback(db, {
+      eventId: `swedbankpay:${paymentId}:${String(body.paymentOrder.number ?? '')}`.slice(0, 200),
+      paymentId: paymentId ?? 'unknown',
+      status: outcome,
+    });
+    request.server.services.metrics.paymentCallback('swedbankpay', !fresh);
+    return { received: true as const, duplicate: !fresh };
   },
 };

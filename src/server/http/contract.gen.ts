@@ -968,6 +968,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/vipps/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vipps MobilePay webhook (ePayment and Recurring events)
+         * @description Vipps' Webhooks API posts here (register this URL for the `epayments.payment.*.v1` and `recurring.*.v1` events). The request is authenticated by Vipps' HMAC-SHA256 scheme (`vippsSignature`: `x-ms-date`, `host` and `x-ms-content-sha256` signed with the registration's secret; at most 5 minutes old). The event is only a hint: the server fetches what it names from Vipps and acts on that (completes the order, settles the charge, or ends what a stopped agreement paid for), so duplicates and events out of order change nothing. An event for nothing of ours is received and ignored.
+         */
+        post: operations["vippsWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/swedbankpay/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Swedbank Pay callback (a payment order changed)
+         * @description Swedbank Pay's fail-safe callback (the `callbackUrl` of every payment order). It carries no signature, so it decides nothing: the server fetches the payment order it names from Swedbank Pay and acts only on what Swedbank Pay answers, and only for a payment order of ours. Answered 200 at once for any well-formed body (otherwise Swedbank Pay retries).
+         */
+        post: operations["swedbankPayCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/{id}/profile": {
         parameters: {
             query?: never;
@@ -2506,7 +2546,30 @@ export interface components {
             paymentId: string;
             reference: string;
             /** @enum {string} */
-            status: "CREATED" | "CAPTURED" | "DECLINED" | "CANCELLED" | "EXPIRED" | "ACTIVE" | "STOPPED";
+            status: "CREATED" | "AUTHORIZED" | "CAPTURED" | "DECLINED" | "CANCELLED" | "EXPIRED" | "ACTIVE" | "STOPPED";
+        };
+        /** @description An ePayment event (`msn`, `reference`, `name`, …) or a Recurring event (`eventType`, `agreementId`, `chargeId`, …) as Vipps sends it; fields not named here are kept as sent. */
+        VippsWebhookEvent: {
+            msn?: string;
+            reference?: string;
+            name?: string;
+            eventType?: string;
+            agreementId?: string;
+            chargeId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        SwedbankPayCallback: {
+            orderReference?: string;
+            paymentOrder: {
+                id: string;
+                instrument?: string;
+                number?: number | string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         PaymentCallbackReceipt: {
             received: boolean;
@@ -6435,6 +6498,109 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    vippsWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description When Vipps sent it (RFC 1123); signed, and at most 5 minutes off.
+                 * @example Fri, 04 Dec 2026 12:48:46 GMT
+                 */
+                "x-ms-date": string;
+                /**
+                 * @description Base64 SHA-256 of the raw body; signed.
+                 * @example lNlsp1XA03N34HrQsVzPgJKtC+r7l/RBF4V3JQUWMj4=
+                 */
+                "x-ms-content-sha256": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "msn": "123456",
+                 *       "reference": "ord-3f9a1c2b7d4e5f60",
+                 *       "pspReference": "1234567891",
+                 *       "name": "AUTHORIZED",
+                 *       "amount": {
+                 *         "currency": "NOK",
+                 *         "value": 27900
+                 *       },
+                 *       "timestamp": "2026-12-04T12:48:46.260Z",
+                 *       "success": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["VippsWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (and acted on, or not ours). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "duplicate": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentCallbackReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    swedbankPayCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderReference": "ord_3f9a1c2b7d4e5f60",
+                 *       "paymentOrder": {
+                 *         "id": "/psp/paymentorders/09ccd29a-7c4f-4752-9396-12100cbfecce",
+                 *         "instrument": "CreditCard",
+                 *         "number": 12345678
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SwedbankPayCallback"];
+            };
+        };
+        responses: {
+            /** @description Received (and acted on, or not ours). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "duplicate": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentCallbackReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
         };

@@ -12,6 +12,7 @@ import {
   type Session,
 } from '../identity/sessions';
 import { verifySignature } from '../payments/signature';
+import { verifyVippsWebhook } from '../payments/vipps';
 
 import { parseCookies, serializeCookie } from './cookies';
 import type { Op, OperationId } from './operations';
@@ -186,6 +187,35 @@ export function securityHandlersWith(reads: readonly SomeOperationRead[]) {
       );
     },
 
+    async vippsSignature(request: FastifyRequest) {
+      const { db, clock, vippsWebhook } = request.server.services;
+      const header = (name: string) => [request.headers[name]].flat()[0];
+      const registered = vippsWebhook ? new URL(vippsWebhook.url) : null;
+      const check = registered
+        ? verifyVippsWebhook(
+            vippsWebhook!.secret,
+            {
+              // What Vipps signed: the registered URL's path and host (a proxy may rewrite ours).
+              pathAndQuery: registered.pathname + registered.search,
+              host: registered.host,
+              date: header('x-ms-date'),
+              contentSha256: header('x-ms-content-sha256'),
+              authorization: header('authorization') ?? header('x-vipps-authorization'),
+              rawBody: request.rawBody ?? '',
+            },
+            clock.now(),
+          )
+        : ({ valid: false, reason: 'not configured' } as const);
+      if (check.valid) return;
+      await recordSecurityEvent(db, 'payment-callback-rejected', `vipps webhook ${check.reason}`);
+      throw new ProblemError(
+        401,
+        'INVALID_SIGNATURE',
+        'Unauthorized',
+        'The webhook signature is not valid.',
+      );
+    },
+
     async cookieAuth(request: FastifyRequest) {
       const { operationId } = (request.routeOptions.schema ?? {}) as { operationId?: string };
       const read = operationId === undefined ? undefined : byOperation.get(operationId);
@@ -226,6 +256,21 @@ export async function requireOwnAccount(
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const PAYMENT_CALLBACK_PATH = '/api/payments/callback';
+export const VIPPS_WEBHOOK_PATH = '/api/payments/vipps/webhook';
+export const SWEDBANK_PAY_CALLBACK_PATH = '/api/payments/swedbankpay/callback';
+
+/** The providers' server-to-server calls: no session, no CSRF header (signed, or only a hint). */
+const PROVIDER_PATHS: ReadonlySet<string> = new Set([
+  PAYMENT_CALLBACK_PATH,
+  VIPPS_WEBHOOK_PATH,
+  SWEDBANK_PAY_CALLBACK_PATH,
+]);
+
+/** Requests whose raw body is kept: their signature covers the bytes. */
+export const RAW_BODY_PATHS: ReadonlySet<string> = new Set([
+  PAYMENT_CALLBACK_PATH,
+  VIPPS_WEBHOOK_PATH,
+]);
 
 /**
  * CSRF defence: a state-changing /api/ call must carry the SPA's custom header and come from
@@ -235,7 +280,7 @@ export function installCsrfDefence(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     // The provider's server-to-server callback carries a signature instead (paymentSignature).
-    if (request.url === PAYMENT_CALLBACK_PATH) return;
+    if (PROVIDER_PATHS.has(request.url)) return;
     await refuseCrossSite(request);
   });
 }

@@ -21,6 +21,11 @@ export interface Services {
   /** Shared secret that signs the provider's callbacks (Payment-Signature). */
   readonly paymentCallbackSecret: string;
   /**
+   * Vipps' webhooks: the registration's secret, and the URL registered (its host and path are
+   * signed); null when Vipps is not configured (every webhook is refused).
+   */
+  readonly vippsWebhook: { readonly secret: string; readonly url: string } | null;
+  /**
    * Where a reader of the title, on the Min Side origin `returnTo`, changes what the identity
    * provider owns (null: nowhere known).
    */

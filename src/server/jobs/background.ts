@@ -82,7 +82,7 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
             log: deps.log,
           });
           const orders = await reconcileOrders(deps);
-          if (charges.paid + charges.failed + orders.checked > 0)
+          if (charges.paid + charges.failed + orders.checked + orders.captured > 0)
             deps.log.info({ charges, orders }, 'billing and orders settled');
         });
         // Each invoice that failed is logged at error level as it fails (runDunning).

@@ -116,6 +116,25 @@ export async function settleOpenCharges(deps: SettleDeps, limit = 100): Promise<
   return counts;
 }
 
+/**
+ * A provider's event about one charge (Vipps: charge captured or failed): that charge is asked
+ * about now instead of at the next run, through the same claim, so a run and the event never
+ * record it twice. False when no pending charge has this payment (settled already, or not ours).
+ */
+export async function followCharge(deps: SettleDeps, paymentId: string): Promise<boolean> {
+  const [row] = await claimCharges(
+    deps.db,
+    [...chargeable],
+    1,
+    deps.now(),
+    CHARGE_CLAIM_SECONDS,
+    paymentId,
+  );
+  if (!row) return false;
+  await takeCharge(deps, row);
+  return true;
+}
+
 async function takeCharge(
   deps: SettleDeps,
   row: ChargeToTake,

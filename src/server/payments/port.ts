@@ -5,7 +5,8 @@
 //
 // What the port knows:
 // - one-off payments the reader approves on the provider's page (an order, an invoice, an
-//   upgrade's difference), captured once approved, refunded in part or whole, cancelled before;
+//   upgrade's difference): approved, the money is reserved (AUTHORIZED) and captured only once
+//   the shop has granted what was bought; refunded in part or whole; cancelled before approval;
 // - a purchase that also sets up what renewals charge (`recurring`): Vipps makes a Recurring
 //   agreement with the payment as its initial charge, Swedbank Pay stores the card as an
 //   unscheduled-purchase token; the payment then names that `mandate`;
@@ -24,8 +25,19 @@ export type PaymentProvider = 'VIPPS' | 'SWEDBANK-PPG' | 'BANKGIRO' | 'AVTALEGIR
 /** The two providers a reader can pay an order with (spec §9 names; card = SWEDBANK-PPG). */
 export type CheckoutMethod = Extract<PaymentProvider, 'VIPPS' | 'SWEDBANK-PPG'>;
 
-/** A provider's payment status, normalised. Only CAPTURED means the money is ours. */
-export type ProviderPaymentStatus = 'CREATED' | 'CAPTURED' | 'DECLINED' | 'CANCELLED' | 'EXPIRED';
+/**
+ * A provider's payment status, normalised. AUTHORIZED: the reader approved and the money is
+ * reserved, to be captured (capturePayment) once what was bought is granted. Only CAPTURED means
+ * the money is ours.
+ */
+export type ProviderPaymentStatus =
+  'CREATED' | 'AUTHORIZED' | 'CAPTURED' | 'DECLINED' | 'CANCELLED' | 'EXPIRED';
+
+/** The reader approved: the money is reserved or already taken. */
+export const approvedPaymentStatuses: ReadonlySet<ProviderPaymentStatus> = new Set([
+  'AUTHORIZED',
+  'CAPTURED',
+]);
 
 export const finalPaymentStatuses: ReadonlySet<ProviderPaymentStatus> = new Set([
   'CAPTURED',
@@ -156,12 +168,25 @@ export interface PaymentPort {
   createHostedPayment(request: HostedPaymentRequest): Promise<ProviderPayment>;
   /** The provider's current view of a payment (the only proof that it was paid). */
   getPayment(paymentId: string): Promise<ProviderPayment>;
-  /** Cancels a payment that is not captured; a final payment is answered as it is. */
+  /**
+   * Cancels a payment the reader has not approved yet; one approved meanwhile (AUTHORIZED or
+   * CAPTURED) or final is answered as it is, so the caller completes what was paid for.
+   */
   cancelPayment(paymentId: string): Promise<ProviderPayment>;
   /**
-   * Gives back (part of) a captured payment. With an idempotency key the same refund is made
-   * once however often it is sent (Vipps: the Idempotency-Key header; Swedbank Pay: the
-   * reversal's payeeReference); a repeat answers as the first did.
+   * Takes the reserved money of an AUTHORIZED payment (all of it), once what was bought is
+   * granted. The same idempotency key never captures twice; a captured payment answers as it is.
+   */
+  capturePayment(
+    paymentId: string,
+    amountOre: number,
+    idempotencyKey: string,
+  ): Promise<ProviderPayment>;
+  /**
+   * Gives back (part of) a captured payment; of a payment only AUTHORIZED, the reservation is
+   * released (all of it) or, for a part, the rest is captured. With an idempotency key the same
+   * refund is made once however often it is sent (Vipps: the Idempotency-Key header; Swedbank
+   * Pay: the reversal's payeeReference); a repeat answers as the first did.
    */
   refundPayment(paymentId: string, amountOre: number, idempotencyKey?: string): Promise<void>;
   /**

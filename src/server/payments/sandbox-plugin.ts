@@ -31,6 +31,7 @@ const methodLabel = (payment: SandboxPaymentView) =>
   payment.method === 'VIPPS' ? 'Vipps' : 'Betalingskort';
 
 const statusText: Readonly<Record<string, string>> = {
+  AUTHORIZED: 'Betalingen er godkjent.',
   CAPTURED: 'Betalingen er godkjent.',
   DECLINED: 'Betalingen ble avvist.',
   CANCELLED: 'Betalingen er avbrutt.',

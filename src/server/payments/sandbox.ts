@@ -267,6 +267,35 @@ export class SandboxPaymentProvider implements PaymentPort {
     return this.view(row);
   }
 
+  async capturePayment(
+    paymentId: string,
+    amountOre: number,
+    idempotencyKey: string,
+  ): Promise<ProviderPayment> {
+    return this.deps.db.transaction(async (tx) => {
+      const row = await this.row(tx, paymentId, true);
+      if (row.status === 'CAPTURED') return this.view(row); // captured before (a retry)
+      if (row.status !== 'AUTHORIZED')
+        throw new DomainError(
+          'conflict',
+          'PAYMENT_NOT_AUTHORIZED',
+          'Nothing is reserved to capture',
+        );
+      if (amountOre !== Number(row.amount_ore))
+        throw new DomainError(
+          'conflict',
+          'CAPTURE_AMOUNT_INVALID',
+          'Capture the whole reservation',
+        );
+      await tx.query(
+        `update sandbox_payments set status = 'CAPTURED', capture_key = $2, updated_at = $3
+          where payment_id = $1`,
+        [paymentId, idempotencyKey, this.deps.clock.now().toISOString()],
+      );
+      return this.view({ ...row, status: 'CAPTURED' });
+    });
+  }
+
   async cancelPayment(paymentId: string): Promise<ProviderPayment> {
     const { view } = await this.settle(paymentId, 'CANCELLED');
     return view;
@@ -297,6 +326,36 @@ export class SandboxPaymentProvider implements PaymentPort {
           return; // made before: the same refund, not a second one
         }
       }
+      if (row.status === 'AUTHORIZED') {
+        if (amountOre > Number(row.amount_ore))
+          throw new DomainError('conflict', 'REFUND_TOO_LARGE', 'Cannot refund more than was paid');
+        // Not captured yet: all of it is released, or the rest is captured and this part given
+        // back (the reader ends up paying the same either way).
+        const whole = amountOre === Number(row.amount_ore);
+        await tx.query(
+          `update sandbox_payments set status = $2, refunded_ore = $3, updated_at = $4
+            where payment_id = $1`,
+          [
+            paymentId,
+            whole ? 'CANCELLED' : 'CAPTURED',
+            whole ? 0 : amountOre,
+            this.deps.clock.now().toISOString(),
+          ],
+        );
+        if (idempotencyKey !== undefined)
+          await tx.query(
+            `insert into sandbox_refunds (refund_id, idempotency_key, payment_id, amount_ore,
+               created_at) values ($1, $2, $3, $4, $5)`,
+            [
+              newId('ref'),
+              idempotencyKey,
+              paymentId,
+              amountOre,
+              this.deps.clock.now().toISOString(),
+            ],
+          );
+        return;
+      }
       if (row.status !== 'CAPTURED')
         throw new DomainError(
           'conflict',
@@ -325,8 +384,9 @@ export class SandboxPaymentProvider implements PaymentPort {
    */
   async act(paymentId: string, action: SandboxAction): Promise<SandboxPaymentView> {
     if (action === 'timeout') return this.getPayment(paymentId);
+    // Approved, the money is reserved: the shop captures it once the order is granted.
     const status: ProviderPaymentStatus =
-      action === 'approve' ? 'CAPTURED' : action === 'decline' ? 'DECLINED' : 'CANCELLED';
+      action === 'approve' ? 'AUTHORIZED' : action === 'decline' ? 'DECLINED' : 'CANCELLED';
     const { view, changed } = await this.settle(paymentId, status);
     if (changed && this.deps.notify) {
       await this.deps.notify({
@@ -347,12 +407,13 @@ export class SandboxPaymentProvider implements PaymentPort {
       const row = await this.row(tx, paymentId, true);
       const current = this.view(row);
       if (current.status !== 'CREATED') return { view: current, changed: false };
-      const card = status === 'CAPTURED' && row.method === 'SWEDBANK-PPG' ? SANDBOX_CARD : null;
+      const approved = status === 'AUTHORIZED';
+      const card = approved && row.method === 'SWEDBANK-PPG' ? SANDBOX_CARD : null;
       const now = this.deps.clock.now().toISOString();
       // A purchase that asked for a mandate leaves one once approved: a Vipps agreement with the
       // payment as its initial charge, or the card stored for unscheduled purchases.
       let mandateId = row.mandate_id;
-      if (status === 'CAPTURED' && row.recurring && !mandateId) {
+      if (approved && row.recurring && !mandateId) {
         mandateId = agreementIdFor(row.method);
         await tx.query(
           `insert into sandbox_agreements (agreement_id, idempotency_key, reference, method,

@@ -259,6 +259,8 @@ export function claimCharges(
   limit: number,
   now: Date,
   leaseSeconds: number,
+  /** Only the pending charge with this provider payment (a provider's event names it). */
+  paymentId: string | null = null,
 ): Promise<ChargeToTake[]> {
   return db.query<ChargeToTake>(
     `with claimed as (
@@ -269,6 +271,7 @@ export function claimCharges(
              and (status in ('open', 'pending')
                   or (status = 'failed' and retry_at is not null and retry_at <= $3::timestamptz))
              and (claimed_until is null or claimed_until <= $3::timestamptz)
+             and ($5::text is null or (status = 'pending' and payment_id = $5))
            order by id limit $2
              for update skip locked)
        returning b.id, b.subscription_no, b.amount_ore, b.provider, b.reason, b.period_start,
@@ -280,7 +283,7 @@ export function claimCharges(
        join subscriptions s on s.subscription_no = c.subscription_no
        join plans p on p.id = s.plan_id
       order by c.id`,
-    [[...providers], limit, now.toISOString(), leaseSeconds],
+    [[...providers], limit, now.toISOString(), leaseSeconds, paymentId],
   );
 }
 

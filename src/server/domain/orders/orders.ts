@@ -14,12 +14,13 @@ import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
-import type {
-  CheckoutMethod,
-  Mandate,
-  PaymentPort,
-  ProviderPayment,
-  RecurringTerms,
+import {
+  approvedPaymentStatuses,
+  type CheckoutMethod,
+  type Mandate,
+  type PaymentPort,
+  type ProviderPayment,
+  type RecurringTerms,
 } from '../../payments/port';
 import { modifyAccount, type DeliveryAddress } from '../accounts/accounts';
 import { checkDeliveryAddress } from '../delivery/addresses';
@@ -114,6 +115,7 @@ export interface OrderRow {
   delivery_address: DeliveryAddress | null;
   created_at: Date | string;
   completed_at: Date | string | null;
+  payment_captured_at: Date | string | null;
   [column: string]: unknown;
 }
 
@@ -122,7 +124,8 @@ const selectOrder = `
          o.plan_id, p.aria_plan_id, p.plan_name, p.period, o.subscription_no, o.amount_ore,
          o.currency, o.offer, o.discount_code, o.quote, o.payment_provider, o.payment_id,
          o.agreement_id, o.redirect_url, o.status, o.failure_reason,
-         o.delivery_address, o.created_at, o.completed_at, o.billing_effect_id
+         o.delivery_address, o.created_at, o.completed_at, o.payment_captured_at,
+         o.billing_effect_id
     from orders o join plans p on p.id = o.plan_id`;
 
 export function toOrder(row: OrderRow): Order {
@@ -681,6 +684,10 @@ export async function completeOrder(
   ariaAccountNo: string | null,
 ): Promise<Order> {
   const row = await orderRow(deps.db, orderId, ariaAccountNo);
+  if (row.status === 'COMPLETED' && row.payment_id && !row.payment_captured_at) {
+    await captureOrderPayment(deps, orderId);
+    return toOrder(await orderRow(deps.db, orderId, null));
+  }
   if (row.status !== 'PENDING') return toOrder(row);
   const free = Number(row.amount_ore) === 0;
   if (!free && !row.payment_id) return toOrder(row);
@@ -700,8 +707,11 @@ export async function completeOrder(
     }
     approved = { card: agreement.card, mandate: agreement.mandate };
   }
-  if (payment && payment.status !== 'CAPTURED') {
-    const status = payment.status as Exclude<typeof payment.status, 'CREATED' | 'CAPTURED'>;
+  if (payment && !approvedPaymentStatuses.has(payment.status)) {
+    const status = payment.status as Exclude<
+      typeof payment.status,
+      'CREATED' | 'AUTHORIZED' | 'CAPTURED'
+    >;
     await finish(deps.db, orderId, status, status, now);
     return toOrder(await orderRow(deps.db, orderId, null));
   }
@@ -724,9 +734,10 @@ export async function completeOrder(
       replaced = applied.replaced;
       await tx.query(
         `update orders set status = 'COMPLETED', subscription_no = $2, completed_at = $3,
-                redirect_url = null
+                redirect_url = null,
+                payment_captured_at = case when $4 then $3::timestamptz end
           where order_id = $1`,
-        [orderId, subscriptionNo, now.toISOString()],
+        [orderId, subscriptionNo, now.toISOString(), payment?.status === 'CAPTURED'],
       );
     });
   } catch (error) {
@@ -738,7 +749,42 @@ export async function completeOrder(
     if (payment) await refundQuietly(deps, row, payment);
   }
   if (replaced) await stopReplacedMandate(deps, replaced, orderId);
+  // Granted first, captured after: the reserved money is taken only for what the reader has.
+  if (payment?.status === 'AUTHORIZED') await captureOrderPayment(deps, orderId);
   return toOrder(await orderRow(deps.db, orderId, null));
+}
+
+/**
+ * Captures the reserved money of a completed order (once: the provider's idempotency key is the
+ * order's). A capture that does not go through now (the provider is away) is left for the next
+ * callback or the reconciler; the order stays completed, since the reservation is the reader's
+ * approval and holds for months.
+ */
+export async function captureOrderPayment(deps: OrderDeps, orderId: string): Promise<boolean> {
+  const row = await orderRow(deps.db, orderId, null);
+  if (row.status !== 'COMPLETED' || !row.payment_id || row.payment_captured_at) return false;
+  try {
+    const payment = await deps.payments.capturePayment(
+      row.payment_id,
+      Number(row.amount_ore),
+      `capture-${orderId}`,
+    );
+    if (payment.status !== 'CAPTURED') {
+      deps.log?.error(
+        { orderId, paymentId: row.payment_id, status: payment.status },
+        'a completed order could not be captured; needs a person',
+      );
+      return false;
+    }
+  } catch (error) {
+    deps.log?.warn({ orderId, err: error }, 'capture failed; tried again later');
+    return false;
+  }
+  await deps.db.query(
+    `update orders set payment_captured_at = $2 where order_id = $1 and payment_captured_at is null`,
+    [orderId, deps.clock.now().toISOString()],
+  );
+  return true;
 }
 
 /**
@@ -790,7 +836,7 @@ export async function cancelOrder(
   }
   const payment = await deps.payments.cancelPayment(row.payment_id);
   // Approved in another tab just before: it is paid, so complete it instead.
-  if (payment.status === 'CAPTURED') {
+  if (approvedPaymentStatuses.has(payment.status)) {
     const order = await completeOrder(deps, orderId, ariaAccountNo);
     if (order.status === 'COMPLETED')
       throw new DomainError(
@@ -857,9 +903,9 @@ export async function importCompletedOrder(
   await tx.query(
     `insert into orders (order_id, aria_account_no, idempotency_key, request_hash, kind,
        title_code, plan_id, subscription_no, amount_ore, offer, quote, payment_provider,
-       payment_id, status, created_at, completed_at)
+       payment_id, status, created_at, completed_at, payment_captured_at)
      values ($1, $2, $3, $4, 'new', $5, $6, $7, $8, $9, $10::jsonb, $11, $12, 'COMPLETED', $13,
-             $14)`,
+             $14, $14)`,
     [
       order.orderId,
       order.ariaAccountNo,

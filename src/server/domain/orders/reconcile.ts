@@ -1,6 +1,9 @@
 // The order reconciler (run by jobs/background.ts): brings pending orders to a final state when
 // the provider's callback was lost or the reader never came back from the payment page.
+import { approvedPaymentStatuses } from '../../payments/port';
+
 import {
+  captureOrderPayment,
   completeOrder,
   finish,
   ORDER_MAX_PENDING_MS,
@@ -14,6 +17,8 @@ export interface ReconcileRun {
   readonly completed: number;
   readonly failed: number;
   readonly expired: number;
+  /** Completed orders whose reserved money was captured now. */
+  readonly captured: number;
 }
 
 /**
@@ -43,7 +48,8 @@ export async function reconcileOrders(
       ) {
         const row = await orderRow(deps.db, orderId, null);
         const payment = row.payment_id ? await deps.payments.cancelPayment(row.payment_id) : null;
-        if (payment?.status === 'CAPTURED') order = await completeOrder(deps, orderId, null);
+        if (payment && approvedPaymentStatuses.has(payment.status))
+          order = await completeOrder(deps, orderId, null);
         else {
           await finish(deps.db, orderId, 'EXPIRED', 'EXPIRED', now);
           order = toOrder(await orderRow(deps.db, orderId, null));
@@ -57,5 +63,16 @@ export async function reconcileOrders(
       deps.log?.error({ orderId, err: error }, 'reconciling an order failed');
     }
   }
-  return { checked: rows.length, completed, failed, expired };
+  // Completed orders whose reserved money was not captured yet (the provider was away).
+  const uncaptured = await deps.db.query<{ order_id: string }>(
+    `select order_id from orders
+      where status = 'COMPLETED' and payment_id is not null and payment_captured_at is null
+        and completed_at < $1
+      order by completed_at limit 100`,
+    [new Date(now.getTime() - 60_000).toISOString()],
+  );
+  let captured = 0;
+  for (const { order_id: orderId } of uncaptured)
+    if (await captureOrderPayment(deps, orderId)) captured += 1;
+  return { checked: rows.length, completed, failed, expired, captured };
 }
