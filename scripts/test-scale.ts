@@ -3,7 +3,8 @@
 // instance is killed with SIGKILL and started again; then the clock "moves" (renewal dates and a
 // giro invoice's date are set back in the database) and both instances run the background work
 // while the other one is killed. The report says: every order paid once and completed once, no
-// order lost; every renewal applied, billed and charged once; every reminder once; every e-mail
+// order lost; every renewal applied, billed and charged once (a declined one tried once and told
+// once); every reminder once; every e-mail
 // and SMS the outbox holds delivered once (to an SMTP server and an SMS gateway fake this script
 // runs). It exits 1 when any of that is not so.
 //
@@ -554,6 +555,20 @@ try {
     orderErrors.join('; ') || `${READERS} of ${READERS}`,
   );
 
+  // Some renewals will fail: from now on the card of some readers has no funds, and so has the
+  // account behind a Vipps agreement. A declined card charge is failed once and the reader told
+  // once; Vipps keeps a charge due while its retry days last, so that one stays pending and is
+  // followed (never charged again) by whichever instance runs next.
+  const failing = readers.filter((r) => r.n % 4 === 1 && r.accountNo).map((r) => r.accountNo!);
+  const declining = await db.query<{ subscription_no: string; method: string }>(
+    `update sandbox_agreements a set fails_with = 'USER_ACTION_REQUIRED'
+       from subscriptions s
+      where s.payment_agreement_id = a.agreement_id and s.aria_account_no = any($1::text[])
+      returning s.subscription_no, a.method`,
+    [failing],
+  );
+  const declined = new Set(declining.map((d) => d.subscription_no));
+
   // 3. The clock moves: the readers' renewals and those of the demo's giro subscribers are due
   // today. Both instances run the background work every second; a is killed meanwhile. Then the
   // giro renewals' invoices are three weeks old, and the reminders are due.
@@ -690,10 +705,11 @@ try {
   const renewalOk = (r: (typeof renewals)[number]) =>
     r.renewed === 1 &&
     r.effects === r.asked &&
-    r.charged === (giroSubs.includes(r.subscription_no) ? 0 : r.asked) &&
+    r.charged ===
+      (giroSubs.includes(r.subscription_no) || declined.has(r.subscription_no) ? 0 : r.asked) &&
     r.renewal_date > today;
   check(
-    'every renewal applied once, billed once, charged once (card, Vipps) or invoiced (giro), for the next period',
+    'every renewal applied once, billed once, charged once (card, Vipps; not when declined) or invoiced (giro), for the next period',
     renewals.length === subs.length && renewals.every(renewalOk),
     `${renewals.length} subscriptions (${renewals.filter((r) => r.asked === 0).length} asking no money): renewed ${[...new Set(renewals.map((r) => r.renewed))].join('/')}×, billed ${[...new Set(renewals.map((r) => r.effects))].join('/')}×, charged ${[...new Set(renewals.map((r) => r.charged))].join('/')}×` +
       renewals
@@ -703,6 +719,44 @@ try {
             `; ${r.subscription_no} (${r.provider}): renewed ${r.renewed}, asked ${r.asked}, billed ${r.effects}, charged ${r.charged}, renews ${r.renewal_date}`,
         )
         .join(''),
+  );
+
+  const charges = await db.query<{
+    subscription_no: string;
+    method: string;
+    status: string;
+    attempts: number;
+    payments: number;
+    notices: number;
+  }>(
+    `select b.subscription_no, s.payment_provider as method, b.status, b.attempts,
+            (select count(*)::int from sandbox_payments p
+              where p.reference = 'charge-' || b.id
+                 or p.reference like 'charge-' || b.id || '-%') as payments,
+            (select count(*)::int from dunning_notices d where d.billing_effect_id = b.id) as notices
+       from billing_effects b join subscriptions s using (subscription_no)
+      where b.subscription_no = any($1::text[]) and b.kind = 'charge' and b.reason = 'renewal'
+        and b.period_start = $2`,
+    [[...declined], today],
+  );
+  const failedOnce = (c: (typeof charges)[number]) =>
+    c.attempts === 1 &&
+    c.payments === 1 &&
+    (c.method === 'VIPPS'
+      ? c.status === 'pending' && c.notices === 0
+      : c.status === 'failed' && c.notices === 1);
+  check(
+    'a declined renewal tried once: a card charge failed and the reader told once, a Vipps charge kept pending (Vipps retries it), none charged twice',
+    declining.some((d) => d.method === 'VIPPS') &&
+      declining.some((d) => d.method !== 'VIPPS') &&
+      charges.length === declined.size &&
+      charges.every(failedOnce),
+    charges
+      .map(
+        (c) =>
+          `${c.subscription_no} (${c.method}): ${c.status}, ${c.attempts} attempt(s), ${c.payments} at the provider, ${c.notices} notice(s)`,
+      )
+      .join('; ') || `no declined charges (${declining.length} agreements set to decline)`,
   );
 
   const reminders = await db.query<{ billing_effect_id: number; n: number }>(

@@ -493,7 +493,7 @@ describe('every operation', () => {
 });
 
 describe('schemas', () => {
-  it('are never empty ({}) nor open (additionalProperties: true), but the providers\' events', () => {
+  it("are never empty ({}) nor open (additionalProperties: true), but the providers' events", () => {
     const offending = [...allSchemas(doc)]
       .filter(([s]) => Object.keys(s).length === 0 || s.additionalProperties === true)
       .filter(([, at]) => !PROVIDER_EVENT_SCHEMAS.some((name) => at.includes(name)))

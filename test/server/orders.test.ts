@@ -35,6 +35,7 @@ interface Order {
   redirectUrl: string | null;
   subscriptionNo: string | null;
   failureReason: string | null;
+  offer: string | null;
 }
 
 describe('orders and payments', () => {
@@ -575,6 +576,7 @@ describe('orders and payments', () => {
       expect(done).toMatchObject({
         status: 'COMPLETED',
         kind: 'reactivation',
+        offer: 'REACTIVATION_3_FOR_1',
         subscriptionNo: before.subscriptionNo,
       });
       expect((await subscriptionOf(s, accountNo)).subscription).toMatchObject({
@@ -625,11 +627,13 @@ describe('orders and payments', () => {
           usedOn,
           availableFrom: addMonths(usedOn, 12),
         });
-        // Ordered without it, it is applied without it (one month, not three).
+        // Ordered without it, it is applied without it (one month, not three), and the order
+        // says so: its amount is the same as the offer's.
         const placed = (
           await order(later, { ...intent, paymentProvider: 'SWEDBANK-PPG' })
         ).json() as Order;
         expect(placed.amount).toBe(before.price);
+        expect(placed.offer).toBeNull();
         await onPaymentPage(placed.redirectUrl!, 'approve');
         expect((await complete(later, placed.orderId)).json().status).toBe('COMPLETED');
         expect((await subscriptionOf(later, accountNo)).subscription.renewalDate).toBe(

@@ -333,6 +333,8 @@ export type Order = {
   completedAt: string | null;
   /** The invoice an `invoice` order pays (null for the other kinds). */
   ariaInvoiceNo: string | null;
+  /** The introductory offer the order was priced with, as the server decided when the order was placed (the first month for 1 kr, or 3 months for the price of 1); null when it was priced without one. A receipt names the offer only from this field: the amount alone cannot tell a reactivation with the offer from one month at the ordinary price. */
+  offer: Offer | NullValue;
 };
 export type DeliveryAddress = {
   /** Name on the delivery address (recipient or c/o); "Navn er påkrevd på leveringsadresse". */

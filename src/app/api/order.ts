@@ -32,5 +32,6 @@ export type {
   OrderQuoteRequest,
   Period,
   SubscriptionFeature,
+  UnavailableOffer,
   WaivedOffer,
 } from './order.gen';

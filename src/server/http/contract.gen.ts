@@ -2539,6 +2539,8 @@ export interface components {
             completedAt: string | null;
             /** @description The invoice an `invoice` order pays (null for the other kinds). */
             ariaInvoiceNo: string | null;
+            /** @description The introductory offer the order was priced with, as the server decided when the order was placed (the first month for 1 kr, or 3 months for the price of 1); null when it was priced without one. A receipt names the offer only from this field: the amount alone cannot tell a reactivation with the offer from one month at the ordinary price. */
+            offer: components["schemas"]["Offer"] | components["schemas"]["NullValue"];
         };
         PaymentCallback: {
             eventId: string;
@@ -6250,7 +6252,8 @@ export interface operations {
                      *       "failureReason": null,
                      *       "createdAt": "2026-11-22T10:15:00+01:00",
                      *       "completedAt": null,
-                     *       "ariaInvoiceNo": null
+                     *       "ariaInvoiceNo": null,
+                     *       "offer": "FIRST_MONTH_1KR"
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -6280,7 +6283,8 @@ export interface operations {
                      *       "failureReason": null,
                      *       "createdAt": "2026-11-22T10:15:00+01:00",
                      *       "completedAt": null,
-                     *       "ariaInvoiceNo": null
+                     *       "ariaInvoiceNo": null,
+                     *       "offer": "FIRST_MONTH_1KR"
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -6335,7 +6339,8 @@ export interface operations {
                      *       "failureReason": null,
                      *       "createdAt": "2026-11-22T10:15:00+01:00",
                      *       "completedAt": null,
-                     *       "ariaInvoiceNo": null
+                     *       "ariaInvoiceNo": null,
+                     *       "offer": null
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -6387,7 +6392,8 @@ export interface operations {
                      *       "failureReason": null,
                      *       "createdAt": "2026-11-22T10:15:00+01:00",
                      *       "completedAt": "2026-11-22T10:16:30+01:00",
-                     *       "ariaInvoiceNo": null
+                     *       "ariaInvoiceNo": null,
+                     *       "offer": "FIRST_MONTH_1KR"
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -6440,7 +6446,8 @@ export interface operations {
                      *       "failureReason": "CANCELLED",
                      *       "createdAt": "2026-11-22T10:15:00+01:00",
                      *       "completedAt": "2026-11-22T10:16:30+01:00",
-                     *       "ariaInvoiceNo": null
+                     *       "ariaInvoiceNo": null,
+                     *       "offer": "REACTIVATION_3_FOR_1"
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -6824,7 +6831,8 @@ export interface operations {
                      *       "failureReason": null,
                      *       "createdAt": "2026-11-22T10:15:00+01:00",
                      *       "completedAt": null,
-                     *       "ariaInvoiceNo": "800000012"
+                     *       "ariaInvoiceNo": "800000012",
+                     *       "offer": null
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -6854,7 +6862,8 @@ export interface operations {
                      *       "failureReason": null,
                      *       "createdAt": "2026-11-22T10:15:00+01:00",
                      *       "completedAt": null,
-                     *       "ariaInvoiceNo": "800000012"
+                     *       "ariaInvoiceNo": "800000012",
+                     *       "offer": null
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];

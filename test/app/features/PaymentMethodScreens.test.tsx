@@ -154,8 +154,28 @@ describe('ChangeToVippsScreen (/endre-betalingsmetode)', () => {
     });
     expect(screen.queryByText('Abonnementet betales allerede med Vipps.')).toBeNull();
     expect(
+      screen.getByRole('heading', { level: 1, name: 'Godkjenn en ny Vipps-avtale' }),
+    ).toBeVisible();
+    expect(
       screen.getByText(/Vi fikk ikke trukket betalingen med Vipps-avtalen du har\./),
     ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Gå til Vipps for å godkjenne' })).toBeEnabled();
+  });
+
+  it('asks for a new Vipps agreement when the reader stopped the one the subscription had', async () => {
+    await render(<ChangeToVippsScreen />, {
+      subscription: subscriptionWith({
+        paymentMethod: vippsMethod,
+        paymentNotice: 'VIPPS_AGREEMENT_STOPPED',
+      }),
+    });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Godkjenn en ny Vipps-avtale' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(/Vipps-avtalen for abonnementet er stoppet, så vi kan ikke trekke/),
+    ).toBeVisible();
+    expect(screen.queryByText(/Vi fikk ikke trukket/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Gå til Vipps for å godkjenne' })).toBeEnabled();
   });
 

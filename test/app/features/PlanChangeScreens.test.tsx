@@ -82,6 +82,7 @@ const upgradeOrder: Order = {
   createdAt: '2026-11-12T10:15:00+01:00',
   completedAt: '2026-11-12T10:16:30+01:00',
   ariaInvoiceNo: null,
+  offer: null,
 };
 
 /** The subscription lookup the screens reload with after a change. */

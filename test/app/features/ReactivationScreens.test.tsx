@@ -1,13 +1,13 @@
 // Coming back: /winback for every kind of reader, /ingen-abonnement offering to start an ended
 // subscription again, /abonnement-reaktivert after a reactivation (with and without an order)
 // and /allerede-abonnent for a subscriber who tries to order again. Opened in the wrong state
-// (issue 15), the outcome screens read what happened from the server and report only that, or
+// by hand, the outcome screens read what happened from the server and report only that, or
 // send the reader home.
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 
-import type { Order } from '../../../src/app/api/order';
+import type { Order, OrderQuote } from '../../../src/app/api/order';
 import type { Subscription, SubscriptionChange } from '../../../src/app/api/subscription';
 import AlreadySubscriberScreen from '../../../src/app/features/already-subscriber/AlreadySubscriberScreen';
 import NoSubscriptionScreen from '../../../src/app/features/no-subscription/NoSubscriptionScreen';
@@ -16,7 +16,8 @@ import WinbackScreen from '../../../src/app/features/winback/WinbackScreen';
 import { loginRequested } from '../../../src/app/session/sessionActions';
 import type { RootState } from '../../../src/app/store/store';
 import { catalogueRoute, subscriberState } from '../fixtures';
-import { callsTo, json, problem, renderWithState, route, serveApi } from '../render';
+import { quoteWith } from '../flows/order/fixtures';
+import { bodies, callsTo, held, json, problem, renderWithState, route, serveApi } from '../render';
 
 import {
   cancelled,
@@ -50,6 +51,32 @@ const changesRoute = (changes: readonly Partial<SubscriptionChange>[]) =>
       })),
     }),
   );
+
+/** The server's price of starting `cancelled()` again (quoteOrder, kind reactivation). */
+const reactivationQuote = (overrides: Partial<OrderQuote> = {}) =>
+  route('POST', '/api/orders/quote', () =>
+    json(
+      quoteWith({
+        kind: 'reactivation',
+        offer: 'REACTIVATION_3_FOR_1',
+        amount: 27_900,
+        periodEnd: '2027-02-21',
+        renewalDate: '2027-02-22',
+        ...overrides,
+      }),
+    ),
+  );
+
+/** The quote of a reader who had the offer within the last 12 months. */
+const usedOffer = {
+  offer: null,
+  unavailableOffer: {
+    offer: 'REACTIVATION_3_FOR_1',
+    reason: 'USED_RECENTLY',
+    usedOn: '2026-03-02',
+    availableFrom: '2027-03-02',
+  },
+} as const;
 
 const reactivatedChange: Partial<SubscriptionChange> = {
   kind: 'reactivated',
@@ -101,6 +128,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   createdAt: '2026-11-22T10:00:00+01:00',
   completedAt: '2026-11-22T10:01:00+01:00',
   ariaInvoiceNo: null,
+  offer: 'REACTIVATION_3_FOR_1',
   ...overrides,
 });
 
@@ -130,11 +158,21 @@ describe('WinbackScreen', () => {
   });
 
   it('offers a cancelled subscriber 3 months for the price of 1, ordered on /betaling', async () => {
+    const calls = serveApi([reactivationQuote()]);
     await renderAt('/winback', cancelled());
     expect(
       screen.getByText(`Abonnementet ditt (Premium digital) ble avsluttet ${long(inDays(-21))}.`),
     ).toBeVisible();
-    expect(screen.getByRole('heading', { name: '3 måneder for prisen av 1' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: '3 måneder for prisen av 1' })).toBeVisible();
+    expect(await bodies(calls, 'POST', '/api/orders/quote')).toEqual([
+      {
+        kind: 'reactivation',
+        titleCode: 'FVN',
+        ariaPlanID: 'C-DIGITAL-PREMIUM',
+        period: 'Månedlig',
+        subscriptionNo: 'S-1001',
+      },
+    ]);
     expect(
       screen.getByText(
         'Start Premium digital igjen og få 3 måneder for kr 279,00 (ordinær pris kr 837,00). Deretter kr 279,00 per måned, uten bindingstid.',
@@ -144,6 +182,37 @@ describe('WinbackScreen', () => {
       'href',
       '/betaling?type=reaktivering',
     );
+  });
+
+  it('does not promise the offer to a reader the server no longer gives it to', async () => {
+    serveApi([reactivationQuote(usedOffer)]);
+    await renderAt('/winback', cancelled());
+    expect(
+      await screen.findByText(
+        'Start Premium digital igjen for kr 279,00 per måned, uten bindingstid.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Start abonnementet igjen' })).toBeVisible();
+    expect(
+      screen.getByText(
+        `3 måneder for prisen av 1 får du én gang i året, og du har fått det. Du kan få det igjen fra ${long('2027-03-02')}.`,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/ordinær pris/)).not.toBeInTheDocument();
+  });
+
+  it('shows the ordinary price, promising nothing, while the price cannot be had', async () => {
+    const answer = held(() => problem(503, 'SERVICE_UNAVAILABLE'));
+    serveApi([route('POST', '/api/orders/quote', answer.answer)]);
+    await renderAt('/winback', cancelled());
+    expect(await screen.findByText('Henter prisen din …')).toBeVisible();
+    answer.release();
+    expect(
+      await screen.findByText(
+        'Start Premium digital igjen for kr 279,00 per måned, uten bindingstid.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('heading', { name: '3 måneder for prisen av 1' })).toBeNull();
   });
 
   it('restarts a cancelled business subscription at no cost and shows it reactivated', async () => {
@@ -241,8 +310,9 @@ describe('WinbackScreen', () => {
   });
 
   it('reads in nynorsk', async () => {
+    serveApi([reactivationQuote()]);
     await renderAt('/winback', cancelled(), {}, 'nn');
-    expect(screen.getByRole('heading', { name: '3 månader for prisen av 1' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: '3 månader for prisen av 1' })).toBeVisible();
   });
 });
 
@@ -259,12 +329,18 @@ describe('NoSubscriptionScreen: starting an ended subscription again', () => {
   });
 
   it('offers 3 months for the price of 1 with a link to the payment', async () => {
+    serveApi([reactivationQuote()]);
     await renderAt('/ingen-abonnement', cancelled());
     expect(
       screen.getByText(`Abonnementet ditt (Premium digital) ble avsluttet ${long(inDays(-21))}.`),
     ).toBeVisible();
     expect(
-      screen.getByRole('heading', { name: 'Kom tilbake: 3 måneder for prisen av 1' }),
+      await screen.findByRole('heading', { name: 'Kom tilbake: 3 måneder for prisen av 1' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'Start Premium digital igjen og få 3 måneder for kr 279,00 (ordinær pris kr 837,00). Deretter kr 279,00 per måned, uten bindingstid.',
+      ),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Start abonnementet igjen' })).toHaveAttribute(
       'href',
@@ -272,10 +348,25 @@ describe('NoSubscriptionScreen: starting an ended subscription again', () => {
     );
   });
 
+  it('says when a reader who had the offer within a year can have it again', async () => {
+    serveApi([reactivationQuote(usedOffer)]);
+    await renderAt('/ingen-abonnement', cancelled());
+    expect(
+      await screen.findByText(
+        `3 måneder for prisen av 1 får du én gang i året, og du har fått det. Du kan få det igjen fra ${long('2027-03-02')}.`,
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Start abonnementet igjen' })).toBeVisible();
+    expect(screen.queryByText(/Kom tilbake/)).not.toBeInTheDocument();
+  });
+
   it('offers a yearly plan again at its ordinary price', async () => {
+    serveApi([
+      reactivationQuote({ period: 'Årlig', offer: null, amount: 299_000, ordinaryPrice: 299_000 }),
+    ]);
     await renderAt('/ingen-abonnement', cancelled({ period: 'Årlig', price: 299_000 }));
     expect(
-      screen.getByText(
+      await screen.findByText(
         'Du kan starte Premium digital igjen når du vil, for kr 2 990,00 per år, uten bindingstid.',
       ),
     ).toBeVisible();
@@ -328,6 +419,17 @@ describe('ReactivatedScreen', () => {
     );
     expect(callsTo(calls, 'GET', '/api/subscription/A-2001/FVN')).toHaveLength(1);
     expect(store.getState().subscription.subscription?.renewalDate).toBe(inDays(90));
+  });
+
+  it('names the offer only when the server priced the order with it', async () => {
+    // One month at the ordinary price costs what the offer's three do.
+    serveApi([
+      route('GET', '/api/orders/ord_1', () => json(order({ offer: null }))),
+      lookupRoute(() => premium({ renewalDate: inDays(30) })),
+    ]);
+    await renderAt('/abonnement-reaktivert?ordre=ord_1', premium());
+    expect(await screen.findByText('Du har betalt kr 279,00.')).toBeVisible();
+    expect(screen.queryByText(/3 måneder for prisen av 1/)).not.toBeInTheDocument();
   });
 
   it('sends an order that did not go through to the screen that reports it', async () => {

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
-import { reactivationOffer } from '../../../shared/subscription/proration';
 import { hasAccess, SubscriptionStatus } from '../../../shared/subscription/status';
 import type { Subscription } from '../../api/subscription';
 import {
@@ -18,6 +17,7 @@ import {
   REACTIVATION_ORDER_PATH,
   useFreeReactivation,
 } from '../../hooks/freeReactivation';
+import { useReactivationPrice } from '../../hooks/reactivationQuote';
 import { useLongDate } from '../../hooks/useLongDate';
 import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
@@ -26,6 +26,7 @@ import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { ContactDetails } from '../../ui/ContactDetails';
 import { Notice } from '../../ui/Notice';
+import { Progress } from '../../ui/Progress';
 
 const ended = (subscription: Subscription) =>
   subscription.instStatusCode === SubscriptionStatus.CANCELLED ||
@@ -33,7 +34,11 @@ const ended = (subscription: Subscription) =>
 
 function Reactivation({ subscription }: { readonly subscription: Subscription }) {
   const { t } = useTranslation('no-subscription');
+  const longDate = useLongDate();
   const { start, busy, failure } = useFreeReactivation();
+  const price = useReactivationPrice(subscription);
+  const offer = price.kind === 'offer' ? price : null;
+  const used = price.kind === 'ordinary' ? price.unavailable : null;
   const failureRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (failure) failureRef.current?.focus();
@@ -74,7 +79,6 @@ function Reactivation({ subscription }: { readonly subscription: Subscription })
     );
   }
 
-  const offer = reactivationOffer({ period: subscription.period, priceOre: subscription.price });
   const perPeriod = t(`no-subscription.price-per.${periodSlug(subscription.period)}`, {
     price: formatKroner(subscription.price),
   });
@@ -85,19 +89,28 @@ function Reactivation({ subscription }: { readonly subscription: Subscription })
           ? t('no-subscription.reactivate.offer-heading')
           : t('no-subscription.reactivate.heading')}
       </h2>
-      <p className="ds-paragraph">
-        {offer
-          ? t('no-subscription.reactivate.offer', {
-              plan: subscription.planName,
-              amount: formatKroner(offer.amountOre),
-              ordinary: formatKroner(offer.ordinaryAmountOre),
-              price: perPeriod,
-            })
-          : t('no-subscription.reactivate.ordinary', {
-              plan: subscription.planName,
-              price: perPeriod,
-            })}
-      </p>
+      {price.kind === 'loading' ? (
+        <Progress>{t('no-subscription.reactivate.pricing')}</Progress>
+      ) : (
+        <p className="ds-paragraph">
+          {offer
+            ? t('no-subscription.reactivate.offer', {
+                plan: subscription.planName,
+                amount: formatKroner(offer.amountOre),
+                ordinary: formatKroner(offer.ordinaryAmountOre),
+                price: perPeriod,
+              })
+            : t('no-subscription.reactivate.ordinary', {
+                plan: subscription.planName,
+                price: perPeriod,
+              })}
+        </p>
+      )}
+      {used?.availableFrom ? (
+        <p className="ds-paragraph">
+          {t('no-subscription.reactivate.offer-used', { date: longDate(used.availableFrom) })}
+        </p>
+      ) : null}
       <p className="ds-paragraph">
         <Link className="ds-button" to={REACTIVATION_ORDER_PATH}>
           {t('no-subscription.reactivate.start')}

@@ -8,16 +8,25 @@ import type { PaymentMethodFlow } from '../../flows/payment-method/storage';
 
 export function PaymentMethodPage({
   flow,
+  renewsVipps = false,
   children,
 }: {
   readonly flow: PaymentMethodFlow;
+  /** A Vipps subscriber approving a new agreement: the method stays Vipps, so «endre» is wrong. */
+  readonly renewsVipps?: boolean;
   readonly children: ReactNode;
 }) {
   const { t } = useTranslation('payment-method');
   return (
     <section aria-labelledby="payment-method-heading" className="screen">
       <h1 id="payment-method-heading" className="ds-heading" data-size="lg">
-        {t(flow === 'vipps' ? 'payment-method.heading.vipps' : 'payment-method.heading.card')}
+        {t(
+          flow === 'card'
+            ? 'payment-method.heading.card'
+            : renewsVipps
+              ? 'payment-method.heading.vipps-again'
+              : 'payment-method.heading.vipps',
+        )}
       </h1>
       {children}
       <p className="ds-paragraph">

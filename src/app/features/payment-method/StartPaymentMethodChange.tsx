@@ -53,9 +53,10 @@ export function StartPaymentMethodChange({ flow }: { readonly flow: PaymentMetho
   const notSelfService = isFamilyShare(traits) || hasBusinessInfo(traits);
   // A Vipps subscriber whose agreement cannot be charged (stopped, or a charge failed) may
   // approve a new one; the server says the same (PAYMENT_METHOD_UNCHANGED otherwise).
-  const vippsBroken =
-    subscription.paymentNotice === 'VIPPS_AGREEMENT_STOPPED' ||
-    (subscription.unpaidInvoices ?? []).some((i) => i.paymentFailure?.method === 'VIPPS');
+  const vippsChargeFailed = (subscription.unpaidInvoices ?? []).some(
+    (i) => i.paymentFailure?.method === 'VIPPS',
+  );
+  const vippsBroken = subscription.paymentNotice === 'VIPPS_AGREEMENT_STOPPED' || vippsChargeFailed;
   const paidWithVipps = flow === 'vipps' && subscription.paymentMethod?.provider === 'VIPPS';
   const alreadyVipps = paidWithVipps && !vippsBroken;
   const busy = change.step === 'starting' || change.step === 'redirecting';
@@ -87,7 +88,7 @@ export function StartPaymentMethodChange({ flow }: { readonly flow: PaymentMetho
   };
 
   return (
-    <PaymentMethodPage flow={flow}>
+    <PaymentMethodPage flow={flow} renewsVipps={paidWithVipps && vippsBroken}>
       <Facts facts={facts} />
       {notSelfService ? (
         <Notice>{t('payment-method.unavailable.not-self-service')}</Notice>
@@ -106,9 +107,11 @@ export function StartPaymentMethodChange({ flow }: { readonly flow: PaymentMetho
             {t(
               flow === 'card'
                 ? 'payment-method.intro.card'
-                : paidWithVipps
-                  ? 'payment-method.intro.vipps-again'
-                  : 'payment-method.intro.vipps',
+                : !paidWithVipps
+                  ? 'payment-method.intro.vipps'
+                  : vippsChargeFailed
+                    ? 'payment-method.intro.vipps-again'
+                    : 'payment-method.intro.vipps-stopped',
               { plan: subscription.planName },
             )}
           </p>

@@ -13,11 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
-import { reactivationOffer } from '../../../shared/subscription/proration';
+import { REACTIVATION_OFFER } from '../../../shared/subscription/proration';
 import { hasAccess, SubscriptionStatus } from '../../../shared/subscription/status';
 import { useGetOrderQuery, type Order } from '../../api/order';
 import { callFailure } from '../../api/problem';
-import type { Subscription } from '../../api/subscription';
 import { orderPath } from '../../flows/order/outcome';
 import { useLastStatusChange } from '../../hooks/useLastStatusChange';
 import { useLongDate } from '../../hooks/useLongDate';
@@ -28,25 +27,17 @@ import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 
 /** What a paid reactivation order cost (only a completed one reaches this screen). */
-function Payment({
-  order,
-  subscription,
-}: {
-  readonly order: Order;
-  /** The subscription it restarted, when this page has it (its price tells the offer). */
-  readonly subscription: Subscription | null;
-}) {
+function Payment({ order }: { readonly order: Order }) {
   const { t } = useTranslation('reactivation');
-  const offer = subscription
-    ? reactivationOffer({ period: order.period, priceOre: subscription.price })
-    : null;
+  // The offer as the server priced the order: one month at the ordinary price costs the same
+  // as the offer's three, so the amount cannot tell them apart.
   return (
     <>
       <p className="ds-paragraph">
-        {offer && offer.amountOre === order.amount
+        {order.offer === 'REACTIVATION_3_FOR_1'
           ? t('reactivation.order.paid-offer', {
               amount: formatKroner(order.amount),
-              months: offer.months,
+              months: REACTIVATION_OFFER.months,
             })
           : t('reactivation.order.paid', { amount: formatKroner(order.amount) })}
       </p>
@@ -128,10 +119,10 @@ export default function ReactivatedScreen() {
               {t('reactivation.not-active', { plan: restarted.planName })}
             </p>
           )}
-          {paid ? <Payment order={paid} subscription={restarted} /> : null}
+          {paid ? <Payment order={paid} /> : null}
         </>
       ) : paid ? (
-        <Payment order={paid} subscription={null} />
+        <Payment order={paid} />
       ) : null}
       {order.isError ? (
         <Notice color="warning">

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
-import { reactivationOffer } from '../../../shared/subscription/proration';
 import { SubscriptionStatus } from '../../../shared/subscription/status';
 import { winbackOffer, type WinbackOffer } from '../../../shared/subscription/winback';
 import { osloDateOf } from '../../../shared/time/oslo';
@@ -20,6 +19,7 @@ import {
   REACTIVATION_ORDER_PATH,
   useFreeReactivation,
 } from '../../hooks/freeReactivation';
+import { useReactivationPrice } from '../../hooks/reactivationQuote';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { periodSlug, traitsOf } from '../../lib/format/subscription';
@@ -30,6 +30,7 @@ import { selectUser } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { OfferCard } from '../../ui/OfferCard';
+import { Progress } from '../../ui/Progress';
 
 function Anonymous() {
   const { t } = useTranslation('winback');
@@ -63,11 +64,13 @@ function Ended({ subscription }: { readonly subscription: Subscription }) {
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
-  const offer = reactivationOffer({ period: subscription.period, priceOre: subscription.price });
+  const price = useReactivationPrice(subscription);
   const perPeriod = t(`winback.price-per.${periodSlug(subscription.period)}`, {
     price: formatKroner(subscription.price),
   });
   const free = reactivatesWithoutPayment(subscription);
+  const offer = price.kind === 'offer' && !free ? price : null;
+  const used = price.kind === 'ordinary' ? price.unavailable : null;
   return (
     <>
       {subscription.expiryDate ? (
@@ -78,21 +81,28 @@ function Ended({ subscription }: { readonly subscription: Subscription }) {
           })}
         </p>
       ) : null}
-      <OfferCard
-        heading={offer && !free ? t('winback.ended.offer-heading') : t('winback.ended.heading')}
-      >
-        <p className="ds-paragraph">
-          {free
-            ? t('winback.ended.free', { plan: subscription.planName })
-            : offer
-              ? t('winback.ended.offer', {
-                  plan: subscription.planName,
-                  amount: formatKroner(offer.amountOre),
-                  ordinary: formatKroner(offer.ordinaryAmountOre),
-                  price: perPeriod,
-                })
-              : t('winback.ended.ordinary', { plan: subscription.planName, price: perPeriod })}
-        </p>
+      <OfferCard heading={offer ? t('winback.ended.offer-heading') : t('winback.ended.heading')}>
+        {price.kind === 'loading' ? (
+          <Progress>{t('winback.ended.pricing')}</Progress>
+        ) : (
+          <p className="ds-paragraph">
+            {free
+              ? t('winback.ended.free', { plan: subscription.planName })
+              : offer
+                ? t('winback.ended.offer', {
+                    plan: subscription.planName,
+                    amount: formatKroner(offer.amountOre),
+                    ordinary: formatKroner(offer.ordinaryAmountOre),
+                    price: perPeriod,
+                  })
+                : t('winback.ended.ordinary', { plan: subscription.planName, price: perPeriod })}
+          </p>
+        )}
+        {used?.availableFrom ? (
+          <p className="ds-paragraph">
+            {t('winback.ended.offer-used', { date: longDate(used.availableFrom) })}
+          </p>
+        ) : null}
       </OfferCard>
       {failure ? (
         <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>

@@ -62,7 +62,11 @@ export interface Order {
   readonly completedAt: string | null;
   /** The invoice an `invoice` order pays. */
   readonly ariaInvoiceNo: string | null;
+  /** The introductory offer the order was priced with (decided when it was placed). */
+  readonly offer: OrderOffer | null;
 }
+
+export type OrderOffer = 'FIRST_MONTH_1KR' | 'REACTIVATION_3_FOR_1';
 
 export interface CreateOrderInput extends OrderInput {
   readonly paymentProvider: CheckoutMethod;
@@ -102,7 +106,7 @@ export interface OrderRow {
   subscription_no: string | null;
   amount_ore: number | string;
   currency: string;
-  offer: string | null;
+  offer: OrderOffer | null;
   discount_code: string | null;
   quote: Quote;
   payment_provider: CheckoutMethod;
@@ -150,6 +154,7 @@ export function toOrder(row: OrderRow): Order {
       row.billing_effect_id === null
         ? null
         : String(INVOICE_NUMBER_OFFSET + Number(row.billing_effect_id)),
+    offer: row.offer,
   };
 }
 

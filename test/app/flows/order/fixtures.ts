@@ -30,6 +30,7 @@ export function orderWith(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-11-22T10:15:00+01:00',
     completedAt: null,
     ariaInvoiceNo: null,
+    offer: 'FIRST_MONTH_1KR',
     ...overrides,
   };
 }
