@@ -218,15 +218,15 @@ test.page(titleUrl('SET', '/schibstedDeleteGateway'))(
   },
 );
 
-// A segment message on the home page: planendring@ (an FVN subscriber) sees next year's prices
-// announced, follows it to /nye-priser, closes it, and it stays closed after a reload.
+// A segment message on the home page: planendring@ (an FVN subscriber whose next renewal costs
+// another amount) is told, follows it to /nye-priser, closes it, and it stays closed after a reload.
 test.page(titleUrl('FVN', '/'))(
   'a subscriber closes the price notice on the home page',
   async (t) => {
     await t.resizeWindow(1280, 900);
     await signIn(t, 'planendring@demo.minside.no');
     await expectScreen(t, 'Hei, Petter!');
-    const banner = Selector('section.segment-banner').withText('Prisene for neste år er klare');
+    const banner = Selector('section.segment-banner').withText('Ny pris fra neste fornying');
     await t.expect(banner.exists).ok({ timeout: 20000 });
     await expectAccessible(t);
     await t.click(banner.find('a').withExactText('Se prisene'));

@@ -461,6 +461,41 @@ describe('what the job leaves alone', () => {
     expect(await statusOf(r)).toBe(S.CANCELLED);
   });
 
+  it('lets a suspended reader cancel: it renews no more, the unpaid amount is still owed, and it ends on its day', async () => {
+    const r = await reader({ renewalDate: '2026-06-01' });
+    const no = await billed(r, '2026-03-01');
+    await dunOn('2026-03-22');
+    await dunOn('2026-03-29');
+    expect(await statusOf(r)).toBe(S.SUSPENDED);
+    t.clock.set(at('2026-04-02', 10));
+    const cancelled = await (
+      await session(r)
+    ).request({
+      method: 'DELETE',
+      url: '/api/deleteSubscription',
+      payload: { subscriptionNo: r.subscriptionNo, reason: 'price', acceptedWinback: false },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toEqual({
+      subscriptionNo: r.subscriptionNo,
+      instStatusCode: S.SUSPENDED,
+      expiryDate: '2026-05-31',
+    });
+    const home = (await homeOf(r)).subscription;
+    expect(home).toMatchObject({
+      renewalDate: null,
+      expiryDate: '2026-05-31',
+      hasSubscription: false,
+    });
+    expect(home.unpaidInvoices).toEqual([expect.objectContaining({ ariaInvoiceNo: no })]);
+    // Paid after all: access until the day it ends, as a cancellation in waiting.
+    await payByCard(r, no);
+    expect(await statusOf(r)).toBe(S.PENDING_CANCELLATION);
+    t.clock.set(at('2026-06-01'));
+    await runDueJobs(t.db, t.clock);
+    expect(await statusOf(r)).toBe(S.CANCELLED);
+  });
+
   it('ends a cancelled subscription on its day even while it is suspended for an unpaid invoice', async () => {
     const r = await reader({ renewalDate: '2026-06-01' });
     await billed(r, '2026-03-01');

@@ -140,7 +140,7 @@ describe('the transition table over the status codes of spec §4', () => {
     ).toEqual({
       activate: ['INACTIVE', 'PENDING_ACTIVATION'],
       startTrial: ['INACTIVE', 'PENDING_ACTIVATION'],
-      cancel: ['ACTIVE', 'TRIAL'],
+      cancel: ['ACTIVE', 'TRIAL', 'SUSPENDED'],
       undoCancellation: ['PENDING_CANCELLATION'],
       expire: ['PENDING_CANCELLATION', 'PENDING_TERMINATION', 'SUSPENDED'],
       reactivate: ['CANCELLED', 'TERMINATED'],

@@ -16,6 +16,7 @@ export const {
   useQuoteOrderMutation,
   useGetOrderQuery,
   useCancelOrderMutation,
+  useCompleteOrderMutation,
 } = orderEndpoints;
 
 export type {

@@ -35,6 +35,7 @@ import {
   ORDER_TIMEOUT_REDIRECT,
   registeredRoutes,
   type RouteDefinition,
+  orderTimeoutTarget,
   smsLinkTarget,
 } from './routes';
 
@@ -123,6 +124,11 @@ function SmsLink() {
   return <Navigate replace to={smsLinkTarget(params['*'] ?? '', here.search, here.hash)} />;
 }
 
+function OrderTimeout() {
+  const here = useLocation();
+  return <Navigate replace to={orderTimeoutTarget(here.search)} />;
+}
+
 /** Gives the sagas the router's navigate function. */
 function NavigateBridge() {
   const navigate = useNavigate();
@@ -149,10 +155,7 @@ export function AppRoutes() {
         {registeredRoutes.map((route) => (
           <Route key={route.path} path={route.path} element={<GuardedScreen route={route} />} />
         ))}
-        <Route
-          path={ORDER_TIMEOUT_REDIRECT.from}
-          element={<Navigate replace to={ORDER_TIMEOUT_REDIRECT.to} />}
-        />
+        <Route path={ORDER_TIMEOUT_REDIRECT.from} element={<OrderTimeout />} />
         <Route path="/t/*" element={<SmsLink />} />
         <Route path="*" element={<Navigate replace to="/404" />} />
       </Routes>

@@ -416,6 +416,16 @@ export const registeredRoutes = routes.filter((r) => r.screen);
 /** /order-timeout is an alias of /bestilling-feilet (spec §4). */
 export const ORDER_TIMEOUT_REDIRECT = { from: '/order-timeout', to: '/bestilling-feilet' } as const;
 
+/**
+ * Where /order-timeout leads: /bestilling-feilet, saying the payment took too long, with the
+ * provider's query kept (an `ordre` it names is checked there).
+ */
+export function orderTimeoutTarget(search: string): string {
+  const query = new URLSearchParams(search);
+  if (!query.has('arsak')) query.set('arsak', 'tidsavbrudd');
+  return `${ORDER_TIMEOUT_REDIRECT.to}?${query}`;
+}
+
 /** /t/{path} → /{path} with source=sms added to the query (links sent by SMS). */
 export function smsLinkTarget(pathAfterT: string, search: string, hash: string): string {
   const params = new URLSearchParams(search);

@@ -9,10 +9,10 @@ export type Access = 'allow' | 'login' | 'no-subscription';
  * Where a reader whose subscription is SUSPENDED (a giro invoice unpaid past its reminder's day,
  * or a card or Vipps charge that failed: dunning) may still go, as route paths: home (it says
  * why), the invoices and paying one (paying resumes it), a new payment method (the failed charge
- * is then taken with it, which resumes it), the contact details and the profile (where the
- * reminders go), and the unguarded prices and customer service. The other A+S routes send them to
- * /ingen-abonnement, like any reader without access: what they do there (change, cancel,
- * delivery) is refused while suspended.
+ * is then taken with it, which resumes it), cancelling it and the cancellation's receipt, the
+ * contact details and the profile (where the reminders go), and the unguarded prices and customer
+ * service. The other A+S routes send them to /ingen-abonnement, like any reader without access:
+ * what they do there (change, delivery) is refused while suspended.
  */
 export const OPEN_WHILE_SUSPENDED: readonly string[] = [
   '/',
@@ -22,6 +22,8 @@ export const OPEN_WHILE_SUSPENDED: readonly string[] = [
   '/endre-betalingsmetode/verify',
   '/legg-til-betalingskort',
   '/legg-til-betalingskort/verify',
+  '/avslutt-abonnement',
+  '/abonnement-avsluttet',
   '/kontakt',
   '/endre-profil',
   '/nye-priser',

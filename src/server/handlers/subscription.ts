@@ -129,7 +129,7 @@ export const handlers: Handlers = {
   },
 
   // Cancellation (spec §5: a reason is required): the subscription runs to its last paid day
-  // as PENDING_CANCELLATION, then the expiry job ends it.
+  // as PENDING_CANCELLATION (a suspended one stays suspended), then the expiry job ends it.
   async deleteSubscription(request) {
     const { subscriptionNo, reason, comment, acceptedWinback } = request.body;
     const { db, clock } = request.server.services;

@@ -320,7 +320,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a subscription
-         * @description Cancels the subscription at the end of the paid period (it becomes PENDING_CANCELLATION and can be undone until `expiryDate`). A reason is required. The body is sent with the DELETE request.
+         * @description Cancels the subscription at the end of the paid period (it becomes PENDING_CANCELLATION and can be undone until `expiryDate`). A SUSPENDED subscription (an amount unpaid) can be cancelled too: it stays SUSPENDED, renews no more and ends on `expiryDate`, the last day of the period it was renewed for; the unpaid amount is still owed, and paying it gives the access back until then (PENDING_CANCELLATION). A reason is required. The body is sent with the DELETE request.
          */
         delete: operations["deleteSubscription"];
         options?: never;
@@ -635,7 +635,7 @@ export interface paths {
         put?: never;
         /**
          * Messages for a segment
-         * @description The messages to show the logged-in user for a segment in a given context (home page, winback, order, cancel), in the language asked for (default: the title's), newest first. Whether the reader belongs to the segment is decided from the server's own records, on the title: `subscribers` (a subscription of their own that gives access), `winback` (one that has ended, and none that gives access), `no-subscription` (never one). A reader outside the segment gets no messages; a message the reader has dismissed is not given again; messages have a period (`startsAt`–`endsAt`) and may be for one title or all. An unknown segment is a 404 `SEGMENT_NOT_FOUND`.
+         * @description The messages to show the logged-in user for a segment in a given context (home page, winback, order, cancel), in the language asked for (default: the title's), newest first. Whether the reader belongs to the segment is decided from the server's own records, on the title: `subscribers` (a subscription of their own that gives access), within it `price-change` (the next renewal costs another amount than the reader pays now); `winback` (one that has ended, and none that gives access), within it `reactivation-offer` (the offer to start it again, 3 months for the price of 1, is the reader's to take now); `no-subscription` (never one). A reader whose subscription is suspended for an unpaid amount is in no segment. Asking for a segment also gives the messages of the segments within it that the reader belongs to. A reader outside the segment gets no messages; a message the reader has dismissed is not given again; messages have a period (`startsAt`–`endsAt`) and may be for one title or all. An unknown segment is a 404 `SEGMENT_NOT_FOUND`.
          */
         post: operations["postSegmentMessage"];
         delete?: never;

@@ -191,6 +191,78 @@ describe('CancelSubscriptionScreen', () => {
     expect(screen.getByRole('button', { name: 'Avslutt abonnementet' })).toBeEnabled();
   });
 
+  it('lets a reader suspended for an unpaid amount cancel: no offer, the day it ends, what is still owed', async () => {
+    const suspended = premium({
+      instStatusCode: -1,
+      status: 'SUSPENDED',
+      hasSubscription: false,
+      renewalDate: inDays(12),
+    });
+    let current: Subscription = suspended;
+    const calls = serveApi([
+      catalogueRoute(),
+      route('DELETE', '/api/deleteSubscription', () => {
+        current = { ...suspended, renewalDate: null, expiryDate: inDays(11) };
+        return json({ subscriptionNo: 'S-1001', instStatusCode: -1, expiryDate: inDays(11) });
+      }),
+      lookupRoute(() => current),
+    ]);
+    const { user } = await renderFlow(suspended);
+    expect(
+      screen.getByText(
+        `Abonnementet (Premium digital) er stanset fordi et beløp ikke er betalt. Sier du det opp, fornyes det ikke mer, og det avsluttes ${long(inDays(11))}. Beløpet som ikke er betalt, skal fortsatt betales.`,
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'Det er for dyrt' }));
+    await user.click(continueButton());
+    expect(stepHeading()).toHaveTextContent('Steg 2 av 2: Bekreft oppsigelsen');
+    expect(screen.queryByRole('button', { name: /Ja takk/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Avsluttes').nextElementSibling).toHaveTextContent(long(inDays(11)));
+    await user.click(screen.getByRole('button', { name: 'Avslutt abonnementet' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Abonnementet er sagt opp' }),
+    ).toBeVisible();
+    expect(callsTo(calls, 'DELETE', '/api/deleteSubscription')).toHaveLength(1);
+    expect(
+      screen.getByText(
+        `Oppsigelsen av Premium digital er registrert. Abonnementet avsluttes ${long(inDays(11))}.`,
+      ),
+    ).toBeVisible();
+    const next = screen.getByRole('region', { name: 'Dette skjer nå' });
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Abonnementet fornyes ikke, og du får ingen nye fakturaer.',
+      `Beløpet som ikke er betalt, skal fortsatt betales. Betaler du det, kan du lese som før til og med ${long(inDays(11))}.`,
+      'Etterpå kan du når som helst starte abonnementet igjen.',
+    ]);
+    expect(screen.queryByRole('link', { name: 'Angre oppsigelsen' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Se hva du skal betale' })).toHaveAttribute(
+      'href',
+      '/fakturaoversikt',
+    );
+  });
+
+  it('does not cancel twice a suspended subscription already cancelled', async () => {
+    await renderFlow(
+      premium({
+        instStatusCode: -1,
+        status: 'SUSPENDED',
+        hasSubscription: false,
+        renewalDate: null,
+        expiryDate: inDays(11),
+      }),
+    );
+    expect(
+      screen.getByText(
+        `Du har sagt opp abonnementet, og det avsluttes ${long(inDays(11))}. Betaler du det som ikke er betalt, får du tilgangen tilbake fram til da.`,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Gå videre' })).toBeNull();
+  });
+
   it('confirms without an offer when the catalogue cannot be read', async () => {
     let current = premium();
     serveApi([

@@ -144,6 +144,28 @@ describe('home: a subscription suspended for an unpaid invoice', () => {
     expect(screen.getByText('Midlertidig stanset', { selector: 'dd' })).toBeVisible();
   });
 
+  it('says on the card since when it is stopped and that access comes back when paid, never a renewal', async () => {
+    await renderHome({ ...suspended, renewalDate: '2027-01-27' });
+    const card = within(screen.getByRole('region', { name: 'Fædrelandsvennen Digital' }));
+    expect(card.getByText('Stanset siden').nextElementSibling).toHaveTextContent(
+      '24. februar 2026',
+    );
+    expect(card.getByText('Tilgang').nextElementSibling).toHaveTextContent(
+      'Kommer tilbake når beløpet er betalt',
+    );
+    expect(card.queryByText('Fornyes')).toBeNull();
+    expect(card.queryByText(/27. januar 2027/)).toBeNull();
+  });
+
+  it('once cancelled while suspended: says the day it ends, and offers no second cancellation', async () => {
+    await renderHome({ ...suspended, renewalDate: null, expiryDate: '2026-05-31' });
+    const card = within(screen.getByRole('region', { name: 'Fædrelandsvennen Digital' }));
+    expect(card.getByText('Utløper').nextElementSibling).toHaveTextContent('31. mai 2026');
+    expect(card.queryByText('Tilgang')).toBeNull();
+    const actions = within(screen.getByRole('navigation', { name: 'Hva vil du gjøre?' }));
+    expect(actions.queryByRole('link', { name: /Si opp|Avslutt/ })).toBeNull();
+  });
+
   it('reads in nynorsk', async () => {
     await renderHome(suspended, 'nn');
     const [item] = attentionItems('Treng merksemda di');
@@ -175,10 +197,11 @@ describe('home: a subscription suspended for an unpaid invoice', () => {
     );
   });
 
-  it('offers only what a suspended subscriber can do: invoices, contact details, profile, prices', async () => {
+  it('offers only what a suspended subscriber can do: cancel, invoices, contact details, profile, prices', async () => {
     await renderHome(suspended);
     const actions = within(screen.getByRole('navigation', { name: 'Hva vil du gjøre?' }));
     expect(actions.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/avslutt-abonnement',
       '/nye-priser',
       '/fakturaoversikt',
       '/endre-profil',
@@ -321,18 +344,19 @@ describe('home: a renewal that could not be charged', () => {
 describe('the guard and a suspended subscription', () => {
   const suspendedUser = { loggedIn: true, hasSubscription: false, suspended: true };
 
-  it('lets a suspended subscriber into home, the invoices, paying one, the contact details and the profile', () => {
+  it('lets a suspended subscriber into home, the invoices, paying one, cancelling, the contact details and the profile', () => {
     for (const path of [
       '/',
       '/fakturaoversikt',
       '/betal-faktura/:ariaInvoiceNo',
       '/kontakt',
       '/endre-profil',
+      '/avslutt-abonnement',
+      '/abonnement-avsluttet',
     ])
       expect(accessFor('auth+subscription', suspendedUser, path)).toBe('allow');
     for (const path of [
       '/endre-abonnement',
-      '/avslutt-abonnement',
       '/leveringsadresse',
       '/endre-avislevering',
       '/tilbakemelding',

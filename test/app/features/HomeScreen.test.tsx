@@ -35,9 +35,6 @@ function fact(label: string): HTMLElement {
   return value;
 }
 
-/** The term for the billing account number (not «Kontonummer», read as a bank account). */
-const ACCOUNT_NUMBER = 'Abonnentnummer';
-
 /** A group of actions by its heading. */
 function group(heading: string): HTMLElement {
   return screen.getByRole('region', { name: heading });
@@ -60,8 +57,12 @@ describe('HomeScreen', () => {
     expect(fact('Status')).toHaveTextContent('Aktivt');
     expect(fact('Fornyes')).toHaveTextContent('22. november 2026');
     expect(fact('Betalingsmåte')).toHaveTextContent('Betalingskort **** 1234, utløper 08/28');
-    expect(fact('Kundenummer')).toHaveTextContent('K-555');
-    expect(fact(ACCOUNT_NUMBER)).toHaveTextContent('A-2001');
+    // One number for the subscription, and what it is for (not the billing account's too).
+    expect(fact('Kundenummer')).toHaveTextContent(
+      'K-555Oppgi kundenummeret når du kontakter kundeservice.',
+    );
+    expect(within(summary).queryByText(/Abonnentnummer|Abonnementsnummer/)).toBeNull();
+    expect(within(summary).queryByText('A-2001')).toBeNull();
     expect(fact('Bindingstid')).toHaveTextContent('Ingen bindingstid.');
     expect(
       within(fact('Bindingstid')).getByRole('link', { name: 'Slik avslutter du' }),

@@ -175,7 +175,9 @@ describe('receipts show the short order reference', () => {
     );
     await screen.findByRole('heading', { level: 1, name: 'Takk for bestillingen!' });
     const facts = document.querySelector<HTMLElement>('dl.facts')!;
-    expect(factIn(facts, 'Referanse (oppgi denne til kundeservice)')).toHaveTextContent('7M3KQ2XA');
+    expect(
+      factIn(facts, 'Referanse (oppgi den hvis du kontakter kundeservice om kjøpet)'),
+    ).toHaveTextContent('7M3KQ2XA');
     expect(screen.queryByText(/ord_3f9a1c2b7d4e5f60/)).toBeNull();
   });
 

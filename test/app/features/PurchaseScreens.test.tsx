@@ -21,13 +21,14 @@ import {
   initialPurchaseState,
   startPurchase,
 } from '../../../src/app/flows/order/purchaseSlice';
+import { orderTimeoutTarget } from '../../../src/app/routing/routes';
 import { loginRequested } from '../../../src/app/session/sessionActions';
 import type { RootState } from '../../../src/app/store/store';
 import { formatKroner } from '../../../src/shared/money/money';
 import { SubscriptionStatus } from '../../../src/shared/subscription/status';
 import { catalogueRoute, subscriberState, subscriptionWith } from '../fixtures';
 import { completedOrder, orderWith, quoteWith } from '../flows/order/fixtures';
-import { json, problem, renderWithState, route, serveApi } from '../render';
+import { callsTo, json, problem, renderWithState, route, serveApi } from '../render';
 
 const ready = { status: 'ready' as const, loginError: null, callbackError: null };
 
@@ -507,8 +508,19 @@ describe('/kvittering', () => {
     expect(fact('Periode')).toBe('Månedlig');
     expect(fact('Betalt')).toBe('kr 1,00');
     expect(fact('Betalingsmåte')).toBe('Betalingskort');
-    expect(fact('Abonnementsnummer')).toBe('500000001');
+    // One number for the purchase: the reference the customer centre finds it by.
+    expect(fact('Referanse (oppgi den hvis du kontakter kundeservice om kjøpet)')).toBe('7M3KQ2XA');
+    expect(within(facts).queryByText(/nummer/)).toBeNull();
     expect(fact('Neste fornyelse')).toBe('22. desember 2026 til kr 279,00 per måned');
+    expect(screen.getByText(/Du har 14 dagers angrerett/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Les om angreretten' })).toHaveAttribute(
+      'href',
+      '/angrerett',
+    );
+    expect(screen.getByRole('link', { name: 'Begynn å lese Fædrelandsvennen' })).toHaveAttribute(
+      'href',
+      'https://www.fvn.no/',
+    );
     expect(screen.getByRole('link', { name: 'Til Min side' })).toHaveAttribute('href', '/');
   });
 
@@ -578,32 +590,27 @@ describe('/kvittering', () => {
 });
 
 describe('/bestilling-feilet', () => {
+  const completeRoute = (orderId: string, answer: () => Response) =>
+    route('POST', `/api/orders/${orderId}/complete`, answer);
+
   it.each([
     [
       'CANCELLED',
       'tidsavbrudd',
       'Bestillingen ble avbrutt',
-      'Betalingen ble avbrutt, og abonnementet er ikke bestilt.',
+      'Betalingen ble avbrutt. Du har ikke betalt noe, og abonnementet er ikke bestilt.',
     ],
     [
       'EXPIRED',
       'avbrutt',
-      'Bestillingen tok for lang tid',
-      'Serveren brukte for lang tid. Prøv igjen.',
-    ],
-    [
-      'PENDING',
-      'tidsavbrudd',
-      'Bestillingen tok for lang tid',
-      'Serveren brukte for lang tid. Prøv igjen.',
+      'Betalingen tok for lang tid',
+      'Betalingen ble ikke fullført i tide. Du har ikke betalt noe, og abonnementet er ikke bestilt. Du kan prøve igjen.',
     ],
   ] as const)(
-    'words a %s order as the server has it (whatever ?arsak=%s says) and offers to try again',
+    'checks a %s order with the provider first (whatever ?arsak=%s says), then offers to try again',
     async (status, arsak, heading, text) => {
-      serveApi([
-        route('GET', '/api/orders/ord_3f9a1c2b7d4e5f60', () =>
-          json(orderWith({ status, kind: 'new' })),
-        ),
+      const calls = serveApi([
+        completeRoute('ord_3f9a1c2b7d4e5f60', () => json(orderWith({ status, kind: 'new' }))),
       ]);
       await renderWithState(<OrderFailedScreen />, {
         route: `/bestilling-feilet?arsak=${arsak}&ordre=ord_3f9a1c2b7d4e5f60`,
@@ -616,44 +623,40 @@ describe('/bestilling-feilet', () => {
         'href',
         '/bestill-abonnement?plan=C-DIGITAL-PREMIUM&periode=M%C3%A5nedlig',
       );
+      expect(callsTo(calls, 'POST', '/api/orders/ord_3f9a1c2b7d4e5f60/complete')).toHaveLength(1);
     },
   );
 
-  it.each([
-    [
-      'feil',
-      'Bestillingen feilet',
-      'Noe gikk galt, og vi fikk ikke fullført bestillingen. Prøv igjen om litt.',
-    ],
-    [
-      '',
-      'Bestillingen feilet',
-      'Noe gikk galt, og vi fikk ikke fullført bestillingen. Prøv igjen om litt.',
-    ],
-  ])(
-    'words ?arsak=%s for the purchase that just ended here without an order',
-    async (arsak, heading, text) => {
-      await renderWithState(<OrderFailedScreen />, {
-        route: `/bestilling-feilet?arsak=${arsak}`,
-        namespaces: ['purchase'],
-        preloadedState: {
-          ...subscriberState(null),
-          purchase: { ...initialPurchaseState, lastOutcome: 'error' },
-        },
-      });
-      expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-      expect(screen.getByText(text)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Prøv igjen' })).toHaveAttribute(
-        'href',
-        '/bestill-abonnement',
-      );
-    },
-  );
+  it('does not offer to pay again while the provider has not decided; checks again, and shows the receipt once paid', async () => {
+    let answer = orderWith({ status: 'PENDING' });
+    serveApi([completeRoute('ord_3f9a1c2b7d4e5f60', () => json(answer))]);
+    const { user } = await renderAt(
+      '/bestilling-feilet',
+      <OrderFailedScreen />,
+      '/bestilling-feilet?arsak=tidsavbrudd&ordre=ord_3f9a1c2b7d4e5f60',
+      subscriberState(null),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Betalingen er ikke avklart ennå' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Den kan fortsatt gå gjennom/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Prøv igjen' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Avbryt bestillingen' })).toHaveAttribute(
+      'href',
+      '/avbryt-bestilling?ordre=ord_3f9a1c2b7d4e5f60',
+    );
+    expect(screen.queryByText(/Serveren/)).toBeNull();
+    answer = completedOrder();
+    await user.click(screen.getByRole('button', { name: 'Sjekk betalingen igjen' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      '/kvittering?ordre=ord_3f9a1c2b7d4e5f60',
+    );
+  });
 
   it('sends a paid or declined order to the screen that reports it', async () => {
     serveApi([
-      route('GET', '/api/orders/ord_paid', () => json(completedOrder({ orderId: 'ord_paid' }))),
-      route('GET', '/api/orders/ord_declined', () =>
+      completeRoute('ord_paid', () => json(completedOrder({ orderId: 'ord_paid' }))),
+      completeRoute('ord_declined', () =>
         json(orderWith({ orderId: 'ord_declined', status: 'DECLINED' })),
       ),
     ]);
@@ -675,7 +678,7 @@ describe('/bestilling-feilet', () => {
   });
 
   it('says when the order is not found', async () => {
-    serveApi([route('GET', '/api/orders/ord_x', () => problem(404, 'NOT_FOUND'))]);
+    serveApi([completeRoute('ord_x', () => problem(404, 'NOT_FOUND'))]);
     await renderWithState(<OrderFailedScreen />, {
       route: '/bestilling-feilet?arsak=tidsavbrudd&ordre=ord_x',
       namespaces: ['purchase'],
@@ -687,45 +690,83 @@ describe('/bestilling-feilet', () => {
     expect(screen.queryByText(/for lang tid/)).not.toBeInTheDocument();
   });
 
-  it('opened by URL with nothing failed (or /order-timeout), sends the reader home', async () => {
+  it('says when the payment cannot be checked now, and checks again', async () => {
+    let fails = true;
+    serveApi([
+      completeRoute('ord_3f9a1c2b7d4e5f60', () =>
+        fails ? problem(503, 'SERVICE_UNAVAILABLE') : json(orderWith({ status: 'EXPIRED' })),
+      ),
+    ]);
+    const { user } = await renderWithState(<OrderFailedScreen />, {
+      route: '/bestilling-feilet?ordre=ord_3f9a1c2b7d4e5f60',
+      namespaces: ['purchase'],
+      preloadedState: subscriberState(),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Vi fikk ikke sjekket betalingen akkurat nå.',
+    );
+    fails = false;
+    await user.click(screen.getByRole('button', { name: 'Sjekk betalingen igjen' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Betalingen tok for lang tid' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the page with no order in this tab (/order-timeout), pointing to Min side rather than paying again', async () => {
     await renderAt(
       '/bestilling-feilet',
       <OrderFailedScreen />,
-      '/bestilling-feilet?arsak=tidsavbrudd',
-      subscriberState(),
+      orderTimeoutTarget(''),
+      subscriberState(null),
     );
-    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Betalingen tok for lang tid' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Vi fikk ikke svar om betalingen i tide, så vi vet ikke om den gikk gjennom.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Gikk betalingen gjennom, starter abonnementet av seg selv, og du ser det på Min side. Du blir ikke trukket to ganger.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Gå til Min side' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Prøv igjen' })).toBeNull();
+    expect(screen.queryByTestId('where')).toBeNull();
   });
 
-  it('words the attempt this tab still keeps (the provider sent the reader to /order-timeout)', async () => {
+  it.each(['feil', ''])('words ?arsak=%s without an order as a failure', async (arsak) => {
     await renderWithState(<OrderFailedScreen />, {
-      route: '/bestilling-feilet?arsak=tidsavbrudd',
+      route: `/bestilling-feilet?arsak=${arsak}`,
+      namespaces: ['purchase'],
+      preloadedState: subscriberState(null),
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Bestillingen feilet' })).toBeVisible();
+    expect(screen.getByText('Noe gikk galt, og vi fikk ikke fullført bestillingen.')).toBeVisible();
+  });
+
+  it('checks the order this tab was confirming, or the one its last purchase ended with', async () => {
+    const calls = serveApi([
+      completeRoute('ord_confirming', () =>
+        json(orderWith({ orderId: 'ord_confirming', kind: 'reactivation', status: 'EXPIRED' })),
+      ),
+    ]);
+    const first = await renderWithState(<OrderFailedScreen />, {
+      route: orderTimeoutTarget(''),
       namespaces: ['purchase'],
       preloadedState: {
         ...subscriberState(),
-        purchase: {
-          ...initialPurchaseState,
-          pending: {
-            kind: 'reactivation',
-            titleCode: 'FVN',
-            ariaPlanID: 'C-DIGITAL-PREMIUM',
-            period: 'Månedlig',
-            subscriptionNo: '500000001',
-            paymentProvider: 'VIPPS',
-          },
-        },
+        purchase: { ...initialPurchaseState, orderId: 'ord_confirming' },
       },
     });
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Bestillingen tok for lang tid' }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Prøv igjen' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Prøv igjen' })).toHaveAttribute(
       'href',
       '/betaling?type=reaktivering',
     );
-  });
-
-  it('tries the same kind of order again', async () => {
+    expect(callsTo(calls, 'POST', '/api/orders/ord_confirming/complete')).toHaveLength(1);
+    first.unmount();
     await renderWithState(<OrderFailedScreen />, {
       route: '/bestilling-feilet?arsak=tidsavbrudd',
       namespaces: ['purchase'],
@@ -733,15 +774,36 @@ describe('/bestilling-feilet', () => {
         ...subscriberState(),
         purchase: {
           ...initialPurchaseState,
-          lastOrder: orderWith({ kind: 'reactivation', status: 'PENDING' }),
+          lastOrder: orderWith({ orderId: 'ord_confirming', kind: 'reactivation' }),
           lastOutcome: 'timeout',
         },
       },
     });
-    expect(screen.getByRole('link', { name: 'Prøv igjen' })).toHaveAttribute(
-      'href',
-      '/betaling?type=reaktivering',
+    expect(await screen.findByRole('link', { name: 'Prøv igjen' })).toBeVisible();
+    expect(callsTo(calls, 'POST', '/api/orders/ord_confirming/complete')).toHaveLength(2);
+  });
+
+  it('reads in nynorsk', async () => {
+    await renderWithState(<OrderFailedScreen />, {
+      route: orderTimeoutTarget(''),
+      namespaces: ['purchase'],
+      preloadedState: subscriberState(null),
+      language: 'nn',
+    });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Betalinga tok for lang tid' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Gå til Mi side' })).toBeVisible();
+  });
+});
+
+describe('/order-timeout', () => {
+  it('leads to /bestilling-feilet saying it took too long, keeping the order the provider names', () => {
+    expect(orderTimeoutTarget('')).toBe('/bestilling-feilet?arsak=tidsavbrudd');
+    expect(orderTimeoutTarget('?ordre=ord_1')).toBe(
+      '/bestilling-feilet?ordre=ord_1&arsak=tidsavbrudd',
     );
+    expect(orderTimeoutTarget('?arsak=avbrutt')).toBe('/bestilling-feilet?arsak=avbrutt');
   });
 });
 

@@ -70,23 +70,27 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
   const today = osloDateOf(new Date());
   const endDate = lastDayIfCancelled(subscription.renewalDate, today);
   const trial = subscription.instStatusCode === SubscriptionStatus.TRIAL;
+  // Suspended for an unpaid amount: it can end, but no cheaper plan is offered for a
+  // subscription that is not paid for now (the server refuses to change it while suspended).
+  const suspended = subscription.instStatusCode === SubscriptionStatus.SUSPENDED;
 
   // Asked for at once, so the offer is ready when the reader reaches step 2. Without a
   // catalogue there is no offer, and the cancellation goes on without it.
   const catalogue = useGetCatalogueQuery({ titleCode: subscription.titleCode });
-  const offer: WinbackOffer | null = catalogue.data
-    ? winbackOffer(
-        {
-          ...traitsOf(subscription),
-          period: subscription.period,
-          price: subscription.price,
-          renewalDate: subscription.renewalDate,
-          pendingChange: subscription.pendingChange,
-        },
-        catalogue.data,
-        { birthDate: user.birthDate, today },
-      )
-    : null;
+  const offer: WinbackOffer | null =
+    catalogue.data && !suspended
+      ? winbackOffer(
+          {
+            ...traitsOf(subscription),
+            period: subscription.period,
+            price: subscription.price,
+            renewalDate: subscription.renewalDate,
+            pendingChange: subscription.pendingChange,
+          },
+          catalogue.data,
+          { birthDate: user.birthDate, today },
+        )
+      : null;
 
   const [step, setStep] = useState<1 | 2>(1);
   const [busy, setBusy] = useState<Busy>(null);
@@ -200,16 +204,27 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
       label: t('cancellation.confirm.reason'),
       value: form.values.reason ? t(`cancellation.cancel.reasons.${form.values.reason}`) : null,
     },
-    { key: 'until', label: t('cancellation.confirm.access-until'), value: longDate(endDate) },
+    {
+      key: 'until',
+      label: t(suspended ? 'cancellation.confirm.ends' : 'cancellation.confirm.access-until'),
+      value: longDate(endDate),
+    },
   ];
 
   return (
     <>
       <p className="ds-paragraph">
-        {t(trial ? 'cancellation.cancel.intro-trial' : 'cancellation.cancel.intro', {
-          plan: subscription.planName,
-          date: longDate(endDate),
-        })}
+        {t(
+          suspended
+            ? 'cancellation.cancel.intro-suspended'
+            : trial
+              ? 'cancellation.cancel.intro-trial'
+              : 'cancellation.cancel.intro',
+          {
+            plan: subscription.planName,
+            date: longDate(endDate),
+          },
+        )}
       </p>
 
       {step === 1 ? (
@@ -396,7 +411,15 @@ function cancelBlock(subscription: Subscription) {
   const traits = traitsOf(subscription);
   if (isFamilyShare(traits)) return 'family-share';
   if (hasBusinessInfo(traits)) return 'business';
-  if (status !== SubscriptionStatus.ACTIVE && status !== SubscriptionStatus.TRIAL) return 'other';
+  // Suspended and already cancelled: it ends on its day (paying gives the access back until then).
+  if (status === SubscriptionStatus.SUSPENDED && subscription.expiryDate)
+    return 'suspended-pending';
+  if (
+    status !== SubscriptionStatus.ACTIVE &&
+    status !== SubscriptionStatus.TRIAL &&
+    status !== SubscriptionStatus.SUSPENDED
+  )
+    return 'other';
   return null;
 }
 
@@ -415,8 +438,8 @@ export default function CancelSubscriptionScreen() {
       ) : (
         <>
           <Notice>
-            {block === 'pending'
-              ? t('cancellation.cancel.blocked.pending', {
+            {block === 'pending' || block === 'suspended-pending'
+              ? t(`cancellation.cancel.blocked.${block}`, {
                   date: subscription?.expiryDate ? longDate(subscription.expiryDate) : '',
                 })
               : t(`cancellation.cancel.blocked.${block}`)}
@@ -426,6 +449,12 @@ export default function CancelSubscriptionScreen() {
               <li>
                 <Link className="ds-button" to="/angre-oppsigelse">
                   {t('cancellation.cancel.undo-link')}
+                </Link>
+              </li>
+            ) : block === 'suspended-pending' ? (
+              <li>
+                <Link className="ds-button" to="/fakturaoversikt">
+                  {t('cancellation.cancel.pay-link')}
                 </Link>
               </li>
             ) : (

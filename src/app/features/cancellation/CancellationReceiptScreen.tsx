@@ -25,7 +25,12 @@ export default function CancellationReceiptScreen() {
   const longDate = useLongDate();
   const location = useLocation();
   const { subscription, error } = useAppSelector(selectSubscription);
-  const pending = subscription?.instStatusCode === SubscriptionStatus.PENDING_CANCELLATION;
+  // Cancelled while suspended for an unpaid amount: it ends on its day, with no access until
+  // the amount is paid, and cannot be undone before that.
+  const suspended =
+    subscription?.instStatusCode === SubscriptionStatus.SUSPENDED && !!subscription.expiryDate;
+  const pending =
+    subscription?.instStatusCode === SubscriptionStatus.PENDING_CANCELLATION || suspended;
   const endDate =
     (pending ? subscription.expiryDate : null) ?? (error ? receiptDate(location.state) : null);
 
@@ -59,25 +64,41 @@ export default function CancellationReceiptScreen() {
         {t('cancellation.receipt.heading')}
       </h1>
       <Notice color="success">
-        {subscription
-          ? t('cancellation.receipt.access', { plan: subscription.planName, date })
-          : t('cancellation.receipt.access-without-plan', { date })}
+        {suspended
+          ? t('cancellation.receipt.ends', { plan: subscription.planName, date })
+          : subscription
+            ? t('cancellation.receipt.access', { plan: subscription.planName, date })
+            : t('cancellation.receipt.access-without-plan', { date })}
       </Notice>
       <section aria-labelledby="receipt-next-heading">
         <h2 id="receipt-next-heading" className="ds-heading" data-size="sm">
           {t('cancellation.receipt.next-heading')}
         </h2>
-        <ul className="ds-list">
-          <li>{t('cancellation.receipt.next.no-more-payments')}</li>
-          <li>{t('cancellation.receipt.next.access', { date })}</li>
-          <li>{t('cancellation.receipt.next.undo', { date })}</li>
-          <li>{t('cancellation.receipt.next.come-back')}</li>
-        </ul>
+        {suspended ? (
+          <ul className="ds-list">
+            <li>{t('cancellation.receipt.next.no-renewal')}</li>
+            <li>{t('cancellation.receipt.next.still-owed', { date })}</li>
+            <li>{t('cancellation.receipt.next.come-back')}</li>
+          </ul>
+        ) : (
+          <ul className="ds-list">
+            <li>{t('cancellation.receipt.next.no-more-payments')}</li>
+            <li>{t('cancellation.receipt.next.access', { date })}</li>
+            <li>{t('cancellation.receipt.next.undo', { date })}</li>
+            <li>{t('cancellation.receipt.next.come-back')}</li>
+          </ul>
+        )}
       </section>
       <div className="cancel-actions">
-        <Link className="ds-button" data-variant="secondary" to="/angre-oppsigelse">
-          {t('cancellation.receipt.undo')}
-        </Link>
+        {suspended ? (
+          <Link className="ds-button" data-variant="secondary" to="/fakturaoversikt">
+            {t('cancellation.receipt.pay')}
+          </Link>
+        ) : (
+          <Link className="ds-button" data-variant="secondary" to="/angre-oppsigelse">
+            {t('cancellation.receipt.undo')}
+          </Link>
+        )}
         <Link className="ds-button" to="/">
           {t('cancellation.receipt.home')}
         </Link>

@@ -1,7 +1,8 @@
 // What people come to Min Side to do, grouped, each one step away: the subscription (change,
 // cancel, undo, start again, family sharing, prices), payment and invoices, paper delivery (paper plans only),
 // and the profile. Only what the reader can do in the subscription's state is offered (while it
-// is suspended for an unpaid invoice: the invoices, the contact details and the prices).
+// is suspended for an unpaid amount: the invoices, the payment method, cancelling it, the contact
+// details and the prices).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -43,6 +44,9 @@ function useGroups(subscription: Subscription | null): Group[] {
     lifecycle.push({ key: 'content', to: '/mitt-innhold', label: t('home.actions.content') });
   if (running && own) {
     lifecycle.push({ key: 'change', to: '/endre-abonnement', label: t('home.actions.change') });
+    lifecycle.push({ key: 'cancel', to: '/avslutt-abonnement', label: t('home.actions.cancel') });
+  } else if (status === SubscriptionStatus.SUSPENDED && own && !subscription?.expiryDate) {
+    // Suspended for an unpaid amount, and not cancelled yet: it can be cancelled all the same.
     lifecycle.push({ key: 'cancel', to: '/avslutt-abonnement', label: t('home.actions.cancel') });
   } else if (status === SubscriptionStatus.PENDING_CANCELLATION) {
     lifecycle.push({ key: 'undo', to: '/angre-oppsigelse', label: t('home.actions.undo') });

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useSegmentMessages } from '../../hooks/useSegmentMessages';
-import { selectAccount } from '../../session/accountSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
@@ -20,7 +19,6 @@ import { SubscriptionSummary } from './SubscriptionSummary';
 export default function HomeScreen() {
   const { t } = useTranslation('home');
   const user = useAppSelector(selectUser);
-  const account = useAppSelector(selectAccount);
   const { subscription, error } = useAppSelector(selectSubscription);
   const segment = useSegmentMessages(subscription, 'home');
   return (
@@ -32,11 +30,7 @@ export default function HomeScreen() {
         <>
           <Attention subscription={subscription} />
           <SegmentBanners banners={segment.messages} onDismiss={segment.dismiss} />
-          <SubscriptionSummary
-            subscription={subscription}
-            accountNumber={account.ariaAccountNo}
-            paymentLookupFailed={!!error}
-          />
+          <SubscriptionSummary subscription={subscription} paymentLookupFailed={!!error} />
         </>
       ) : (
         <p className="ds-paragraph">{t('home.missing-subscription')}</p>

@@ -31,11 +31,9 @@ const USABLE_FEATURES = new Set<Subscription['features'][number]>([
 
 export function SubscriptionSummary({
   subscription,
-  accountNumber,
   paymentLookupFailed,
 }: {
   readonly subscription: Subscription;
-  readonly accountNumber: string;
   /** The last subscription lookup failed: the payment method cannot be shown. */
   readonly paymentLookupFailed: boolean;
 }) {
@@ -60,7 +58,9 @@ export function SubscriptionSummary({
   else if (!isPaying(traits)) price = t('home.price.not-paying');
   else price = pricePer(subscription.price, subscription.period);
 
-  const ending = isEnding(status) ? subscription.expiryDate : null;
+  // A subscription cancelled while suspended ends on its day too.
+  const ending =
+    isEnding(status) || status === SubscriptionStatus.SUSPENDED ? subscription.expiryDate : null;
   const ended = status === SubscriptionStatus.CANCELLED || status === SubscriptionStatus.TERMINATED;
   const facts: Fact[] = [
     { key: 'status', label: t('home.facts.status'), value: t(statusKey(status)) },
@@ -116,11 +116,25 @@ export function SubscriptionSummary({
     });
   }
 
+  const suspended = status === SubscriptionStatus.SUSPENDED;
+  if (suspended && subscription.suspension?.since)
+    facts.push({
+      key: 'suspended-since',
+      label: t('home.facts.suspended-since'),
+      value: longDate(subscription.suspension.since),
+    });
   if (ending)
     facts.push({
       key: 'expires',
       label: t(ended ? 'home.facts.ended' : 'home.facts.expires'),
       value: longDate(ending),
+    });
+  else if (suspended)
+    // No renewal is due while access is stopped: the date it had comes back with the payment.
+    facts.push({
+      key: 'access',
+      label: t('home.facts.access'),
+      value: t('home.access.when-paid'),
     });
   else if (!next && subscription.renewalDate)
     facts.push({
@@ -143,14 +157,17 @@ export function SubscriptionSummary({
         </>
       ),
     });
-  facts.push(
-    { key: 'customer', label: t('home.facts.customer-number'), value: subscription.customerNumber },
-    {
-      key: 'account',
-      label: t('home.facts.account-number'),
-      value: accountNumber || subscription.ariaAccountNo,
-    },
-  );
+  // The one number a reader needs for the subscription (customer service, invoices, e-mails).
+  facts.push({
+    key: 'customer',
+    label: t('home.facts.customer-number'),
+    value: (
+      <>
+        {subscription.customerNumber}
+        <span className="home-fact-note">{t('home.customer-number-note')}</span>
+      </>
+    ),
+  });
 
   const features = subscription.features.filter((f) => USABLE_FEATURES.has(f));
   return (

@@ -1,16 +1,20 @@
-// /bestilling-feilet (login): an order that did not go through (spec §8 purchase errors):
-// the payment was cancelled, took too long (/order-timeout leads here too), or a generic failure.
-// "Prøv igjen" starts the same kind of order again. It says only what the server says: with
-// `?ordre=<id>` (where the purchase saga sends a cancelled or expired order) the order is read
-// from the server and its status decides (CANCELLED: cancelled; PENDING or EXPIRED: took too
-// long), and an order that was paid or declined goes to the screen that reports it (orderPath).
-// Without an order, `?arsak=` words the purchase this page just ended on, or the attempt this tab
-// still keeps (`tidsavbrudd`, `avbrutt`, anything else a generic failure); with neither there is
-// nothing to report, and the reader is sent home (replacing this page).
+// /bestilling-feilet (login), and /order-timeout, which leads here: an order that did not go
+// through (spec §8 purchase errors: took too long, cancelled, or a generic failure). The page is
+// always shown, also when this tab holds no order (a provider's return link, a reload) and for a
+// reader without a subscription. It says only what is known:
+// - with `?ordre=<id>` (or the order this tab was confirming) the server is asked to check the
+//   payment with the provider first (completeOrder). A paid or declined order goes to the screen
+//   that reports it; one that is still pending is said to be undecided — it may still go through,
+//   so «Prøv igjen» is not offered, only checking again or cancelling it; «Prøv igjen» comes
+//   only once the order is known not to complete (cancelled or expired);
+// - without an order, `?arsak=` words what happened (`tidsavbrudd`, `avbrutt`, else a failure),
+//   and since no one can tell whether a payment went through, the reader is sent to Min side
+//   (where a paid subscription shows) rather than asked to pay again.
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 
-import { type Order, useGetOrderQuery } from '../../api/order';
+import { type Order, useCompleteOrderMutation } from '../../api/order';
 import { callFailure } from '../../api/problem';
 import { orderPath } from '../../flows/order/outcome';
 import { selectPurchase } from '../../flows/order/purchaseSlice';
@@ -24,18 +28,11 @@ const REASONS = { tidsavbrudd: 'timeout', avbrutt: 'cancelled' } as const;
 
 type Reason = 'timeout' | 'cancelled' | 'error';
 
-/** How an order the server has reads here; null for one another screen reports. */
-function reasonOf(order: Order): Reason | null {
-  switch (order.status) {
-    case 'CANCELLED':
-      return 'cancelled';
-    case 'PENDING':
-    case 'EXPIRED':
-      return 'timeout';
-    default:
-      return null;
-  }
-}
+/** How an order known not to complete reads here. */
+const endedReason = { CANCELLED: 'cancelled', EXPIRED: 'timeout' } as const satisfies Record<
+  string,
+  Reason
+>;
 
 function CustomerServiceLink() {
   const { t } = useTranslation('purchase');
@@ -46,13 +43,84 @@ function CustomerServiceLink() {
   );
 }
 
-function Failed({ reason, retry }: { readonly reason: Reason; readonly retry: string }) {
-  const { t } = useTranslation('purchase');
+function Page({ heading, children }: { readonly heading: string; readonly children: ReactNode }) {
   return (
     <section aria-labelledby="order-failed-heading" className="screen">
       <h1 id="order-failed-heading" className="ds-heading" data-size="lg">
-        {t(`purchase.failed.heading.${reason}`)}
+        {heading}
       </h1>
+      {children}
+    </section>
+  );
+}
+
+/** The order is known not to complete: nothing was paid, and it can be tried again. */
+function Ended({ reason, order }: { readonly reason: Reason; readonly order: Order }) {
+  const { t } = useTranslation('purchase');
+  return (
+    <Page heading={t(`purchase.failed.heading.${reason}`)}>
+      <Notice color={reason === 'cancelled' ? 'info' : 'warning'}>
+        {t(`purchase.failed.ended.${reason}`)}
+      </Notice>
+      <ul className="screen-links">
+        <li>
+          <Link className="ds-button" to={retryPath(order)}>
+            {t('purchase.failed.retry')}
+          </Link>
+        </li>
+        <li>
+          <CustomerServiceLink />
+        </li>
+      </ul>
+    </Page>
+  );
+}
+
+/** The provider has not decided the payment: it may still go through. */
+function Undecided({
+  order,
+  checking,
+  check,
+}: {
+  readonly order: Order;
+  readonly checking: boolean;
+  readonly check: () => void;
+}) {
+  const { t } = useTranslation('purchase');
+  return (
+    <Page heading={t('purchase.failed.heading.undecided')}>
+      <Notice color="warning">
+        <p>{t('purchase.failed.undecided.text')}</p>
+        <p>{t('purchase.failed.undecided.not-twice')}</p>
+      </Notice>
+      <ul className="screen-links">
+        <li>
+          <button type="button" className="ds-button" disabled={checking} onClick={check}>
+            {t('purchase.failed.undecided.check')}
+          </button>
+        </li>
+        <li>
+          <Link
+            className="ds-link"
+            to={`/avbryt-bestilling?${new URLSearchParams({ ordre: order.orderId })}`}
+          >
+            {t('purchase.failed.undecided.cancel')}
+          </Link>
+        </li>
+        <li>
+          <CustomerServiceLink />
+        </li>
+      </ul>
+      <Progress>{checking ? t('purchase.failed.undecided.checking') : null}</Progress>
+    </Page>
+  );
+}
+
+/** No order to ask about: what happened, and where a payment that went through would show. */
+function WithoutOrder({ reason }: { readonly reason: Reason }) {
+  const { t } = useTranslation('purchase');
+  return (
+    <Page heading={t(`purchase.failed.heading.${reason}`)}>
       <Notice color={reason === 'cancelled' ? 'info' : 'warning'}>
         {t(`purchase.failed.text.${reason}`)}
       </Notice>
@@ -61,72 +129,90 @@ function Failed({ reason, retry }: { readonly reason: Reason; readonly retry: st
       )}
       <ul className="screen-links">
         <li>
-          <Link className="ds-button" to={retry}>
-            {t('purchase.failed.retry')}
+          <Link className="ds-button" to="/">
+            {t('purchase.failed.to-home')}
           </Link>
         </li>
         <li>
           <CustomerServiceLink />
         </li>
       </ul>
-    </section>
+    </Page>
   );
 }
 
-export default function OrderFailedScreen() {
+/** Asks the server to check the order's payment with the provider, then says what it is. */
+function CheckedOrder({ orderId }: { readonly orderId: string }) {
   const { t } = useTranslation('purchase');
-  const [query] = useSearchParams();
-  const { lastOrder, lastOutcome, pending } = useAppSelector(selectPurchase);
-  const orderId = query.get('ordre')?.trim() ?? '';
-  const result = useGetOrderQuery({ orderId }, { skip: !orderId });
+  const [complete, result] = useCompleteOrderMutation();
+  const asked = useRef('');
+  useEffect(() => {
+    // Once per order (StrictMode runs effects twice; the check changes nothing twice).
+    if (asked.current === orderId) return;
+    asked.current = orderId;
+    void complete({ orderId });
+  }, [complete, orderId]);
+  const check = () => void complete({ orderId });
   const order = result.data;
   const failure = result.isError ? callFailure(result.error) : null;
 
-  if (!orderId) {
-    // Nothing ended here and nothing is under way in this tab: nothing to report.
-    if (!lastOutcome && !pending) return <Navigate replace to="/" />;
-    const arsak = query.get('arsak') ?? '';
-    const reason = arsak in REASONS ? REASONS[arsak as keyof typeof REASONS] : 'error';
-    return <Failed reason={reason} retry={retryPath(lastOrder ?? pending)} />;
+  if (order) {
+    switch (order.status) {
+      case 'PENDING':
+        return <Undecided order={order} checking={result.isLoading} check={check} />;
+      case 'CANCELLED':
+      case 'EXPIRED':
+        return <Ended reason={endedReason[order.status]} order={order} />;
+      default:
+        // Paid after all (the receipt), or declined (the screen that says why).
+        return <Navigate replace to={orderPath(order)} />;
+    }
   }
 
-  if (order) {
-    const reason = reasonOf(order);
-    if (!reason) return <Navigate replace to={orderPath(order)} />;
-    return <Failed reason={reason} retry={retryPath(order)} />;
-  }
+  if (failure?.status === 404)
+    return (
+      <Page heading={t('purchase.cancel.heading.not-found')}>
+        <p className="ds-paragraph">{t('purchase.cancel.not-found')}</p>
+        <ul className="screen-links">
+          <li>
+            <Link className="ds-button" to={retryPath(null)}>
+              {t('purchase.cancel.order-again')}
+            </Link>
+          </li>
+          <li>
+            <CustomerServiceLink />
+          </li>
+        </ul>
+      </Page>
+    );
 
   return (
-    <section aria-labelledby="order-failed-heading" className="screen">
-      <h1 id="order-failed-heading" className="ds-heading" data-size="lg">
-        {failure?.status === 404
-          ? t('purchase.cancel.heading.not-found')
-          : t('purchase.error.heading-checking')}
-      </h1>
-      {failure?.status === 404 ? (
-        <>
-          <p className="ds-paragraph">{t('purchase.cancel.not-found')}</p>
-          <ul className="screen-links">
-            <li>
-              <Link className="ds-button" to={retryPath(null)}>
-                {t('purchase.cancel.order-again')}
-              </Link>
-            </li>
-            <li>
-              <CustomerServiceLink />
-            </li>
-          </ul>
-        </>
-      ) : failure ? (
+    <Page heading={t('purchase.error.heading-checking')}>
+      {failure ? (
         <Notice color="danger" role="alert">
-          <p>{t('purchase.error.failed')}</p>
-          <button type="button" className="ds-button" onClick={() => void result.refetch()}>
-            {t('purchase.summary.retry')}
+          <p>{t('purchase.failed.check-failed')}</p>
+          <button type="button" className="ds-button" onClick={check}>
+            {t('purchase.failed.undecided.check')}
           </button>
         </Notice>
       ) : (
         <Progress>{t('purchase.error.loading')}</Progress>
       )}
-    </section>
+    </Page>
   );
+}
+
+export default function OrderFailedScreen() {
+  const [query] = useSearchParams();
+  const { orderId: confirming, lastOrder, lastOutcome } = useAppSelector(selectPurchase);
+  const orderId = query.get('ordre')?.trim() ?? '';
+  const arsak = query.get('arsak') ?? '';
+  const reason: Reason = arsak in REASONS ? REASONS[arsak as keyof typeof REASONS] : 'error';
+
+  if (orderId) return <CheckedOrder key={orderId} orderId={orderId} />;
+  // The order this tab was confirming, or the one its last purchase ended with.
+  const known =
+    confirming ?? (lastOutcome && lastOutcome !== 'completed' ? lastOrder?.orderId : null);
+  if (known) return <CheckedOrder key={known} orderId={known} />;
+  return <WithoutOrder reason={reason} />;
 }

@@ -1,7 +1,9 @@
 // /kvittering (login and subscription): the receipt of a new subscription, `?ordre=<id>` (also
 // /student-kvittering(2), the student plan's, with a note on the yearly verification). What
-// was bought and paid (from the order), the subscription number, and when and at what price it
-// renews (from the subscription, reloaded by the purchase saga after the payment). The order is
+// was bought and paid (from the order) with the one number a reader needs for it (the order's
+// reference, for the customer centre), when and at what price it renews (from the subscription,
+// reloaded by the purchase saga after the payment), the 14-day right of withdrawal, and the way
+// to start reading. The order is
 // read from the server: another kind of order (a reactivation, an upgrade, an invoice) or one
 // whose payment is not settled goes to the screen that reports it (orderPath); without an order
 // there is nothing to report, and the reader is sent home (replacing this page).
@@ -14,6 +16,7 @@ import { callFailure } from '../../api/problem';
 import { orderPath } from '../../flows/order/outcome';
 import { useLongDate } from '../../hooks/useLongDate';
 import { selectSubscription } from '../../session/subscriptionSlice';
+import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
@@ -30,6 +33,7 @@ export default function ReceiptScreen() {
   const [query] = useSearchParams();
   const orderId = query.get('ordre')?.trim() ?? '';
   const { subscription } = useAppSelector(selectSubscription);
+  const title = useAppSelector(selectTitle);
   const result = useGetOrderQuery({ orderId }, { skip: !orderId });
   const order = result.data;
   const failure = result.isError ? callFailure(result.error) : null;
@@ -68,12 +72,6 @@ export default function ReceiptScreen() {
     const current =
       subscription && subscription.subscriptionNo === order.subscriptionNo ? subscription : null;
     const facts = orderFacts(order);
-    if (order.subscriptionNo)
-      facts.push({
-        key: 'subscription',
-        label: t('purchase.facts.subscription-number'),
-        value: order.subscriptionNo,
-      });
     if (current?.renewalDate)
       facts.push({
         key: 'renewal',
@@ -91,6 +89,12 @@ export default function ReceiptScreen() {
         {order.ariaPlanID === STUDENT_PLAN_ID ? (
           <p className="ds-paragraph">{t('purchase.receipt.student-note')}</p>
         ) : null}
+        <p className="ds-paragraph">
+          {t('purchase.receipt.withdrawal')}{' '}
+          <Link className="ds-link" to="/angrerett">
+            {t('purchase.receipt.withdrawal-link')}
+          </Link>
+        </p>
       </>
     );
   }
@@ -102,8 +106,14 @@ export default function ReceiptScreen() {
         {t(paid ? 'purchase.receipt.heading' : 'purchase.receipt.heading-plain')}
       </h1>
       {body}
-      <p className="ds-paragraph">
-        <Link className="ds-button" to="/">
+      <p className="ds-paragraph form-actions">
+        {paid && title ? (
+          // The title's own site: where the subscription is read.
+          <a className="ds-button" href={title.pageUrl}>
+            {t('purchase.receipt.start-reading', { name: title.name })}
+          </a>
+        ) : null}
+        <Link className="ds-button" data-variant={paid && title ? 'secondary' : undefined} to="/">
           {t('purchase.receipt.to-home')}
         </Link>
       </p>

@@ -168,7 +168,9 @@ export interface Transition {
 export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]>> = {
   activate: [S.INACTIVE, S.PENDING_ACTIVATION],
   startTrial: [S.INACTIVE, S.PENDING_ACTIVATION],
-  cancel: [S.ACTIVE, S.TRIAL],
+  // A suspended subscription may be cancelled too: it then ends on its day unless the unpaid
+  // amount is paid first (which gives the access back until then).
+  cancel: [S.ACTIVE, S.TRIAL, S.SUSPENDED],
   undoCancellation: [S.PENDING_CANCELLATION],
   // A cancelled subscription suspended for an unpaid invoice still ends on its day.
   expire: [S.PENDING_CANCELLATION, S.PENDING_TERMINATION, S.SUSPENDED],
@@ -369,7 +371,9 @@ export function transition(state: EngineState, command: Command, today: string):
       const expiryDate = lastDay && lastDay > today ? lastDay : today;
       const next: EngineState = {
         ...state,
-        status: S.PENDING_CANCELLATION,
+        // Suspended stays suspended (without access) until it is paid or ends; `resume` then
+        // makes it a cancellation in waiting, as one made before the suspension.
+        status: state.status === S.SUSPENDED ? S.SUSPENDED : S.PENDING_CANCELLATION,
         expiryDate,
         renewalDate: null,
         pendingChange: null,
