@@ -90,6 +90,8 @@ test.page(titleUrl('FVN', '/t/kundeservice?kampanje=vinter'))(
     await t.navigateTo(titleUrl('FVN', '/finnes-ikke'));
     await expectScreen(t, 'Vi fant ikke siden');
     await t.expect(currentUrl()).eql(titleUrl('FVN', '/404'));
+    // The address the reader typed is named.
+    await t.expect(Selector('main code').withExactText('/finnes-ikke').exists).ok();
     await expectAccessible(t);
     // /order-timeout is /bestilling-feilet, a page for logged-in readers: login first.
     await t.navigateTo(titleUrl('FVN', '/order-timeout'));

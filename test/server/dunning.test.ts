@@ -390,7 +390,14 @@ describe('an unpaid giro invoice, day by day', () => {
     await dunOn('2026-04-11');
     await dunOn('2026-05-01');
     expect(await statusOf(r)).toBe(S.ACTIVE);
-    expect(await mailsTo(r.email)).toHaveLength(2);
+    // The reminder, the suspension, and the receipt for the payment: nothing more.
+    const mails = await mailsTo(r.email);
+    expect(mails.map((m) => m.body.split('\n')[0])).toEqual([
+      'Påminnelse: Fakturaen fra Fædrelandsvennen er ikke betalt',
+      'Abonnementet ditt hos Fædrelandsvennen er stanset',
+      'Kvittering for betalingen til Fædrelandsvennen',
+    ]);
+    expect(mails[2]!.body).toContain('Faktura: 800000034');
   });
 });
 

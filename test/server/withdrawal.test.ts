@@ -177,9 +177,11 @@ async function recordsOf(subscriptionNo: string) {
   };
 }
 
+/** The withdrawal receipts to `recipient` (the purchase had its own receipt before). */
 async function receiptMails(recipient: string) {
   return t.db.query<{ body: string }>(
-    `select body from outbox where channel = 'email' and recipient = $1 order by id`,
+    `select body from outbox where channel = 'email' and recipient = $1
+        and body like 'Kvittering: Du har brukt angreretten%' order by id`,
     [recipient],
   );
 }

@@ -124,6 +124,12 @@ function SmsLink() {
   return <Navigate replace to={smsLinkTarget(params['*'] ?? '', here.search, here.hash)} />;
 }
 
+/** Any unknown path: /404, which names the address the reader asked for. */
+export function UnknownPath() {
+  const here = useLocation();
+  return <Navigate replace to="/404" state={{ requested: here.pathname + here.search }} />;
+}
+
 function OrderTimeout() {
   const here = useLocation();
   return <Navigate replace to={orderTimeoutTarget(here.search)} />;
@@ -157,7 +163,7 @@ export function AppRoutes() {
         ))}
         <Route path={ORDER_TIMEOUT_REDIRECT.from} element={<OrderTimeout />} />
         <Route path="/t/*" element={<SmsLink />} />
-        <Route path="*" element={<Navigate replace to="/404" />} />
+        <Route path="*" element={<UnknownPath />} />
       </Routes>
     </IsPageContext.Provider>
   );

@@ -25,3 +25,20 @@ export function birthDateProblem(value: string, today: string): 'invalid' | 'fut
   if (value > today) return 'future';
   return null;
 }
+
+/**
+ * Why a birth date as typed is refused, or null when it is a plausible one on `today` (Oslo):
+ * `format` when it is not written as a date at all, `no-such-date` when it is written as one
+ * that the calendar does not have (31.02.2001), then birthDateProblem's reasons.
+ */
+export function birthDateTextProblem(
+  text: string,
+  today: string,
+): 'format' | 'no-such-date' | 'invalid' | 'future' | null {
+  const iso = parseBirthDate(text);
+  if (iso) return birthDateProblem(iso, today);
+  const value = text.trim();
+  const shaped =
+    /^\d{4}-\d{2}-\d{2}$/.test(value) || /^(\d{1,2})[./\- ]?(\d{1,2})[./\- ]?(\d{4})$/.test(value);
+  return shaped ? 'no-such-date' : 'format';
+}

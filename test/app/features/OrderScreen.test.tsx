@@ -541,6 +541,13 @@ describe('age and eligibility', () => {
     expect(await screen.findByRole('link', { name: 'Fødselsdato er påkrevd' })).toBeInTheDocument();
     await user.type(field, '31.02.1990');
     await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        /Datoen finnes ikke. Sjekk dag og måned, for eksempel 28.02.2001$/,
+      ),
+    );
+    await user.clear(field);
+    await user.type(field, 'mai 1990');
+    await waitFor(() =>
       expect(field).toHaveAccessibleDescription(/Skriv fødselsdatoen som dd.mm.åååå$/),
     );
     await user.clear(field);

@@ -158,6 +158,12 @@ describe('ProfileScreen', () => {
     await user.type(field('Fødselsdato'), '31.02.1990');
     await user.click(saveButton());
     expect(await errorSummaryLinks()).toEqual([
+      'Datoen finnes ikke. Sjekk dag og måned, for eksempel 28.02.2001',
+    ]);
+    await user.clear(field('Fødselsdato'));
+    await user.type(field('Fødselsdato'), '1990');
+    await user.click(saveButton());
+    expect(await errorSummaryLinks()).toEqual([
       'Skriv fødselsdatoen som dd.mm.åååå, for eksempel 17.05.1990',
     ]);
     await user.clear(field('Fødselsdato'));

@@ -2,12 +2,14 @@
 // and the login callback. Each reads its texts from its own catalogue namespace.
 import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 
 import CallbackScreen from '../../../src/app/features/callback/CallbackScreen';
 import CustomerServiceScreen from '../../../src/app/features/customer-service/CustomerServiceScreen';
 import MaintenanceScreen from '../../../src/app/features/maintenance/MaintenanceScreen';
 import NoSubscriptionScreen from '../../../src/app/features/no-subscription/NoSubscriptionScreen';
 import NotFoundScreen from '../../../src/app/features/not-found/NotFoundScreen';
+import { UnknownPath } from '../../../src/app/routing/AppRoutes';
 import { callbackReceived, loginRequested } from '../../../src/app/session/sessionActions';
 import { SubscriptionStatus } from '../../../src/shared/subscription/status';
 import { fvn, subscriberState, subscriptionWith } from '../fixtures';
@@ -157,6 +159,26 @@ describe('NotFoundScreen', () => {
       'href',
       '/kundeservice',
     );
+  });
+
+  it('names the address the reader asked for, carried by the redirect of an unknown path', async () => {
+    await renderWithState(
+      <Routes>
+        <Route path="/404" element={<NotFoundScreen />} />
+        <Route path="*" element={<UnknownPath />} />
+      </Routes>,
+      { route: '/fakturaoversikt2?ar=2026', namespaces: ['not-found'] },
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Vi fant ikke siden' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('/fakturaoversikt2?ar=2026')).toBeVisible();
+    expect(screen.getByText(/Du prøvde å åpne adressen/)).toBeVisible();
+  });
+
+  it('names no address when /404 is opened by itself', async () => {
+    await renderWithState(<NotFoundScreen />, { route: '/404', namespaces: ['not-found'] });
+    expect(screen.queryByText(/Du prøvde å åpne adressen/)).toBeNull();
   });
 
   it("loads its own namespace when it renders, and no other screen's", async () => {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { string } from 'yup';
 
-import { birthDateProblem, parseBirthDate } from '../../../shared/subscription/birth-date';
+import { birthDateTextProblem, parseBirthDate } from '../../../shared/subscription/birth-date';
 import { osloDateOf } from '../../../shared/time/oslo';
 import type { AccountProfile, AccountUpdate } from '../../api/account';
 import {
@@ -43,6 +43,7 @@ import './profile.css';
 /** This screen's messages, for the form fields that translate them in `common`. */
 const BIRTH_DATE_INVALID = 'profile:profile.birth-date.invalid';
 const BIRTH_DATE_FUTURE = 'profile:profile.birth-date.future';
+const BIRTH_DATE_NO_SUCH_DATE = 'profile:profile.birth-date.no-such-date';
 const BIRTH_DATE_ALREADY_SET = 'profile:profile.birth-date.already-set';
 
 const BIRTH_DATE = 'birthDate';
@@ -61,9 +62,9 @@ const birthDateRule = () =>
     .trim()
     .test('birth-date', BIRTH_DATE_INVALID, function check(value) {
       if (!value) return true;
-      const iso = parseBirthDate(value);
-      const problem = iso ? birthDateProblem(iso, osloDateOf(new Date())) : 'invalid';
+      const problem = birthDateTextProblem(value, osloDateOf(new Date()));
       if (problem === 'future') return this.createError({ message: BIRTH_DATE_FUTURE });
+      if (problem === 'no-such-date') return this.createError({ message: BIRTH_DATE_NO_SUCH_DATE });
       return problem === null;
     });
 

@@ -7,7 +7,7 @@ import { Form, Formik, type FormikErrors, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { birthDateProblem, parseBirthDate } from '../../../shared/subscription/birth-date';
+import { birthDateTextProblem, parseBirthDate } from '../../../shared/subscription/birth-date';
 import { isBelowPurchaseAge } from '../../../shared/subscription/eligibility';
 import { osloDateOf } from '../../../shared/time/oslo';
 import { useModifyAccountMutation } from '../../api/account';
@@ -23,6 +23,7 @@ import { Notice } from '../../ui/Notice';
 /** Messages of this feature, for the form fields that translate them in `common`. */
 const BIRTH_DATE_INVALID = 'purchase:purchase.order.birth-date-invalid';
 const BIRTH_DATE_FUTURE = 'purchase:purchase.order.birth-date-future';
+const BIRTH_DATE_NO_SUCH_DATE = 'purchase:purchase.order.birth-date-no-such-date';
 const AGE_BELOW_MINIMUM = 'purchase:purchase.problems.age-below-minimum';
 
 const FIELD = 'birthDate';
@@ -50,8 +51,9 @@ export function BirthDateStep({
     if (!text) return { birthDate: MESSAGES.required };
     const iso = parseBirthDate(text);
     const today = osloDateOf(new Date());
-    const problem = iso ? birthDateProblem(iso, today) : 'invalid';
+    const problem = birthDateTextProblem(text, today);
     if (problem === 'future') return { birthDate: BIRTH_DATE_FUTURE };
+    if (problem === 'no-such-date') return { birthDate: BIRTH_DATE_NO_SUCH_DATE };
     if (problem || !iso) return { birthDate: BIRTH_DATE_INVALID };
     if (isBelowPurchaseAge(iso, today, minimumAge)) return { birthDate: AGE_BELOW_MINIMUM };
     return {};

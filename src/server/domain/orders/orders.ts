@@ -27,13 +27,14 @@ import { checkDeliveryAddress } from '../delivery/addresses';
 import { orderPaymentDescription } from '../invoices/descriptions';
 import { INVOICE_NUMBER_OFFSET } from '../invoices/invoices';
 import { invoiceToPay, recordOrderCharge, settleInvoice } from '../invoices/settlement';
+import { sendOrderReceipt } from '../receipts/receipts';
 import {
   applyCommandInTx,
   hasUsableRenewalMethod,
   insertSubscription,
   usePaidMethod,
 } from '../subscriptions/lifecycle';
-import { currentSubscription } from '../subscriptions/subscriptions';
+import { currentSubscription, getSubscription } from '../subscriptions/subscriptions';
 
 import { recordFirstMonthOffer } from './offers';
 import { priceOrder, type Buyer, type OrderInput, type OrderKind, type Quote } from './pricing';
@@ -743,6 +744,25 @@ export async function completeOrder(
                 payment_captured_at = case when $4 then $3::timestamptz end
           where order_id = $1`,
         [orderId, subscriptionNo, now.toISOString(), payment?.status === 'CAPTURED'],
+      );
+      // The receipt, in the same transaction: told once, and only of what was granted.
+      const done = toOrder({ ...locked, status: 'COMPLETED', subscription_no: subscriptionNo });
+      await sendOrderReceipt(
+        tx,
+        {
+          ariaAccountNo: locked.aria_account_no,
+          titleCode: done.titleCode,
+          kind: done.kind,
+          planName: done.planName,
+          period: done.period,
+          amountOre: done.amount,
+          method: done.paymentProvider,
+          reference: done.reference,
+          ariaInvoiceNo: done.ariaInvoiceNo,
+          offer: done.offer,
+        },
+        subscriptionNo ? await getSubscription(tx, subscriptionNo) : null,
+        now,
       );
     });
   } catch (error) {

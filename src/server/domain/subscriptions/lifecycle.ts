@@ -12,6 +12,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable, Row } from '../../db/db';
 import { DomainError } from '../../errors';
 import type { Mandate, PaymentProvider } from '../../payments/port';
+import { sendChangeReceipt } from '../receipts/receipts';
 
 import {
   allowedStatuses,
@@ -345,8 +346,22 @@ export async function applyCommandInTx(
     ],
   );
   const subscription = await getSubscription(tx, row.subscription_no);
+  // What the reader did themselves is confirmed by e-mail, in this same transaction.
+  if (options.actor === 'user' && receiptKinds.has(command.kind))
+    await sendChangeReceipt(
+      tx,
+      command.kind === 'schedulePlanChange'
+        ? { kind: 'schedulePlanChange', fromPlan: subscription!.planName }
+        : { kind: command.kind as 'cancel' | 'undoCancellation' },
+      row.aria_account_no,
+      subscription!,
+      now,
+    );
   return { subscription: subscription!, effects, eventId: Number(event.id) };
 }
+
+/** The reader's own changes that get a receipt (an order's changes get the order's receipt). */
+const receiptKinds = new Set<Command['kind']>(['cancel', 'undoCancellation', 'schedulePlanChange']);
 
 /** Applies one command to a stored subscription, in one transaction. */
 export function applyCommand(

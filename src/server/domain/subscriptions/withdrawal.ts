@@ -40,7 +40,8 @@
 import { formatKroner as kroner } from '../../../shared/money/money';
 import { getPublication } from '../../../shared/publications/registry';
 import type { StatusCode } from '../../../shared/subscription/status';
-import { addDays, daysBetween, osloDateOf } from '../../../shared/time/oslo';
+import { lastDayOfRight } from '../../../shared/subscription/withdrawal';
+import { daysBetween, osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError, type DomainErrorKind } from '../../errors';
@@ -54,8 +55,7 @@ import { orderReference } from '../orders/reference';
 import { isAllowed } from './engine';
 import { applyCommandInTx, readState } from './lifecycle';
 
-/** Days of the right, counted from the day after the online purchase was completed. */
-export const WITHDRAWAL_DAYS = 14;
+export { lastDayOfRight, WITHDRAWAL_DAYS } from '../../../shared/subscription/withdrawal';
 
 /** Attempts at the provider before a refund that keeps failing is handed to customer service. */
 export const REFUND_MAX_ATTEMPTS = 10;
@@ -71,11 +71,6 @@ export function refundRetryDelaySeconds(attempts: number): number {
     REFUND_FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1),
     REFUND_MAX_RETRY_SECONDS,
   );
-}
-
-/** The last day of the right (an Oslo calendar date) for a purchase completed at `completedAt`. */
-export function lastDayOfRight(completedAt: Date): string {
-  return addDays(osloDateOf(completedAt), WITHDRAWAL_DAYS);
 }
 
 export interface RefundCalculation {
