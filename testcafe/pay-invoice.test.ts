@@ -94,14 +94,11 @@ test.page(titleUrl('LA', '/bestill-abonnement'))(
       .eql({ ariaInvoiceNo: invoice!.ariaInvoiceNo, status: 'PAID', amount: 100 });
 
     await t.navigateTo(titleUrl('LA', `/betal-faktura/${invoice!.ariaInvoiceNo}`));
-    await expectScreen(t, 'Betal faktura');
-    await t
-      .expect(Selector('p').withText('Denne fakturaen er betalt').exists)
-      .ok({ timeout: 20000 });
+    await expectScreen(t, `Faktura ${invoice!.ariaInvoiceNo} er betalt`);
     await t.expect(fact('Fakturanummer').textContent).eql(invoice!.ariaInvoiceNo);
     await t.expect(fact('Beløp').textContent).eql('kr 1,00');
     await t.expect(fact('Status').textContent).match(/^Betalt \d{1,2}\. \p{L}+ \d{4}$/u);
-    await t.expect(fact('KID').textContent).match(/^\d{2,25}$/);
+    await t.expect(Selector('dt').withExactText('KID').exists).notOk();
     await t.expect(Selector('button').withText('Betal kr').exists).notOk();
     await expectAccessible(t);
 

@@ -19,12 +19,27 @@ import {
   expectScreen,
   leftSandbox,
   paymentPage,
+  port,
   signIn,
   signInPage,
   titleUrl,
 } from './support';
 
 const main = Selector('main');
+
+/** The e-mails sent to `recipient`, newest first (GET /dev/outbox on the same server). */
+async function emailsTo(recipient: string): Promise<string[]> {
+  const response = await fetch(`http://localhost:${port}/dev/outbox`);
+  const messages = (await response.json()) as {
+    channel: string;
+    recipient: string;
+    body: string;
+  }[];
+  return messages
+    .filter((m) => m.channel === 'email' && m.recipient === recipient)
+    .map((m) => m.body);
+}
+
 const button = (name: string) => Selector('button').withExactText(name);
 const link = (name: string) => Selector('a').withExactText(name);
 const radio = (name: string) => Selector('label').withExactText(name);
@@ -74,6 +89,16 @@ test.page(titleUrl('AP', '/bestill-abonnement'))(
     await t.expect(link('Les om angreretten').exists).ok();
     await t.expect(Selector('dt').withExactText('Neste fornyelse').exists).ok();
     await expectAccessible(t);
+
+    // The receipt by e-mail, with the same reference and the right of withdrawal.
+    const reference = await Selector('dt')
+      .withExactText('Referanse (oppgi den hvis du kontakter kundeservice om kjøpet)')
+      .nextSibling('dd').innerText;
+    const [receipt] = (await emailsTo('ingen@demo.minside.no')).filter((body) =>
+      body.startsWith('Kvittering for kjøpet hos Agderposten'),
+    );
+    await t.expect(receipt).contains(`Referanse: ${reference}`);
+    await t.expect(receipt).contains('Du har 14 dagers angrerett');
 
     // The subscription is there for the guards: the home page opens.
     await t.click(link('Til Min side'));

@@ -141,8 +141,9 @@ describe('an unpaid invoice', () => {
     ]);
     await app.user.click(await payButton());
     expect(
-      await screen.findByText('Denne fakturaen er betalt 22. november 2026.'),
+      await screen.findByRole('heading', { level: 1, name: 'Faktura 800000012 er betalt' }),
     ).toBeInTheDocument();
+    expect(fact('Status')).toHaveTextContent('Betalt 22. november 2026');
     expect(screen.queryByRole('button', { name: /^Betal/ })).not.toBeInTheDocument();
   });
 });
@@ -154,10 +155,16 @@ describe('a paid invoice', () => {
         json(invoiceWith({ status: 'PAID', paidAt: '2026-11-20T09:00:00+01:00' })),
       ),
     ]);
+    // Titled as what it is, «betalt» said only there and in the status, and no KID to pay with.
     expect(
-      await screen.findByText('Denne fakturaen er betalt 20. november 2026.'),
+      await screen.findByRole('heading', { level: 1, name: 'Faktura 800000012 er betalt' }),
     ).toBeInTheDocument();
     expect(fact('Status')).toHaveTextContent('Betalt 20. november 2026');
+    expect(screen.getAllByText(/[Bb]etalt/).map((e) => e.textContent)).toEqual([
+      'Faktura 800000012 er betalt',
+      'Betalt 20. november 2026',
+    ]);
+    expect(screen.queryByText('KID')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Betal/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Til fakturaoversikten' })).toHaveAttribute(

@@ -1,6 +1,6 @@
 // /fakturaoversikt (login and subscription): every invoice of the reader's account on this title,
 // newest first as the server lists them, the unpaid ones apart from and above the paid ones. Each
-// shows what a reader needs to pay or recognise it: KID (with a copy button), amount, due date,
+// shows what a reader needs to pay or recognise it: an unpaid one's KID (with a copy button), amount, due date,
 // period, description, status (an overdue one is marked "Forfalt" in words, not by colour alone),
 // how it is paid (a paid one: how it was actually paid, e.g. the card a giro invoice was paid
 // with, never the subscription's method), for an unpaid giro invoice the account to pay to, and a
@@ -120,7 +120,10 @@ function InvoiceItem({
             ? t(providerKeys[invoice.paymentProvider])
             : t('common:payment-methods.none'),
         },
-    {
+  ];
+  // The KID is for paying it: a paid invoice needs neither the number nor its copy button.
+  if (unpaid)
+    facts.push({
       key: 'kid',
       label: t('invoice-overview.invoice.kid'),
       value: (
@@ -150,8 +153,7 @@ function InvoiceItem({
           </span>
         </span>
       ),
-    },
-  ];
+    });
   if (unpaid && paidFromBank(invoice))
     facts.push({
       key: 'payee-account',

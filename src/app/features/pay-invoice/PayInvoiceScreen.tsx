@@ -67,7 +67,10 @@ function InvoiceFacts({ invoice }: { readonly invoice: Invoice }) {
       }),
     },
     { key: 'description', label: t('pay-invoice.facts.description'), value: invoice.description },
-    { key: 'kid', label: t('pay-invoice.facts.kid'), value: invoice.kid },
+    // The KID is for paying it; a paid one says when (once: the status) and how.
+    ...(invoice.status === 'PAID'
+      ? []
+      : [{ key: 'kid', label: t('pay-invoice.facts.kid'), value: invoice.kid }]),
     { key: 'status', label: t('pay-invoice.facts.status'), value: status },
   ];
   // How it was actually paid (the payment that settled it), not the subscription's method.
@@ -246,7 +249,6 @@ function PayForm({ invoice, onPaid }: { readonly invoice: Invoice; readonly onPa
 
 export default function PayInvoiceScreen() {
   const { t } = useTranslation('pay-invoice');
-  const longDate = useLongDate();
   const { ariaInvoiceNo = '' } = useParams();
   const [query] = useSearchParams();
   const orderId = query.get('ordre')?.trim() ?? '';
@@ -302,13 +304,7 @@ export default function PayInvoiceScreen() {
           </h2>
           <InvoiceFacts invoice={invoice} />
         </section>
-        {invoice.status === 'PAID' ? (
-          <Notice>
-            {invoice.paidAt
-              ? t('pay-invoice.paid.text-on', { date: longDate(invoice.paidAt) })
-              : t('pay-invoice.paid.text')}
-          </Notice>
-        ) : (
+        {invoice.status === 'PAID' ? null : (
           <section aria-labelledby="pay-invoice-pay-heading">
             <h2 id="pay-invoice-pay-heading" className="ds-heading" data-size="sm">
               {t('pay-invoice.pay-heading')}
@@ -325,7 +321,9 @@ export default function PayInvoiceScreen() {
   return (
     <section aria-labelledby="pay-invoice-heading" className="screen">
       <h1 id="pay-invoice-heading" className="ds-heading" data-size="lg">
-        {t('pay-invoice.heading')}
+        {invoice?.status === 'PAID'
+          ? t('pay-invoice.heading-paid', { number: invoice.ariaInvoiceNo })
+          : t('pay-invoice.heading')}
       </h1>
       {body}
       <ul className="screen-links">
