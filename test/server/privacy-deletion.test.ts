@@ -58,9 +58,12 @@ describe('asking for one’s data to be deleted', () => {
     expect((await owner.session.request({ url: '/api/privacy/deletion' })).statusCode).toBe(401);
     expect((await other.request({ url: '/api/privacy/deletion' })).statusCode).toBe(401);
     expect((await subscription(owner.subscriptionNo)).status_code).toBe(S.PENDING_CANCELLATION);
-    const [mail] = await messagesTo(t, owner.email);
+    const [mail, ...earlier] = await messagesTo(t, owner.email);
     expect(mail!.body).toContain('Vi sletter dem 9. april 2026.');
     expect(mail!.body).toContain('/schibstedDeleteGateway');
+    // The deletion's e-mail tells of the stopped renewals: no cancellation receipt with an undo
+    // link beside it (the deletion is what the reader would call off).
+    expect(earlier.filter((m) => m.body.includes('Du har sagt opp'))).toEqual([]);
     // Signed in again, the reader sees it waiting; a second request is refused.
     const again = await owner.signIn();
     expect(await waiting(again)).toEqual(requested);
@@ -81,8 +84,9 @@ describe('asking for one’s data to be deleted', () => {
     });
     expect(await waiting(back)).toBeNull();
     expectProblem(await callOff(back), 404, 'DELETION_NOT_FOUND');
-    const [mail] = await messagesTo(t, owner.email);
+    const [mail, ...earlier] = await messagesTo(t, owner.email);
     expect(mail!.body).toContain('Du har avbrutt slettingen');
+    expect(earlier.filter((m) => /sagt opp|Oppsigelsen/.test(m.body))).toEqual([]);
     t.clock.set(new Date(new Date(TEST_NOW).getTime() + 31 * DAY).toISOString());
     await eraseDueReaders(t);
     expect(await count('accounts where spid_id = $1', [back.spidId])).toBe(1);

@@ -171,7 +171,12 @@ export async function requestDeletion(
         tx,
         subscription_no,
         { kind: 'cancel', reason: 'other', comment: null },
-        { clock: deps.clock, actor: 'user', context: { deletionRequest: row.id } },
+        {
+          clock: deps.clock,
+          actor: 'user',
+          context: { deletionRequest: row.id },
+          receipt: false,
+        },
       );
       stopped.push(subscription_no);
     }
@@ -227,7 +232,12 @@ export async function cancelDeletion(
         tx,
         subscription_no,
         { kind: 'undoCancellation' },
-        { clock: deps.clock, actor: 'user', context: { deletionRequest: row.id } },
+        {
+          clock: deps.clock,
+          actor: 'user',
+          context: { deletionRequest: row.id },
+          receipt: false,
+        },
       );
       renewedAgain.push(subscription_no);
     }

@@ -54,6 +54,11 @@ export interface ApplyOptions {
   readonly dedupeKey?: string;
   /** Facts of the request kept with the audit event (e.g. whether a winback offer was taken). */
   readonly context?: Readonly<Record<string, unknown>>;
+  /**
+   * False when the change is part of something that tells the reader itself (a deletion of the
+   * reader's data stops and restarts renewals and says so in its own e-mail): no receipt.
+   */
+  readonly receipt?: false;
 }
 
 export interface Applied {
@@ -347,7 +352,7 @@ export async function applyCommandInTx(
   );
   const subscription = await getSubscription(tx, row.subscription_no);
   // What the reader did themselves is confirmed by e-mail, in this same transaction.
-  if (options.actor === 'user' && receiptKinds.has(command.kind))
+  if (options.actor === 'user' && options.receipt !== false && receiptKinds.has(command.kind))
     await sendChangeReceipt(
       tx,
       command.kind === 'schedulePlanChange'
