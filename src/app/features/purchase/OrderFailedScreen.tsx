@@ -43,6 +43,22 @@ function CustomerServiceLink() {
   );
 }
 
+/** The way on (one main link) and customer service, as every outcome here ends. */
+function NextSteps({ to, label }: { readonly to: string; readonly label: string }) {
+  return (
+    <ul className="screen-links">
+      <li>
+        <Link className="ds-button" to={to}>
+          {label}
+        </Link>
+      </li>
+      <li>
+        <CustomerServiceLink />
+      </li>
+    </ul>
+  );
+}
+
 function Page({ heading, children }: { readonly heading: string; readonly children: ReactNode }) {
   return (
     <section aria-labelledby="order-failed-heading" className="screen">
@@ -62,16 +78,7 @@ function Ended({ reason, order }: { readonly reason: Reason; readonly order: Ord
       <Notice color={reason === 'cancelled' ? 'info' : 'warning'}>
         {t(`purchase.failed.ended.${reason}`)}
       </Notice>
-      <ul className="screen-links">
-        <li>
-          <Link className="ds-button" to={retryPath(order)}>
-            {t('purchase.failed.retry')}
-          </Link>
-        </li>
-        <li>
-          <CustomerServiceLink />
-        </li>
-      </ul>
+      <NextSteps to={retryPath(order)} label={t('purchase.failed.retry')} />
     </Page>
   );
 }
@@ -127,16 +134,7 @@ function WithoutOrder({ reason }: { readonly reason: Reason }) {
       {reason === 'cancelled' ? null : (
         <p className="ds-paragraph">{t('purchase.failed.late-payment')}</p>
       )}
-      <ul className="screen-links">
-        <li>
-          <Link className="ds-button" to="/">
-            {t('purchase.failed.to-home')}
-          </Link>
-        </li>
-        <li>
-          <CustomerServiceLink />
-        </li>
-      </ul>
+      <NextSteps to="/" label={t('purchase.failed.to-home')} />
     </Page>
   );
 }
@@ -173,16 +171,7 @@ function CheckedOrder({ orderId }: { readonly orderId: string }) {
     return (
       <Page heading={t('purchase.cancel.heading.not-found')}>
         <p className="ds-paragraph">{t('purchase.cancel.not-found')}</p>
-        <ul className="screen-links">
-          <li>
-            <Link className="ds-button" to={retryPath(null)}>
-              {t('purchase.cancel.order-again')}
-            </Link>
-          </li>
-          <li>
-            <CustomerServiceLink />
-          </li>
-        </ul>
+        <NextSteps to={retryPath(null)} label={t('purchase.cancel.order-again')} />
       </Page>
     );
 
