@@ -20,6 +20,7 @@ import { SMTPServer } from 'smtp-server';
 import { fixedClock } from '../../src/server/clock';
 import type { SmsGatewayConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/db';
+import { renderLetter } from '../../src/server/messaging/letter/render';
 import { linkMobilityGateway } from '../../src/server/messaging/linkmobility';
 import {
   claimDueMessages,
@@ -48,6 +49,9 @@ interface Received {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  readonly html?: string;
+  /** The MIME type of the message as a whole. */
+  readonly type?: string;
   readonly messageId: string;
 }
 
@@ -79,6 +83,12 @@ async function startSmtp() {
           to: Array.isArray(parsed.to) ? parsed.to[0]!.text : (parsed.to?.text ?? ''),
           subject: parsed.subject ?? '',
           text: (parsed.text ?? '').trimEnd(),
+          ...(typeof parsed.html === 'string'
+            ? {
+                html: parsed.html,
+                type: (parsed.headers.get('content-type') as { value: string }).value,
+              }
+            : {}),
           messageId: parsed.messageId ?? '',
         });
         callback();
@@ -252,6 +262,25 @@ describe('the outbox relay', () => {
     ]);
     expect(sms!.provider_id).toBe(`lm-minside-outbox-${sms!.id}`);
     expect(await outboxDepth(db)).toEqual({ sms: 0, email: 0 });
+  });
+
+  it('sends a letter as text and HTML in one multipart/alternative message', async () => {
+    const letter = await renderLetter({
+      titleCode: 'FIR',
+      subject: 'Kvittering for kjøpet hos Firda',
+      greeting: 'Hei Kari,',
+      blocks: [{ kind: 'action', label: 'Byrj å lese Firda', url: 'https://www.firda.no' }],
+    });
+    await sendEmail(db, 'kari@example.no', letter.subject, letter.body, clock.now(), letter.html);
+    expect(await relay()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      subject: 'Kvittering for kjøpet hos Firda',
+      type: 'multipart/alternative',
+    });
+    expect(mails[0]!.text).toContain('Byrj å lese Firda: https://www.firda.no');
+    expect(mails[0]!.html).toContain('<html dir="ltr" lang="nn">');
+    expect(mails[0]!.html).toContain('href="https://www.firda.no"');
   });
 
   it('fails a 5xx from SMTP and a 400 from the gateway for good, without naming the recipient', async () => {

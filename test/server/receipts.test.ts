@@ -5,17 +5,27 @@
 // DATABASE_URL.
 import { beforeEach, describe, expect, it } from '@jest/globals';
 
+import * as receipts from '../../src/server/domain/receipts/messages';
+import type { OrderReceiptFacts } from '../../src/server/domain/receipts/messages';
 import {
-  cancellationReceiptEmail,
-  orderReceiptEmail,
-  planChangeReceiptEmail,
-  undoReceiptEmail,
-  type OrderReceiptFacts,
-} from '../../src/server/domain/receipts/messages';
+  applyCommandInTx,
+  insertSubscription,
+} from '../../src/server/domain/subscriptions/lifecycle';
+import { letterText, type Letter } from '../../src/server/messaging/letter/letter';
+import { renderLetter } from '../../src/server/messaging/letter/render';
 
 import { digitalMonthly, newReader, onPaymentPage } from './order-support';
 import { sessionFor } from './session-support';
 import { buildTestApp, TEST_NOW } from './support';
+
+/** A letter's subject and text part, as the reader's mail program shows the text. */
+const mail = (letter: Letter) => ({ subject: letter.subject, body: letterText(letter) });
+const orderReceiptEmail = (f: OrderReceiptFacts) => mail(receipts.orderReceiptEmail(f));
+const cancellationReceiptEmail = (f: receipts.CancellationFacts) =>
+  mail(receipts.cancellationReceiptEmail(f));
+const undoReceiptEmail = (f: receipts.UndoFacts) => mail(receipts.undoReceiptEmail(f));
+const planChangeReceiptEmail = (f: receipts.PlanChangeFacts) =>
+  mail(receipts.planChangeReceiptEmail(f));
 
 const purchase = (titleCode: string): OrderReceiptFacts => ({
   titleCode,
@@ -57,6 +67,7 @@ describe('receipt e-mails', () => {
       'Du har 14 dagers angrerett. Vil du angre kjøpet, gjør du det innen 18. desember 2026 på https://minside.fvn.no/angrerett.',
     );
     expect(body).toContain('Vilkårene for abonnementet: https://minside.fvn.no/vilkaar');
+    expect(body).toContain('Begynn å lese Fædrelandsvennen: https://www.fvn.no');
     expect(body).toContain('Referanse: YN2VVWC4');
     expect(body).toContain('Kundenummer: 7000015');
     expect(body).toMatch(/Hilsen\nFædrelandsvennen$/);
@@ -122,11 +133,11 @@ describe('receipt e-mails', () => {
     expect(nb.body).toContain(
       'Du har tilgang til og med 21. desember 2026, og du betaler ikke mer.',
     );
-    expect(nb.body).toContain(
-      'kan du angre oppsigelsen fram til 21. desember 2026: https://minside.fvn.no/angre-oppsigelse',
-    );
+    expect(nb.body).toContain('kan du angre oppsigelsen fram til 21. desember 2026.');
+    expect(nb.body).toContain('Angre oppsigelsen: https://minside.fvn.no/angre-oppsigelse');
     const nn = cancellationReceiptEmail({ ...base, titleCode: 'SET' });
     expect(nn.body).toContain('Vi har registrert oppseiinga av Premium digital.');
+    expect(nn.body).toContain('Angre oppseiinga: https://minside.setesdolen.no/angre-oppsigelse');
     expect(nn.body.split('\n').length).toBe(nb.body.split('\n').length);
     const owed = cancellationReceiptEmail({ ...base, titleCode: 'FVN', suspended: true });
     expect(owed.body).toContain('avsluttes 21. desember 2026');
@@ -163,6 +174,194 @@ describe('receipt e-mails', () => {
   });
 });
 
+/** Every receipt, with the same facts, for one title. */
+const allLetters = (titleCode: string): [string, Letter][] => [
+  ['purchase', receipts.orderReceiptEmail(purchase(titleCode))],
+  [
+    'invoice',
+    receipts.orderReceiptEmail({
+      ...purchase(titleCode),
+      kind: 'invoice',
+      offer: null,
+      withdrawalLastDay: null,
+      ariaInvoiceNo: '800000004',
+    }),
+  ],
+  [
+    'cancellation',
+    receipts.cancellationReceiptEmail({
+      titleCode,
+      firstName: 'Kari',
+      planName: 'Premium digital',
+      lastDay: '2026-12-21',
+      suspended: false,
+      customerNumber: '7000015',
+    }),
+  ],
+  [
+    'cancellation while suspended',
+    receipts.cancellationReceiptEmail({
+      titleCode,
+      firstName: 'Kari',
+      planName: 'Premium digital',
+      lastDay: '2026-12-21',
+      suspended: true,
+      customerNumber: '7000015',
+    }),
+  ],
+  [
+    'undo',
+    receipts.undoReceiptEmail({
+      titleCode,
+      firstName: 'Kari',
+      planName: 'Premium digital',
+      renewal: { date: '2027-01-04', priceOre: 27_900, period: 'Månedlig' },
+      customerNumber: '7000015',
+    }),
+  ],
+  [
+    'plan change',
+    receipts.planChangeReceiptEmail({
+      titleCode,
+      firstName: 'Kari',
+      fromPlan: 'Digital',
+      toPlan: 'Premium digital',
+      toPeriod: 'Månedlig',
+      toPriceOre: 27_900,
+      effectiveDate: '2027-01-04',
+      customerNumber: '7000015',
+    }),
+  ],
+  [
+    'refund',
+    receipts.refundReceiptEmail({
+      titleCode,
+      firstName: 'Kari',
+      kind: 'upgrade',
+      planName: 'Premium digital',
+      amountOre: 3_333,
+      method: 'SWEDBANK-PPG',
+      refundedOn: '2026-12-04',
+      reference: 'YN2VVWC4',
+      released: false,
+      alreadySubscriber: false,
+    }),
+  ],
+];
+
+const ADDRESS = /https:\/\/[^\s]+?(?=[.,;:]*(?:\s|$))/g;
+
+/** What a mail program shows of the HTML part, as one line of text. */
+const visible = (html: string) =>
+  html
+    .replace(/<div[^>]*data-skip-in-text[^>]*>[\s\S]*?<\/div><\/div>/, '')
+    .replace(/<\/?a\b[^>]*>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#820[23];/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/[\s\u00a0]+/g, ' ');
+
+describe('receipt e-mails as HTML', () => {
+  it.each([
+    ['FVN', 'nb', '#1576bc'],
+    ['FIR', 'nn', '#964c13'],
+    ['ADR', 'nb', null],
+  ])(
+    'every receipt of %s is HTML in its language and brand, saying what the text says',
+    async (titleCode, lang, accent) => {
+      for (const [name, letter] of allLetters(titleCode)) {
+        const { body, html } = await renderLetter(letter);
+        expect({ name, lang: /<html[^>]* lang="(\w+)"/.exec(html)?.[1] }).toEqual({ name, lang });
+        const { getPublication } = await import('../../src/shared/publications/registry');
+        const brand = getPublication(titleCode).brand.accent.toLowerCase();
+        if (accent) expect(brand).toBe(accent);
+        expect(html.toLowerCase()).toContain(`background-color:${brand}`);
+        expect(html).toContain(`<h1`);
+        const shown = visible(html);
+        expect(shown).toContain(letter.subject);
+        // Each block of the text part is in the HTML part, its web addresses as links.
+        const has = (what: string) =>
+          expect({ name, what, shown: shown.includes(what) }).toEqual({ name, what, shown: true });
+        for (const block of letter.blocks) {
+          if (block.kind === 'facts')
+            for (const row of block.rows) has(`${row.label} ${row.value}`);
+          else if (block.kind === 'action') {
+            has(block.label);
+            expect(html).toContain(`href="${block.url}"`);
+          } else
+            for (const line of block.lines) {
+              for (const url of line.match(ADDRESS) ?? []) expect(html).toContain(`href="${url}"`);
+              has(line.replace(ADDRESS, (url) => url.replace(/^https:\/\//, '')));
+            }
+        }
+        expect(body).toContain(letter.greeting);
+        expect(shown).not.toMatch(/undefined|null|NaN|\[object/);
+      }
+    },
+  );
+
+  it('shows the facts as a table with row headers and the next step as a button', async () => {
+    const { html } = await renderLetter(receipts.orderReceiptEmail(purchase('FVN')));
+    expect(html).toMatch(/<th scope="row"[^>]*>Betalt<\/th>/);
+    expect(html).toMatch(/<a href="https:\/\/www\.fvn\.no"[^>]*>.*Begynn å lese Fædrelandsvennen/s);
+    expect(html).toContain('href="https://minside.fvn.no/endre-profil"');
+    expect(visible(html)).toContain('Org.nr.');
+  });
+
+  it('every receipt says the same in bokmål and nynorsk: the same parts, links, numbers and amounts', () => {
+    const nn = new Map(allLetters('SET'));
+    for (const [name, nb] of allLetters('FVN')) {
+      const other = nn.get(name)!;
+      const shape = (l: Letter) =>
+        l.blocks.map((b) =>
+          b.kind === 'paragraph' ? b.lines.length : b.kind === 'facts' ? b.rows.length : 'action',
+        );
+      expect({ name, shape: shape(other) }).toEqual({ name, shape: shape(nb) });
+      expect({ name, facts: facts(letterText(other)) }).toEqual({
+        name,
+        facts: facts(letterText(nb)).map((f) => f.replace('fvn.no', 'setesdolen.no')),
+      });
+      // Nynorsk words, not bokmål ones.
+      expect({
+        name,
+        bokmål: letterText(other).match(/\b(ikke|fornyes|måned|betalingen|kjøpet ditt)\b/g),
+      }).toEqual({
+        name,
+        bokmål: null,
+      });
+    }
+  });
+
+  it('tells a reserved payment released apart from money refunded', () => {
+    const base = {
+      titleCode: 'FVN',
+      firstName: null,
+      kind: 'new' as const,
+      planName: 'Premium digital',
+      amountOre: 100,
+      method: 'VIPPS' as const,
+      refundedOn: '2026-12-04',
+      reference: 'YN2VVWC4',
+    };
+    const released = mail(
+      receipts.refundReceiptEmail({ ...base, released: true, alreadySubscriber: true }),
+    );
+    expect(released.subject).toBe('Du er ikke trukket for betalingen til Fædrelandsvennen');
+    expect(released.body).toContain('fordi du allerede har et abonnement på avisen');
+    expect(released.body).toContain('Frigitt: kr 1,00 til Vipps 4. desember 2026');
+    expect(released.body).toContain('Beløpet var bare reservert');
+    const refunded = mail(
+      receipts.refundReceiptEmail({ ...base, released: false, alreadySubscriber: false }),
+    );
+    expect(refunded.subject).toBe('Du får pengene tilbake fra Fædrelandsvennen');
+    expect(refunded.body).toContain('Tilbakebetalt: kr 1,00 til Vipps 4. desember 2026');
+    expect(refunded.body).not.toContain('allerede har et abonnement');
+    expect(refunded.body).not.toContain('reservert');
+  });
+});
+
 describe('receipts through the app', () => {
   const t = buildTestApp();
   beforeEach(() => {
@@ -171,8 +370,8 @@ describe('receipts through the app', () => {
 
   /** The e-mails written since `after` (an outbox id). */
   const emailsSince = async (after: number) =>
-    t.db.query<{ recipient: string; body: string }>(
-      `select recipient, body from outbox where channel = 'email' and id > $1 order by id`,
+    t.db.query<{ recipient: string; body: string; html: string | null }>(
+      `select recipient, body, html from outbox where channel = 'email' and id > $1 order by id`,
       [after],
     );
   const lastId = async () =>
@@ -208,6 +407,69 @@ describe('receipts through the app', () => {
     expect(receipts[0]!.body).toContain('Betalt: kr 1,00 med betalingskort');
     expect(receipts[0]!.body).toContain(`Referanse: ${reference}`);
     expect(receipts[0]!.body).toContain('Du har 14 dagers angrerett');
+    expect(receipts[0]!.html).toContain('<html dir="ltr" lang="nb">');
+    expect(receipts[0]!.html).toContain(`${reference}`);
+    // The HTML part as a developer or tester opens it from the outbox.
+    const [row] = await t.db.query<{ id: string }>(
+      `select id from outbox where channel = 'email' and id > $1 and body like 'Kvittering%'`,
+      [before],
+    );
+    const page = await t.app.inject({ method: 'GET', url: `/dev/outbox/${row!.id}.html` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toBe(receipts[0]!.html);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/outbox/x1.html' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('releases the payment of a purchase refused because the reader already subscribes, and tells the reader once', async () => {
+    const { s, accountNo } = await newReader(t);
+    const placed = await s.request({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': `refused-${Date.now()}-abcdef` },
+      payload: { ...digitalMonthly, paymentProvider: 'VIPPS' },
+    });
+    const { orderId, redirectUrl, reference } = placed.json() as {
+      orderId: string;
+      redirectUrl: string;
+      reference: string;
+    };
+    // While the reader is on the payment page, a subscription of the title reaches the account
+    // another way (customer service, a connected subscription).
+    const [order] = await t.db.query<{ plan_id: string }>(
+      'select plan_id from orders where order_id = $1',
+      [orderId],
+    );
+    await t.db.transaction(async (tx) => {
+      const no = await insertSubscription(tx, {
+        ariaAccountNo: accountNo,
+        titleCode: 'FVN',
+        planId: order!.plan_id,
+        paymentProvider: 'VIPPS',
+        card: null,
+        mandateId: null,
+        discount: { code: null, amountOff: null, percentOff: null, periodsLeft: 0 },
+        now: t.clock.now(),
+      });
+      await applyCommandInTx(tx, no, { kind: 'activate' }, { clock: t.clock, actor: 'system' });
+    });
+    const before = await lastId();
+    await onPaymentPage(t, redirectUrl, 'approve');
+    const again = await Promise.all(
+      [1, 2].map(() => s.request({ method: 'POST', url: `/api/orders/${orderId}/complete` })),
+    );
+    expect(again.map((r) => r.json().status)).toEqual(['CANCELLED', 'CANCELLED']);
+    const sent = await emailsSince(before);
+    expect(sent.map((e) => e.body.split('\n')[0])).toEqual([
+      'Du er ikke trukket for betalingen til Fædrelandsvennen',
+    ]);
+    expect(sent[0]!.body).toContain('fordi du allerede har et abonnement på avisen');
+    expect(sent[0]!.body).toContain('Frigitt: kr 1,00 til Vipps');
+    expect(sent[0]!.body).toContain(`Referanse: ${reference}`);
+    expect(sent[0]!.html).toContain('Frigitt');
   });
 
   it('confirms a cancellation, the undo and a plan change, each once, to the reader', async () => {

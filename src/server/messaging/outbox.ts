@@ -7,7 +7,8 @@ export type Channel = 'sms' | 'email';
 
 export interface MessageSender {
   sendSms(to: string, body: string): Promise<void>;
-  sendEmail(to: string, subject: string, body: string): Promise<void>;
+  /** `html`: the same message as HTML (a letter, messaging/letter), sent beside the text. */
+  sendEmail(to: string, subject: string, body: string, html?: string): Promise<void>;
 }
 
 export interface OutboxMessage {
@@ -15,6 +16,8 @@ export interface OutboxMessage {
   readonly channel: Channel;
   readonly recipient: string;
   readonly body: string;
+  /** An e-mail's HTML part, when it has one. */
+  readonly html: string | null;
   readonly createdAt: string;
 }
 
@@ -25,24 +28,29 @@ export async function sendSms(db: Queryable, to: string, body: string, at?: Date
   );
 }
 
-/** An e-mail, kept as its subject line, a blank line and the text (the outbox has one body). */
+/**
+ * An e-mail, kept as its subject line, a blank line and the text, with its HTML part (when it is
+ * a letter) beside it.
+ */
 export async function sendEmail(
   db: Queryable,
   to: string,
   subject: string,
   body: string,
   at?: Date,
+  html?: string,
 ): Promise<void> {
   await db.query(
-    `insert into outbox (channel, recipient, body, created_at) values ('email', $1, $2, $3)`,
-    [to, `${subject}\n\n${body}`, (at ?? new Date()).toISOString()],
+    `insert into outbox (channel, recipient, body, html, created_at)
+     values ('email', $1, $2, $3, $4)`,
+    [to, `${subject}\n\n${body}`, html ?? null, (at ?? new Date()).toISOString()],
   );
 }
 
 /** The embedded sender: writes to the outbox in the caller's transaction. */
 export const outboxSender = (db: Queryable, at?: Date): MessageSender => ({
   sendSms: (to, body) => sendSms(db, to, body, at),
-  sendEmail: (to, subject, body) => sendEmail(db, to, subject, body, at),
+  sendEmail: (to, subject, body, html) => sendEmail(db, to, subject, body, at, html),
 });
 
 export async function latestMessages(db: Queryable, limit = 50): Promise<OutboxMessage[]> {
@@ -51,17 +59,29 @@ export async function latestMessages(db: Queryable, limit = 50): Promise<OutboxM
     channel: Channel;
     recipient: string;
     body: string;
+    html: string | null;
     created_at: Date | string;
-  }>(`select id, channel, recipient, body, created_at from outbox order by id desc limit $1`, [
-    limit,
-  ]);
+  }>(
+    `select id, channel, recipient, body, html, created_at from outbox order by id desc limit $1`,
+    [limit],
+  );
   return rows.map((r) => ({
     id: Number(r.id),
     channel: r.channel,
     recipient: r.recipient,
     body: r.body,
+    html: r.html,
     createdAt: new Date(r.created_at).toISOString(),
   }));
+}
+
+/** An e-mail's HTML part (null: no such message, or text only). */
+export async function messageHtml(db: Queryable, id: string): Promise<string | null> {
+  const [row] = await db.query<{ html: string | null }>(
+    `select html from outbox where id = $1 and channel = 'email'`,
+    [id],
+  );
+  return row?.html ?? null;
 }
 
 /** Erasure (privacy/deletion.ts): the messages kept for the reader's addresses. */
@@ -81,6 +101,7 @@ export interface ClaimedMessage {
   readonly channel: Channel;
   readonly recipient: string;
   readonly body: string;
+  readonly html: string | null;
   /** This attempt's number, 1 for the first. */
   readonly attempt: number;
 }
@@ -106,6 +127,7 @@ export async function claimDueMessages(
     channel: Channel;
     recipient: string;
     body: string;
+    html: string | null;
     attempts: number;
   }>(
     `update outbox o
@@ -119,7 +141,7 @@ export async function claimDueMessages(
          order by id
          limit $2
          for update skip locked)
-      returning o.id, o.channel, o.recipient, o.body, o.attempts`,
+      returning o.id, o.channel, o.recipient, o.body, o.html, o.attempts`,
     [options.channels, options.limit, now, options.leaseSeconds],
   );
   return rows
@@ -128,6 +150,7 @@ export async function claimDueMessages(
       channel: r.channel,
       recipient: r.recipient,
       body: r.body,
+      html: r.html,
       attempt: Number(r.attempts),
     }))
     .sort((a, b) => a.id - b.id);

@@ -33,6 +33,8 @@ export interface EmailMessage {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** The HTML part, sent with the text as multipart/alternative. */
+  readonly html?: string;
   /** The same for every attempt of one outbox row, so a receiver can tell a repeat. */
   readonly reference: string;
 }
@@ -110,7 +112,16 @@ async function deliver(
   const reference = `minside-outbox-${message.id}`;
   if (message.channel === 'email') {
     const { subject, text } = splitEmail(message.body);
-    return transports.email!.sendEmail({ to: message.recipient, subject, text, reference }, signal);
+    return transports.email!.sendEmail(
+      {
+        to: message.recipient,
+        subject,
+        text,
+        ...(message.html ? { html: message.html } : {}),
+        reference,
+      },
+      signal,
+    );
   }
   return transports.sms!.sendSms({ to: message.recipient, text: message.body, reference }, signal);
 }

@@ -47,6 +47,7 @@ export function smtpTransport(
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
         messageId: `<${message.reference}@${domain}>`,
       });
       const aborted = new Promise<never>((_, reject) =>

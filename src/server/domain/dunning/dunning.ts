@@ -29,6 +29,8 @@ import { addDays, osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable, Row } from '../../db/db';
 import { DomainError } from '../../errors';
+import type { Letter } from '../../messaging/letter/letter';
+import { sendLetter } from '../../messaging/letter/render';
 import { outboxSender } from '../../messaging/outbox';
 import { accountContact } from '../accounts/accounts';
 import {
@@ -44,7 +46,6 @@ import { applyCommandInTx } from '../subscriptions/lifecycle';
 import {
   chargeSuspensionEmail,
   type DunnedInvoiceFacts,
-  type Email,
   type FailedChargeFacts,
   paymentFailedEmail,
   reminderEmail,
@@ -387,8 +388,8 @@ async function recordNotice(
   return inserted.length > 0;
 }
 
-async function send(tx: Queryable, to: string | null, email: Email, now: Date): Promise<void> {
-  if (to) await outboxSender(tx, now).sendEmail(to, email.subject, email.body);
+async function send(tx: Queryable, to: string | null, email: Letter, now: Date): Promise<void> {
+  if (to) await sendLetter(outboxSender(tx, now), to, email);
 }
 
 /**

@@ -2,11 +2,12 @@
 // reminder (what is unpaid, the day access stops if it stays unpaid, how to pay) and the notice
 // that the subscription is suspended (why, and how to get access back); for a card or Vipps
 // charge that failed, the e-mail that says so at once (why, when it is tried again, how to fix
-// it, the day access stops) and its own suspension notice. Plain text: the outbox keeps subject
-// and body.
+// it, the day access stops) and its own suspension notice. Each is a letter (messaging/letter):
+// sent as plain text and as HTML in the title's brand.
 import { formatKroner } from '../../../shared/money/money';
 import { getPublication, minsideHost } from '../../../shared/publications/registry';
 import { addDays } from '../../../shared/time/oslo';
+import type { Letter } from '../../messaging/letter/letter';
 import { longDate } from '../../messaging/wording';
 
 /** What the messages say about the invoice (all from the server's own records). */
@@ -40,11 +41,6 @@ export interface FailedChargeFacts {
   readonly suspendsOn: string;
 }
 
-export interface Email {
-  readonly subject: string;
-  readonly body: string;
-}
-
 /** A Norwegian bank account number as it is written: 1506.12.34567. */
 const accountNumber = (digits: string) =>
   digits.length === 11 ? `${digits.slice(0, 4)}.${digits.slice(4, 6)}.${digits.slice(6)}` : digits;
@@ -66,9 +62,6 @@ const words = {
       `Du kan også betale i nettbanken til konto ${account} med KID ${kid}. Da får du tilgangen tilbake når betalingen er registrert.`,
     payInBankReminder: (account: string, kid: string) =>
       `Du kan også betale i nettbanken til konto ${account} med KID ${kid}.`,
-    questions: (phone: string, email: string) =>
-      `Spørsmål? Ring kundeservice på ${phone} eller skriv til ${email}.`,
-    bye: 'Hilsen',
     failedSubject: (title: string) => `Betalingen for abonnementet ditt hos ${title} feilet`,
     failed: (amount: string, plan: string, from: string, due: string) =>
       `Vi fikk ikke trukket ${amount} for abonnementet ditt (${plan}) ${from} ${due}.`,
@@ -119,9 +112,6 @@ const words = {
       `Du kan òg betale i nettbanken til konto ${account} med KID ${kid}. Då får du tilgangen tilbake når betalinga er registrert.`,
     payInBankReminder: (account: string, kid: string) =>
       `Du kan òg betale i nettbanken til konto ${account} med KID ${kid}.`,
-    questions: (phone: string, email: string) =>
-      `Spørsmål? Ring kundeservice på ${phone} eller skriv til ${email}.`,
-    bye: 'Helsing',
     failedSubject: (title: string) => `Betalinga for abonnementet ditt hos ${title} feila`,
     failed: (amount: string, plan: string, from: string, due: string) =>
       `Vi fekk ikkje trekt ${amount} for abonnementet ditt (${plan}) ${from} ${due}.`,
@@ -177,30 +167,23 @@ function context(facts: DunnedInvoiceFacts) {
   return { ...baseContext(facts), account: accountNumber(facts.payeeAccountNumber) } as const;
 }
 
-/**
- * An e-mail of paragraphs (each a list of lines, a blank line between them) after the greeting;
- * the last ends with where to ask, and the title signs it.
- */
+/** A letter of paragraphs (each a list of lines) after the greeting; the title signs it. */
 function compose(
   subject: string,
   greeting: string,
   paragraphs: readonly (readonly string[])[],
   title: ReturnType<typeof getPublication>,
-  w: (typeof words)['nb' | 'nn'],
-): Email {
-  const lines = [
+): Letter {
+  return {
+    titleCode: title.titleCode,
+    subject,
     greeting,
-    ...paragraphs.flatMap((paragraph) => ['', ...paragraph]),
-    w.questions(title.customerCenterPhoneNumber, title.customerCenterEmail),
-    '',
-    w.bye,
-    title.displayName,
-  ];
-  return { subject, body: lines.join('\n') };
+    blocks: paragraphs.map((lines) => ({ kind: 'paragraph' as const, lines })),
+  };
 }
 
 /** The reminder: unpaid since the due date, stopped on `suspendsOn` unless paid the day before. */
-export function reminderEmail(facts: DunnedInvoiceFacts): Email {
+export function reminderEmail(facts: DunnedInvoiceFacts): Letter {
   const { title, language, w, greeting, amount, due, payUrl, account } = context(facts);
   return compose(
     w.reminderSubject(title.displayName),
@@ -218,12 +201,11 @@ export function reminderEmail(facts: DunnedInvoiceFacts): Email {
       [w.justPaid],
     ],
     title,
-    w,
   );
 }
 
 /** The subscription is suspended: why, and that paying brings access back. */
-export function suspensionEmail(facts: DunnedInvoiceFacts): Email {
+export function suspensionEmail(facts: DunnedInvoiceFacts): Letter {
   const { title, w, greeting, amount, due, payUrl, account } = context(facts);
   return compose(
     w.suspendedSubject(title.displayName),
@@ -234,7 +216,6 @@ export function suspensionEmail(facts: DunnedInvoiceFacts): Email {
       [w.payInBank(account, facts.kid)],
     ],
     title,
-    w,
   );
 }
 
@@ -256,7 +237,7 @@ const whyKey = (failure: string | null): WhyKey =>
  * A card or Vipps charge failed: what and why, when it is tried again (if it is), how to fix it,
  * and the day the subscription is suspended unless it is paid the day before.
  */
-export function paymentFailedEmail(facts: FailedChargeFacts): Email {
+export function paymentFailedEmail(facts: FailedChargeFacts): Letter {
   const { title, language, w, greeting, amount, due, payUrl, methodUrl } = chargeContext(facts);
   return compose(
     w.failedSubject(title.displayName),
@@ -276,12 +257,11 @@ export function paymentFailedEmail(facts: FailedChargeFacts): Email {
       [w.updateMethod(methodUrl), w.payNow(payUrl)],
     ],
     title,
-    w,
   );
 }
 
 /** The subscription is suspended because a charge failed: why, and how to get access back. */
-export function chargeSuspensionEmail(facts: FailedChargeFacts): Email {
+export function chargeSuspensionEmail(facts: FailedChargeFacts): Letter {
   const { title, w, greeting, amount, due, payUrl, methodUrl } = chargeContext(facts);
   return compose(
     w.suspendedSubject(title.displayName),
@@ -291,6 +271,5 @@ export function chargeSuspensionEmail(facts: FailedChargeFacts): Email {
       [w.chargeComesBack, w.updateMethod(methodUrl), w.payNow(payUrl)],
     ],
     title,
-    w,
   );
 }

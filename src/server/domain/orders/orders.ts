@@ -27,7 +27,7 @@ import { checkDeliveryAddress } from '../delivery/addresses';
 import { orderPaymentDescription } from '../invoices/descriptions';
 import { INVOICE_NUMBER_OFFSET } from '../invoices/invoices';
 import { invoiceToPay, recordOrderCharge, settleInvoice } from '../invoices/settlement';
-import { sendOrderReceipt } from '../receipts/receipts';
+import { sendOrderReceipt, sendRefundReceipt } from '../receipts/receipts';
 import {
   applyCommandInTx,
   hasUsableRenewalMethod,
@@ -771,7 +771,27 @@ export async function completeOrder(
     // money goes back and the order ends; nothing was half-applied (the transaction rolled back).
     deps.log?.warn({ orderId, code: error.code }, 'paid order could not be applied; refunding');
     await finish(deps.db, orderId, 'CANCELLED', 'CANCELLED', now);
-    if (payment) await refundQuietly(deps, row, payment);
+    if (payment && (await refundQuietly(deps, row, payment))) {
+      const order = toOrder(row);
+      await sendRefundReceipt(
+        deps.db,
+        {
+          ariaAccountNo: row.aria_account_no,
+          titleCode: order.titleCode,
+          kind: order.kind,
+          planName: order.planName,
+          amountOre: order.amount,
+          method: order.paymentProvider,
+          reference: order.reference,
+        },
+        {
+          // Granted first, captured after: a payment still only reserved is released, not taken.
+          released: payment.status !== 'CAPTURED',
+          alreadySubscriber: error.code === 'ALREADY_SUBSCRIBER',
+        },
+        now,
+      );
+    }
   }
   if (replaced) await stopReplacedMandate(deps, replaced, orderId);
   // Granted first, captured after: the reserved money is taken only for what the reader has.
@@ -825,11 +845,14 @@ async function stopReplacedMandate(deps: OrderDeps, mandate: Mandate, orderId: s
   }
 }
 
+/** Sends the money back; false when the provider did not take the refund (a person follows up). */
 async function refundQuietly(deps: OrderDeps, row: OrderRow, payment: ProviderPayment) {
   try {
     await deps.payments.refundPayment(payment.paymentId, payment.amountOre);
+    return true;
   } catch (error) {
     deps.log?.error({ orderId: row.order_id, err: error }, 'refund failed; needs a person');
+    return false;
   }
 }
 

@@ -3,12 +3,13 @@
 // consumer rules ask for: a purchase (what was bought, the price now and later, no binding, the
 // terms and the 14-day right of withdrawal with its last day), a restart, an upgrade, an invoice
 // paid, a cancellation (the last day, and how to undo it until then), an undone cancellation and
-// a plan change made for the next renewal. Every fact comes from the server's own records.
-// Plain text: the outbox keeps subject and body.
+// a plan change made for the next renewal, and money sent back for an order that could not be
+// carried out. Every fact comes from the server's own records. Each is a letter
+// (messaging/letter): one set of blocks, sent as plain text and as HTML in the title's brand.
 import { formatKroner } from '../../../shared/money/money';
-import { getPublication, minsideHost } from '../../../shared/publications/registry';
 import { periodMonths, type Period } from '../../../shared/subscription/plans';
-import { longDate, type Email, type Language } from '../../messaging/wording';
+import { letterContext, present, type Letter } from '../../messaging/letter/letter';
+import { longDate, type Language } from '../../messaging/wording';
 
 type Method = 'VIPPS' | 'SWEDBANK-PPG';
 
@@ -72,12 +73,29 @@ export interface PlanChangeFacts {
   readonly customerNumber: string | null;
 }
 
+export interface RefundFacts {
+  readonly titleCode: string;
+  readonly firstName: string | null;
+  readonly kind: OrderReceiptFacts['kind'];
+  readonly planName: string;
+  readonly amountOre: number;
+  readonly method: Method;
+  /** The day the provider took the refund (Europe/Oslo). */
+  readonly refundedOn: string;
+  /** Only reserved, never captured: the reservation was released, nothing was taken. */
+  readonly released: boolean;
+  /** A purchase refused because the account subscribes to the title already. */
+  readonly alreadySubscriber: boolean;
+  readonly reference: string;
+}
+
 const perSlug = (period: Period) =>
   periodMonths[period] === 12 ? 'year' : periodMonths[period] === 3 ? 'quarter' : 'month';
 
 const words = {
   nb: {
     hello: (name: string | null) => (name ? `Hei ${name},` : 'Hei,'),
+    read: (title: string) => `Begynn å lese ${title}`,
     per: { year: 'per år', quarter: 'per kvartal', month: 'per måned' },
     period: { year: 'årlig', quarter: 'kvartalsvis', month: 'månedlig' },
     method: { VIPPS: 'Vipps', 'SWEDBANK-PPG': 'betalingskort' },
@@ -98,9 +116,10 @@ const words = {
     paid: 'Betalt',
     paidValue: (amount: string, method: string, date: string) => `${amount} med ${method} ${date}`,
     invoiceNo: 'Faktura',
+    offerLabel: 'Tilbud',
     offer: {
-      FIRST_MONTH_1KR: 'Tilbud: første måned for 1 kr',
-      REACTIVATION_3_FOR_1: 'Tilbud: 3 måneder for prisen av 1',
+      FIRST_MONTH_1KR: 'første måned for 1 kr',
+      REACTIVATION_3_FOR_1: '3 måneder for prisen av 1',
     },
     renews: (date: string, price: string) =>
       `Abonnementet fornyes automatisk ${date} til ${price}. Det er ingen bindingstid: du kan si opp når du vil, og har tilgang ut perioden du har betalt for.`,
@@ -114,12 +133,14 @@ const words = {
     cancelSubject: (title: string) => `Kvittering: Du har sagt opp abonnementet hos ${title}`,
     cancelled: (plan: string, lastDay: string) =>
       `Vi har registrert oppsigelsen av ${plan}. Du har tilgang til og med ${lastDay}, og du betaler ikke mer.`,
-    undoUntil: (lastDay: string, url: string) =>
-      `Ombestemmer du deg, kan du angre oppsigelsen fram til ${lastDay}: ${url}`,
+    undoUntil: (lastDay: string) =>
+      `Ombestemmer du deg, kan du angre oppsigelsen fram til ${lastDay}.`,
+    undoAction: 'Angre oppsigelsen',
+    payAction: 'Se det som skal betales',
     cancelledSuspended: (plan: string, lastDay: string) =>
       `Vi har registrert oppsigelsen av ${plan}. Abonnementet fornyes ikke mer og avsluttes ${lastDay}.`,
-    stillOwed: (url: string) =>
-      `Beløpet som ikke er betalt, skal fortsatt betales. Betaler du det, kan du lese som før fram til da: ${url}`,
+    stillOwed:
+      'Beløpet som ikke er betalt, skal fortsatt betales. Betaler du det, kan du lese som før fram til da.',
     undoSubject: (title: string) => `Kvittering: Oppsigelsen hos ${title} er angret`,
     undone: (plan: string) => `Oppsigelsen er angret, og ${plan} fortsetter som før.`,
     changeSubject: (title: string) => `Kvittering: Abonnementet hos ${title} endres`,
@@ -129,12 +150,43 @@ const words = {
       `Fra ${date} betaler du ${period} for ${plan}: ${price}. Fram til da fortsetter alt som før.`,
     changeBack: (url: string) =>
       `Vil du heller beholde det du har, kan du angre endringen på Min side: ${url}`,
-    questions: (phone: string, email: string) =>
-      `Har du spørsmål, svarer kundeservice på ${phone} eller ${email}.`,
-    bye: 'Hilsen',
+    refundSubject: {
+      refunded: (title: string) => `Du får pengene tilbake fra ${title}`,
+      released: (title: string) => `Du er ikke trukket for betalingen til ${title}`,
+    },
+    refundIntro: {
+      new: (plan: string, alreadySubscriber: boolean) =>
+        alreadySubscriber
+          ? `Vi fikk ikke fullført kjøpet av ${plan}, fordi du allerede har et abonnement på avisen. Du betaler ikke for det to ganger.`
+          : `Vi fikk ikke fullført kjøpet av ${plan}, så du har ikke fått abonnementet.`,
+      reactivation: (plan: string) =>
+        `Vi fikk ikke startet ${plan} igjen, fordi abonnementet ble endret mens du betalte.`,
+      upgrade: (plan: string) =>
+        `Vi fikk ikke endret abonnementet til ${plan}, fordi det ble endret mens du betalte. Abonnementet ditt er som før.`,
+      invoice: () =>
+        'Fakturaen var allerede betalt eller avsluttet da betalingen din kom fram, så den er ikke betalt to ganger.',
+    },
+    refundLabel: { refunded: 'Tilbakebetalt', released: 'Frigitt' },
+    refundedValue: (amount: string, method: string, date: string) =>
+      `${amount} til ${method} ${date}`,
+    refundWhen: {
+      refunded: {
+        VIPPS: 'Pengene kommer tilbake på kontoen din i løpet av noen få dager.',
+        'SWEDBANK-PPG':
+          'Pengene kommer tilbake på kortet ditt, vanligvis innen noen få virkedager, avhengig av banken din.',
+      },
+      released: {
+        VIPPS:
+          'Beløpet var bare reservert, så ingenting er trukket. Reservasjonen forsvinner fra kontoen din i løpet av noen få dager.',
+        'SWEDBANK-PPG':
+          'Beløpet var bare reservert på kortet, så ingenting er trukket. Reservasjonen forsvinner i løpet av noen få dager, avhengig av banken din.',
+      },
+    },
+    refundAction: 'Se abonnementet ditt på Min side',
   },
   nn: {
     hello: (name: string | null) => (name ? `Hei ${name},` : 'Hei,'),
+    read: (title: string) => `Byrj å lese ${title}`,
     per: { year: 'per år', quarter: 'per kvartal', month: 'per månad' },
     period: { year: 'årleg', quarter: 'kvartalsvis', month: 'månadleg' },
     method: { VIPPS: 'Vipps', 'SWEDBANK-PPG': 'betalingskort' },
@@ -155,9 +207,10 @@ const words = {
     paid: 'Betalt',
     paidValue: (amount: string, method: string, date: string) => `${amount} med ${method} ${date}`,
     invoiceNo: 'Faktura',
+    offerLabel: 'Tilbod',
     offer: {
-      FIRST_MONTH_1KR: 'Tilbod: første månad for 1 kr',
-      REACTIVATION_3_FOR_1: 'Tilbod: 3 månader for prisen av 1',
+      FIRST_MONTH_1KR: 'første månad for 1 kr',
+      REACTIVATION_3_FOR_1: '3 månader for prisen av 1',
     },
     renews: (date: string, price: string) =>
       `Abonnementet blir fornya automatisk ${date} til ${price}. Det er inga bindingstid: du kan seie opp når du vil, og har tilgang ut perioden du har betalt for.`,
@@ -171,12 +224,14 @@ const words = {
     cancelSubject: (title: string) => `Kvittering: Du har sagt opp abonnementet hos ${title}`,
     cancelled: (plan: string, lastDay: string) =>
       `Vi har registrert oppseiinga av ${plan}. Du har tilgang til og med ${lastDay}, og du betaler ikkje meir.`,
-    undoUntil: (lastDay: string, url: string) =>
-      `Ombestemmer du deg, kan du angre oppseiinga fram til ${lastDay}: ${url}`,
+    undoUntil: (lastDay: string) =>
+      `Ombestemmer du deg, kan du angre oppseiinga fram til ${lastDay}.`,
+    undoAction: 'Angre oppseiinga',
+    payAction: 'Sjå det som skal betalast',
     cancelledSuspended: (plan: string, lastDay: string) =>
       `Vi har registrert oppseiinga av ${plan}. Abonnementet blir ikkje fornya meir og blir avslutta ${lastDay}.`,
-    stillOwed: (url: string) =>
-      `Beløpet som ikkje er betalt, skal framleis betalast. Betaler du det, kan du lese som før fram til då: ${url}`,
+    stillOwed:
+      'Beløpet som ikkje er betalt, skal framleis betalast. Betaler du det, kan du lese som før fram til då.',
     undoSubject: (title: string) => `Kvittering: Oppseiinga hos ${title} er angra`,
     undone: (plan: string) => `Oppseiinga er angra, og ${plan} held fram som før.`,
     changeSubject: (title: string) => `Kvittering: Abonnementet hos ${title} blir endra`,
@@ -186,127 +241,210 @@ const words = {
       `Frå ${date} betaler du ${period} for ${plan}: ${price}. Fram til då held alt fram som før.`,
     changeBack: (url: string) =>
       `Vil du heller halde på det du har, kan du angre endringa på Mi side: ${url}`,
-    questions: (phone: string, email: string) =>
-      `Har du spørsmål, svarer kundeservice på ${phone} eller ${email}.`,
-    bye: 'Helsing',
+    refundSubject: {
+      refunded: (title: string) => `Du får pengane tilbake frå ${title}`,
+      released: (title: string) => `Du er ikkje trekt for betalinga til ${title}`,
+    },
+    refundIntro: {
+      new: (plan: string, alreadySubscriber: boolean) =>
+        alreadySubscriber
+          ? `Vi fekk ikkje fullført kjøpet av ${plan}, fordi du alt har eit abonnement på avisa. Du betaler ikkje for det to gonger.`
+          : `Vi fekk ikkje fullført kjøpet av ${plan}, så du har ikkje fått abonnementet.`,
+      reactivation: (plan: string) =>
+        `Vi fekk ikkje starta ${plan} att, fordi abonnementet vart endra medan du betalte.`,
+      upgrade: (plan: string) =>
+        `Vi fekk ikkje endra abonnementet til ${plan}, fordi det vart endra medan du betalte. Abonnementet ditt er som før.`,
+      invoice: () =>
+        'Fakturaen var alt betalt eller avslutta då betalinga di kom fram, så ho er ikkje betalt to gonger.',
+    },
+    refundLabel: { refunded: 'Tilbakebetalt', released: 'Frigjort' },
+    refundedValue: (amount: string, method: string, date: string) =>
+      `${amount} til ${method} ${date}`,
+    refundWhen: {
+      refunded: {
+        VIPPS: 'Pengane kjem tilbake på kontoen din i løpet av nokre få dagar.',
+        'SWEDBANK-PPG':
+          'Pengane kjem tilbake på kortet ditt, vanlegvis innan nokre få yrkedagar, avhengig av banken din.',
+      },
+      released: {
+        VIPPS:
+          'Beløpet var berre reservert, så ingenting er trekt. Reservasjonen forsvinn frå kontoen din i løpet av nokre få dagar.',
+        'SWEDBANK-PPG':
+          'Beløpet var berre reservert på kortet, så ingenting er trekt. Reservasjonen forsvinn i løpet av nokre få dagar, avhengig av banken din.',
+      },
+    },
+    refundAction: 'Sjå abonnementet ditt på Mi side',
   },
 } as const;
 
 function context(titleCode: string) {
-  const title = getPublication(titleCode);
-  const language: Language = title.language === 'nn' ? 'nn' : 'nb';
-  const host = `https://${minsideHost(title)}`;
-  return { title, language, w: words[language], host };
-}
-
-function compose(
-  titleCode: string,
-  subject: string,
-  firstName: string | null,
-  paragraphs: readonly (readonly string[])[],
-): Email {
-  const { title, w } = context(titleCode);
-  const lines = [
-    w.hello(firstName),
-    ...paragraphs.filter((p) => p.length > 0).flatMap((p) => ['', ...p]),
-    '',
-    w.questions(title.customerCenterPhoneNumber, title.customerCenterEmail),
-    '',
-    w.bye,
-    title.displayName,
-  ];
-  return { subject, body: lines.join('\n') };
+  const c = letterContext(titleCode);
+  return { ...c, w: words[c.language] };
 }
 
 const pricePer = (w: (typeof words)[Language], priceOre: number, period: Period) =>
   `${formatKroner(priceOre)} ${w.per[perSlug(period)]}`;
 
 /** A purchase, a restart, an upgrade or an invoice paid on Min Side. */
-export function orderReceiptEmail(f: OrderReceiptFacts): Email {
+export function orderReceiptEmail(f: OrderReceiptFacts): Letter {
   const { title, language, w, host } = context(f.titleCode);
   const date = (d: string) => longDate(d, language);
-  const facts = [
-    `${w.plan}: ${f.planName} (${w.period[perSlug(f.period)]})`,
-    ...(f.ariaInvoiceNo ? [`${w.invoiceNo}: ${f.ariaInvoiceNo}`] : []),
-    `${w.paid}: ${w.paidValue(formatKroner(f.amountOre), w.method[f.method], date(f.paidOn))}`,
-    ...(f.offer ? [w.offer[f.offer]] : []),
-  ];
-  const renewal =
-    f.kind === 'invoice' || !f.renewal
-      ? []
-      : [
-          w.renews(date(f.renewal.date), pricePer(w, f.renewal.priceOre, f.renewal.period)),
+  const renews = f.kind !== 'invoice' && f.renewal;
+  return {
+    titleCode: f.titleCode,
+    subject: w.orderSubject[f.kind](title.displayName),
+    greeting: w.hello(f.firstName),
+    blocks: present([
+      { kind: 'paragraph', lines: [w.orderIntro[f.kind](f.planName, title.displayName)] },
+      {
+        kind: 'facts',
+        rows: [
+          { label: w.plan, value: `${f.planName} (${w.period[perSlug(f.period)]})` },
+          ...(f.ariaInvoiceNo ? [{ label: w.invoiceNo, value: f.ariaInvoiceNo }] : []),
+          {
+            label: w.paid,
+            value: w.paidValue(formatKroner(f.amountOre), w.method[f.method], date(f.paidOn)),
+          },
+          ...(f.offer ? [{ label: w.offerLabel, value: w.offer[f.offer] }] : []),
+        ],
+      },
+      // What was bought is there to be read: the receipt leads to it.
+      { kind: 'action', label: w.read(title.displayName), url: title.baseUrl },
+      renews && {
+        kind: 'paragraph',
+        lines: [
+          w.renews(date(renews.date), pricePer(w, renews.priceOre, renews.period)),
           w.cancelAt(`${host}/avslutt-abonnement`),
-        ];
-  const rights = [
-    ...(f.withdrawalLastDay ? [w.withdrawal(date(f.withdrawalLastDay), `${host}/angrerett`)] : []),
-    ...(f.kind === 'invoice' ? [] : [w.terms(`${host}/vilkaar`)]),
-  ];
-  const numbers = [
-    w.reference(f.reference, f.kind === 'invoice'),
-    ...(f.customerNumber ? [w.customer(f.customerNumber)] : []),
-  ];
-  return compose(f.titleCode, w.orderSubject[f.kind](title.displayName), f.firstName, [
-    [w.orderIntro[f.kind](f.planName, title.displayName)],
-    facts,
-    renewal,
-    rights,
-    numbers,
-  ]);
+        ],
+      },
+      {
+        kind: 'paragraph',
+        lines: [
+          ...(f.withdrawalLastDay
+            ? [w.withdrawal(date(f.withdrawalLastDay), `${host}/angrerett`)]
+            : []),
+          ...(f.kind === 'invoice' ? [] : [w.terms(`${host}/vilkaar`)]),
+        ],
+      },
+      {
+        kind: 'paragraph',
+        lines: [
+          w.reference(f.reference, f.kind === 'invoice'),
+          ...(f.customerNumber ? [w.customer(f.customerNumber)] : []),
+        ],
+      },
+    ]),
+  };
 }
 
 /** A cancellation: the last day, and how to undo it until then (or what is still owed). */
-export function cancellationReceiptEmail(f: CancellationFacts): Email {
+export function cancellationReceiptEmail(f: CancellationFacts): Letter {
   const { title, language, w, host } = context(f.titleCode);
   const lastDay = longDate(f.lastDay, language);
-  return compose(f.titleCode, w.cancelSubject(title.displayName), f.firstName, [
-    f.suspended
-      ? [w.cancelledSuspended(f.planName, lastDay), w.stillOwed(`${host}/fakturaoversikt`)]
-      : [w.cancelled(f.planName, lastDay), w.undoUntil(lastDay, `${host}/angre-oppsigelse`)],
-    f.customerNumber ? [w.customer(f.customerNumber)] : [],
-  ]);
+  return {
+    titleCode: f.titleCode,
+    subject: w.cancelSubject(title.displayName),
+    greeting: w.hello(f.firstName),
+    blocks: present([
+      ...(f.suspended
+        ? [
+            {
+              kind: 'paragraph' as const,
+              lines: [w.cancelledSuspended(f.planName, lastDay), w.stillOwed],
+            },
+            { kind: 'action' as const, label: w.payAction, url: `${host}/fakturaoversikt` },
+          ]
+        : [
+            {
+              kind: 'paragraph' as const,
+              lines: [w.cancelled(f.planName, lastDay), w.undoUntil(lastDay)],
+            },
+            { kind: 'action' as const, label: w.undoAction, url: `${host}/angre-oppsigelse` },
+          ]),
+      { kind: 'paragraph', lines: f.customerNumber ? [w.customer(f.customerNumber)] : [] },
+    ]),
+  };
 }
 
 /** An undone cancellation: it goes on, and when and at what price it renews. */
-export function undoReceiptEmail(f: UndoFacts): Email {
+export function undoReceiptEmail(f: UndoFacts): Letter {
   const { title, language, w, host } = context(f.titleCode);
-  return compose(f.titleCode, w.undoSubject(title.displayName), f.firstName, [
-    [w.undone(f.planName)],
-    f.renewal
-      ? [
+  return {
+    titleCode: f.titleCode,
+    subject: w.undoSubject(title.displayName),
+    greeting: w.hello(f.firstName),
+    blocks: present([
+      { kind: 'paragraph', lines: [w.undone(f.planName)] },
+      f.renewal && {
+        kind: 'paragraph',
+        lines: [
           w.renews(
             longDate(f.renewal.date, language),
             pricePer(w, f.renewal.priceOre, f.renewal.period),
           ),
           w.cancelAt(`${host}/avslutt-abonnement`),
-        ]
-      : [],
-    f.customerNumber ? [w.customer(f.customerNumber)] : [],
-  ]);
+        ],
+      },
+      { kind: 'paragraph', lines: f.customerNumber ? [w.customer(f.customerNumber)] : [] },
+    ]),
+  };
 }
 
 /** A plan change made for the next renewal: from when, to what, at what price. */
-export function planChangeReceiptEmail(f: PlanChangeFacts): Email {
+export function planChangeReceiptEmail(f: PlanChangeFacts): Letter {
   const { title, language, w, host } = context(f.titleCode);
-  return compose(f.titleCode, w.changeSubject(title.displayName), f.firstName, [
-    [
-      // The same plan paid for another period is named as that, not as a change to itself.
-      f.fromPlan === f.toPlan
-        ? w.changePeriod(
-            f.toPlan,
-            w.period[perSlug(f.toPeriod)],
-            pricePer(w, f.toPriceOre, f.toPeriod),
-            longDate(f.effectiveDate, language),
-          )
-        : w.change(
-            f.fromPlan,
-            f.toPlan,
-            w.period[perSlug(f.toPeriod)],
-            pricePer(w, f.toPriceOre, f.toPeriod),
-            longDate(f.effectiveDate, language),
-          ),
-      w.changeBack(`${host}/endre-abonnement`),
-    ],
-    f.customerNumber ? [w.customer(f.customerNumber)] : [],
-  ]);
+  const price = pricePer(w, f.toPriceOre, f.toPeriod);
+  const period = w.period[perSlug(f.toPeriod)];
+  const on = longDate(f.effectiveDate, language);
+  return {
+    titleCode: f.titleCode,
+    subject: w.changeSubject(title.displayName),
+    greeting: w.hello(f.firstName),
+    blocks: present([
+      {
+        kind: 'paragraph',
+        lines: [
+          // The same plan paid for another period is named as that, not as a change to itself.
+          f.fromPlan === f.toPlan
+            ? w.changePeriod(f.toPlan, period, price, on)
+            : w.change(f.fromPlan, f.toPlan, period, price, on),
+          w.changeBack(`${host}/endre-abonnement`),
+        ],
+      },
+      { kind: 'paragraph', lines: f.customerNumber ? [w.customer(f.customerNumber)] : [] },
+    ]),
+  };
+}
+
+/** An order paid for that could not be carried out: the money goes back, and what to do now. */
+export function refundReceiptEmail(f: RefundFacts): Letter {
+  const { title, language, w, host } = context(f.titleCode);
+  const how = f.released ? 'released' : 'refunded';
+  return {
+    titleCode: f.titleCode,
+    subject: w.refundSubject[how](title.displayName),
+    greeting: w.hello(f.firstName),
+    blocks: present([
+      {
+        kind: 'paragraph',
+        lines: [w.refundIntro[f.kind](f.planName, f.alreadySubscriber)],
+      },
+      {
+        kind: 'facts',
+        rows: [
+          {
+            label: w.refundLabel[how],
+            value: w.refundedValue(
+              formatKroner(f.amountOre),
+              w.method[f.method],
+              longDate(f.refundedOn, language),
+            ),
+          },
+        ],
+      },
+      { kind: 'paragraph', lines: [w.refundWhen[how][f.method]] },
+      { kind: 'action', label: w.refundAction, url: `${host}/` },
+      { kind: 'paragraph', lines: [w.reference(f.reference, false)] },
+    ]),
+  };
 }

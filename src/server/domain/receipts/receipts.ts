@@ -1,10 +1,11 @@
 // Writes the receipt e-mails (messages.ts) to the outbox, in the transaction of what they confirm:
 // an order completed, or a change the reader made (a cancellation, an undone cancellation, a plan
-// change for the next renewal). A reader without an e-mail address gets none; the page they are
+// change for the next renewal); and the refund of an order that could not be carried out. A reader without an e-mail address gets none; the page they are
 // on is then their receipt.
 import { lastDayOfRight } from '../../../shared/subscription/withdrawal';
 import { osloDateOf } from '../../../shared/time/oslo';
 import type { Queryable } from '../../db/db';
+import { sendLetter } from '../../messaging/letter/render';
 import { outboxSender } from '../../messaging/outbox';
 import { accountContact } from '../accounts/accounts';
 import type { Subscription } from '../subscriptions/subscriptions';
@@ -13,6 +14,7 @@ import {
   cancellationReceiptEmail,
   orderReceiptEmail,
   planChangeReceiptEmail,
+  refundReceiptEmail,
   undoReceiptEmail,
   type OrderReceiptFacts,
 } from './messages';
@@ -70,7 +72,33 @@ export async function sendOrderReceipt(
     ariaInvoiceNo: order.ariaInvoiceNo,
     offer: order.offer,
   });
-  await outboxSender(tx, now).sendEmail(contact.email, email.subject, email.body);
+  await sendLetter(outboxSender(tx, now), contact.email, email);
+}
+
+/**
+ * Money sent back for an order that was paid but could not be carried out (the subscription
+ * changed while the reader paid): told only once the provider has taken the refund.
+ */
+export async function sendRefundReceipt(
+  db: Queryable,
+  order: Omit<CompletedOrder, 'ariaInvoiceNo' | 'offer' | 'period'>,
+  outcome: { readonly released: boolean; readonly alreadySubscriber: boolean },
+  now: Date,
+): Promise<void> {
+  const contact = await accountContact(db, order.ariaAccountNo);
+  if (!contact.email) return;
+  const email = refundReceiptEmail({
+    titleCode: order.titleCode,
+    firstName: contact.firstName,
+    kind: order.kind,
+    planName: order.planName,
+    amountOre: order.amountOre,
+    method: order.method,
+    refundedOn: osloDateOf(now),
+    ...outcome,
+    reference: order.reference,
+  });
+  await sendLetter(outboxSender(db, now), contact.email, email);
 }
 
 /** A change the reader made to the subscription, told by a receipt. */
@@ -125,5 +153,5 @@ export async function sendChangeReceipt(
       break;
     }
   }
-  await outboxSender(tx, now).sendEmail(contact.email, email.subject, email.body);
+  await sendLetter(outboxSender(tx, now), contact.email, email);
 }

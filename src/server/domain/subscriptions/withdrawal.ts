@@ -45,6 +45,8 @@ import { daysBetween, osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError, type DomainErrorKind } from '../../errors';
+import type { Letter } from '../../messaging/letter/letter';
+import { sendLetter } from '../../messaging/letter/render';
 import { outboxSender } from '../../messaging/outbox';
 import { longDate } from '../../messaging/wording';
 import type { CheckoutMethod, PaymentPort } from '../../payments/port';
@@ -685,7 +687,7 @@ async function recordWithdrawal(
       refund,
       reference,
     });
-    await outboxSender(tx, now).sendEmail(profile.email, email.subject, email.body);
+    await sendLetter(outboxSender(tx, now), profile.email, email);
   }
   return id;
 }
@@ -844,7 +846,6 @@ const words = {
       `${used} går til ${days} av ${periodDays} dager i perioden.`,
     partBack: (amount: string, to: string) => `Du får tilbake ${amount} til ${to}.`,
     reference: 'Referanse',
-    bye: 'Hilsen',
   },
   nn: {
     ended: (plan: string, title: string, date: string) =>
@@ -864,7 +865,6 @@ const words = {
       `${used} går til ${days} av ${periodDays} dagar i perioden.`,
     partBack: (amount: string, to: string) => `Du får tilbake ${amount} til ${to}.`,
     reference: 'Referanse',
-    bye: 'Helsing',
   },
 } as const;
 
@@ -879,7 +879,7 @@ export function receiptEmail(input: {
   readonly today: string;
   readonly refund: RefundToday;
   readonly reference: string;
-}): { subject: string; body: string } {
+}): Letter {
   const title = getPublication(input.titleCode);
   const w = words[title.language === 'nn' ? 'nn' : 'nb'];
   const r = input.refund;
@@ -917,22 +917,19 @@ export function receiptEmail(input: {
           .join(' '),
       );
   }
-  const lines = [
-    greeting,
-    '',
-    w.ended(input.planName, title.displayName, longDate(input.today, title.language)),
-    '',
-    ...amounts,
-    '',
-    `${w.reference}: ${input.reference}`,
-    '',
-    w.bye,
-    title.displayName,
-  ];
   // "Kvittering" and "angreretten" are the same words in bokmål and nynorsk.
   return {
+    titleCode: input.titleCode,
     subject: `Kvittering: Du har brukt angreretten hos ${title.displayName}`,
-    body: lines.join('\n'),
+    greeting,
+    blocks: [
+      {
+        kind: 'paragraph',
+        lines: [w.ended(input.planName, title.displayName, longDate(input.today, title.language))],
+      },
+      { kind: 'paragraph', lines: amounts },
+      { kind: 'paragraph', lines: [`${w.reference}: ${input.reference}`] },
+    ],
   };
 }
 
