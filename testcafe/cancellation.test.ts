@@ -1,12 +1,13 @@
 // Cancellation in the browser (issue 4): digital@ cancels FVN Premium from the home page with a
 // reason (required: "Årsak er påkrevd" first), skips the winback offer, sees the end date on the
 // receipt and on the home page, and undoes the cancellation, so the subscription is active again
-// as before (other journeys sign in as digital@ and expect an active subscription). /winback
+// as before (other journeys sign in as digital@ and expect an active subscription), by the link of
+// the receipt read from the outbox; the undo has its receipt too. /winback
 // asks an anonymous visitor to log in (the logged-in offers are covered by the jest tests: the
 // one cancelled demo user is reactivated by the purchase journey). axe on every page.
 import { Selector } from 'testcafe';
 
-import { currentUrl, expectAccessible, expectScreen, signIn, titleUrl } from './support';
+import { currentUrl, emailsTo, expectAccessible, expectScreen, signIn, titleUrl } from './support';
 
 const main = Selector('main');
 const button = (name: string) => Selector('button').withExactText(name);
@@ -54,13 +55,24 @@ test.page(titleUrl('FVN', '/'))(
     await t.expect(main.withText(`Du har tilgang til og med ${endDate}.`).exists).ok();
     await expectAccessible(t);
 
+    // The receipt by e-mail: the same last day, and a link that undoes it until then.
+    const [cancelled] = (await emailsTo('digital@demo.minside.no')).filter((body) =>
+      body.startsWith('Kvittering: Du har sagt opp abonnementet hos Fædrelandsvennen'),
+    );
+    await t.expect(cancelled).contains(`Du har tilgang til og med ${endDate}`);
+    await t.expect(cancelled).contains(`kan du angre oppsigelsen fram til ${endDate}.`);
+    const undoLink = /Angre oppsigelsen: (https:\/\/\S+)/.exec(cancelled ?? '')?.[1];
+    await t.expect(undoLink).eql('https://minside.fvn.no/angre-oppsigelse');
+
     // The home page shows the cancellation and offers to undo it.
     await t.click(link('Tilbake til Min side'));
     await expectScreen(t, 'Hei, Dag!');
     await t.expect(main.withText(`Du har tilgang til og med ${endDate}.`).exists).ok();
-    await t.click(link('Angre oppsigelse'));
+    await t.expect(link('Angre oppsigelse').exists).ok();
 
-    // Undo.
+    // Undo, by the link in the e-mail (its path on this server).
+    await t.navigateTo(titleUrl('FVN', new URL(undoLink!).pathname));
+
     await expectScreen(t, 'Angre oppsigelsen');
     await t.expect(currentUrl()).eql(titleUrl('FVN', '/angre-oppsigelse'));
     await expectAccessible(t);
@@ -68,6 +80,14 @@ test.page(titleUrl('FVN', '/'))(
     await expectScreen(t, 'Oppsigelsen er angret');
     await t.expect(main.withText('Abonnementet ditt fortsetter som før. Det fornyes').exists).ok();
     await expectAccessible(t);
+    // …and its receipt, with the renewal date and price.
+    const [undone] = (await emailsTo('digital@demo.minside.no')).filter((body) =>
+      body.startsWith('Kvittering: Oppsigelsen hos Fædrelandsvennen er angret'),
+    );
+    await t
+      .expect(undone)
+      .contains('Oppsigelsen er angret, og Premium digital fortsetter som før.');
+    await t.expect(undone).match(/Abonnementet fornyes automatisk \d{1,2}\. \p{L}+ \d{4} til kr /u);
 
     // Active again: home offers to change or cancel, not to undo.
     await t.click(link('Tilbake til Min side'));

@@ -10,6 +10,7 @@ import {
   chooseLanguage,
   clickAway,
   currentUrl,
+  emailsTo,
   expectAccessible,
   expectScreen,
   leftSandbox,
@@ -153,6 +154,15 @@ test.page(titleUrl('FVN', '/'))(
       .ok({ timeout: 30000 });
     await t.expect(currentUrl()).match(/\/betal-faktura\/[0-9]+\?ordre=ord_[0-9a-f]+$/);
     await expectAccessible(t);
+    // The receipt by e-mail names the invoice and what was paid.
+    const invoiceNo = /\/betal-faktura\/([0-9]+)/.exec(await currentUrl())?.[1];
+    const [receipt] = (await emailsTo('papir@demo.minside.no')).filter((body) =>
+      body.startsWith('Kvittering for betalingen til Fædrelandsvennen'),
+    );
+    await t.expect(receipt).contains(`Faktura: ${invoiceNo}`);
+    await t
+      .expect(receipt)
+      .match(/Betalt: kr 1\u00a0749,00 med betalingskort \d{1,2}\. \p{L}+ \d{4}/u);
 
     await t.navigateTo(titleUrl('FVN', '/fakturaoversikt'));
     await t.expect(Selector('h2').withExactText('Betalte fakturaer').exists).ok({ timeout: 20000 });

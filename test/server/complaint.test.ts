@@ -342,7 +342,7 @@ describe('delivery complaints', () => {
       receiptEmail: PAPER,
       repeated: false,
     });
-    expect(receipt.complaint.reference).toMatch(/^KLAGE-\d+$/);
+    expect(receipt.complaint.reference).toMatch(/^KLAGE-[0-9A-HJKMNP-TV-Z]{8}$/);
 
     const [stored] = await t.db.query<Record<string, unknown>>(
       `select title_code, code, comment, address_co_name, address_street, address_street_no,

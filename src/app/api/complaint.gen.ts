@@ -95,7 +95,7 @@ export type ComplaintDeliveryDay = {
   deliveryStopped: boolean;
 };
 export type Complaint = {
-  /** The complaint's reference (KLAGE-n), for customer service. */
+  /** The complaint's reference for customer service: KLAGE- and 8 characters of Crockford base 32 with a check character, made from the complaint's number. */
   reference: string;
   filedAt: string;
   /** The delivery days complained about, most recent first. */

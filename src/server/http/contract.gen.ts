@@ -2684,7 +2684,7 @@ export interface components {
             deliveryStopped: boolean;
         };
         Complaint: {
-            /** @description The complaint's reference (KLAGE-n), for customer service. */
+            /** @description The complaint's reference for customer service: KLAGE- and 8 characters of Crockford base 32 with a check character, made from the complaint's number. */
             reference: string;
             /** Format: date-time */
             filedAt: string;
@@ -4816,7 +4816,7 @@ export interface operations {
                      *       ],
                      *       "complaints": [
                      *         {
-                     *           "reference": "KLAGE-12",
+                     *           "reference": "KLAGE-PVVXG1CA",
                      *           "filedAt": "2026-03-07T08:12:00+01:00",
                      *           "dates": [
                      *             "2026-03-07"
@@ -4876,7 +4876,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "complaint": {
-                     *         "reference": "KLAGE-13",
+                     *         "reference": "KLAGE-41DG26Z4",
                      *         "filedAt": "2026-03-10T09:00:00+01:00",
                      *         "dates": [
                      *           "2026-03-10",

@@ -24,7 +24,7 @@ const PATH = '/api/subscription/S-1001/complaints';
 const paper = subscriptionWith({ planProductType: 'COMBO', planName: 'Papir + digital' });
 
 const earlier: Complaint = {
-  reference: 'KLAGE-3',
+  reference: 'KLAGE-7N2QX4KD',
   filedAt: `${inDays(-2)}T07:30:00Z`,
   dates: [inDays(-2)],
   code: 'UTEBLITT',
@@ -61,7 +61,7 @@ const codesRoute = route('GET', '/api/complaintcodes', () => json(codes));
 
 const receiptOf = (dates: string[], comment: string | null = null): ComplaintReceipt => ({
   complaint: {
-    reference: 'KLAGE-9',
+    reference: 'KLAGE-M3T8W6PB',
     filedAt: new Date().toISOString(),
     dates,
     code: 'UTEBLITT',
@@ -119,7 +119,7 @@ describe('ComplaintScreen', () => {
     const history = screen.getByRole('region', { name: 'Dette har du meldt fra om' });
     expect(within(history).getByRole('heading', { name: 'Avisen kom ikke' })).toBeVisible();
     expect(history).toHaveTextContent('Postkassen var tom.');
-    expect(history).toHaveTextContent('KLAGE-3');
+    expect(history).toHaveTextContent('KLAGE-7N2QX4KD');
   });
 
   it('checks the choices before anything is sent', async () => {
@@ -185,7 +185,9 @@ describe('ComplaintScreen', () => {
       code: 'UTEBLITT',
       comment: 'Igjen.',
     });
-    expect(screen.getByText('Klagen din er registrert med referanse KLAGE-9.')).toBeVisible();
+    expect(
+      screen.getByText('Klagen din er registrert med referanse KLAGE-M3T8W6PB.'),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Åpne dagens e-avis' })).toHaveAttribute(
       'href',
       'https://www.fvn.no/eavis',
@@ -200,7 +202,7 @@ describe('ComplaintScreen', () => {
     // The list is read again and has it first.
     const history = screen.getByRole('region', { name: 'Dette har du meldt fra om' });
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
-    expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent('KLAGE-9');
+    expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent('KLAGE-M3T8W6PB');
 
     // Another one: back to an empty form, with the focus on its heading (not lost with the
     // button that went away).

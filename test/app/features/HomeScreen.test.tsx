@@ -172,13 +172,35 @@ describe('HomeScreen', () => {
     expect(fact('Pris')).toHaveTextContent('Betales av den som deler abonnementet med deg');
   });
 
-  it('notes a trial and the price after it', async () => {
+  it('notes a trial, its last day and the price after it', async () => {
     await renderHome(
       subscriptionWith({ instStatusCode: SubscriptionStatus.TRIAL, status: 'TRIAL' }),
     );
     expect(fact('Status')).toHaveTextContent('Prøveperiode');
-    expect(screen.getByText(/Du har et prøveabonnement/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Du har et prøveabonnement til og med 21. november 2026. Etter det fornyes det automatisk til kr 279,00 per måned, uten bindingstid.',
+      ),
+    ).toBeInTheDocument();
     expect(fact('Pris')).toHaveTextContent('kr 279,00 per måned etter prøveperioden');
+  });
+
+  it('tells a student trial the student price it renews at, never "ordinær pris"', async () => {
+    await renderHome(
+      subscriptionWith({
+        instStatusCode: SubscriptionStatus.TRIAL,
+        status: 'TRIAL',
+        planName: 'Student digital',
+        price: 4_900,
+        renewalDate: '2027-01-15',
+      }),
+    );
+    const note = screen.getByText(/Du har et prøveabonnement/);
+    expect(note).toHaveTextContent(
+      'til og med 14. januar 2027. Etter det fornyes det automatisk til kr 49,00 per måned',
+    );
+    expect(note).not.toHaveTextContent('ordinær pris');
+    expect(fact('Pris')).toHaveTextContent('kr 49,00 per måned etter prøveperioden');
   });
 
   it('notes a business subscription for the admin and the employee', async () => {
@@ -564,6 +586,33 @@ describe('HomeScreen attention area', () => {
     expect(change).toHaveTextContent('Fra 1. januar 2027 endres abonnementet til Premium');
     expect(overdue!.querySelector('.ds-alert')).toHaveAttribute('data-color', 'danger');
     expect(unpaid!.querySelector('.ds-alert')).toHaveAttribute('data-color', 'warning');
+  });
+
+  it('tells an AvtaleGiro reader why an overdue invoice was not paid by the bank, and only then', async () => {
+    const avtaleGiro = {
+      provider: 'AVTALEGIRO' as const,
+      label: 'AvtaleGiro',
+      maskedCardNumber: null,
+      cardExpiry: null,
+    };
+    await renderHome(
+      subscriptionWith({
+        paymentMethod: avtaleGiro,
+        unpaidInvoices: [invoice('800000007', true, '2026-10-15')],
+      }),
+    );
+    const [overdue] = attentionItems();
+    expect(overdue).toHaveTextContent(
+      'Du betaler med AvtaleGiro, men beløpet ble ikke trukket fra kontoen din på forfallsdagen.',
+    );
+    expect(overdue).toHaveTextContent('beløpsgrensen');
+  });
+
+  it('says nothing of AvtaleGiro to a reader who pays by invoice', async () => {
+    await renderHome(
+      subscriptionWith({ unpaidInvoices: [invoice('800000007', true, '2026-10-15')] }),
+    );
+    expect(attentionItems()[0]).not.toHaveTextContent('AvtaleGiro');
   });
 
   it('lists family sharing, and links the owner to it', async () => {

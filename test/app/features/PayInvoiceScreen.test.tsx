@@ -80,7 +80,7 @@ describe('an unpaid invoice', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Betal faktura' })).toBeInTheDocument();
     expect(fact('Beløp')).toHaveTextContent('kr 99,00');
     expect(fact('Forfallsdato')).toHaveTextContent('22. november 2026');
-    expect(fact('Periode')).toHaveTextContent('22. november 2026 – 21. desember 2026');
+    expect(fact('Periode')).toHaveTextContent('22. november 2026 til 21. desember 2026');
     expect(fact('Beskrivelse')).toHaveTextContent('Premium digital, november–desember');
     expect(fact('KID')).toHaveTextContent('0080000001230');
     expect(fact('Status')).toHaveTextContent('Ikke betalt');

@@ -103,7 +103,7 @@ describe('/betaling', () => {
     const summary = screen.getByRole('region', { name: 'Dette betaler du' });
     expect(within(summary).getByText('3 måneder for prisen av 1')).toBeInTheDocument();
     expect(
-      within(summary).getByText('kr 279,00 for 22. november 2026–21. februar 2027'),
+      within(summary).getByText('kr 279,00 for 22. november 2026 til 21. februar 2027'),
     ).toBeInTheDocument();
     expect(
       within(summary).getByText('kr 279,00 per måned fra 22. februar 2027'),

@@ -131,6 +131,10 @@ function useItems(subscription: Subscription, onKept: (plan: string) => void): I
             date: longDate(invoice.dueDate),
           })}
         </p>
+        {/* An AvtaleGiro reader expects the bank to pay: an invoice past due says why it did not. */}
+        {invoice.overdue && subscription.paymentMethod?.provider === 'AVTALEGIRO' ? (
+          <p>{t('home.attention.overdue-avtalegiro')}</p>
+        ) : null}
         {invoice.overdue && invoice.suspendsOn ? (
           <p>{t('home.attention.suspends-on', { date: longDate(invoice.suspendsOn) })}</p>
         ) : null}

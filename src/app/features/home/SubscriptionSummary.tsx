@@ -13,6 +13,7 @@ import {
   isPaying,
   SubscriptionStatus,
 } from '../../../shared/subscription/status';
+import { addDays } from '../../../shared/time/oslo';
 import type { Subscription } from '../../api/subscription';
 import { useLongDate } from '../../hooks/useLongDate';
 import { isEnding, periodSlug, statusKey, traitsOf } from '../../lib/format/subscription';
@@ -48,13 +49,20 @@ export function SubscriptionSummary({
   const pricePer = (price: number, period: Subscription['period']) =>
     t(`home.price.per.${periodSlug(period)}`, { price: formatKroner(price) });
 
+  // The trial ends the day before it renews, at the price it renews at (a student or youth plan
+  // renews at its own price, not the ordinary one).
+  const renewsOn = subscription.nextCharge?.date ?? subscription.renewalDate;
+  const afterTrial = subscription.nextCharge
+    ? pricePer(subscription.nextCharge.ordinaryAmount, subscription.period)
+    : pricePer(subscription.price, subscription.period);
+  const trialNote = renewsOn
+    ? t('home.notes.trial', { lastDay: longDate(addDays(renewsOn, -1)), price: afterTrial })
+    : t('home.notes.trial-undated', { price: afterTrial });
+
   let price: string;
   if (familyShare) price = t('home.price.family-share');
   else if (business) price = t('home.price.business');
-  else if (trial)
-    price = t('home.price.after-trial', {
-      price: pricePer(subscription.price, subscription.period),
-    });
+  else if (trial) price = t('home.price.after-trial', { price: afterTrial });
   else if (!isPaying(traits)) price = t('home.price.not-paying');
   else price = pricePer(subscription.price, subscription.period);
 
@@ -192,7 +200,7 @@ export function SubscriptionSummary({
           {t(ended ? 'home.notes.ended' : 'home.notes.ending', { date: longDate(ending) })}
         </Notice>
       ) : null}
-      {trial ? <Notice>{t('home.notes.trial')}</Notice> : null}
+      {trial ? <Notice>{trialNote}</Notice> : null}
       {familyShare ? <Notice>{t('home.notes.family-share')}</Notice> : null}
       {business ? (
         <Notice>

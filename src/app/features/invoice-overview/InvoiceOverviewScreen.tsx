@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
 import { type Invoice, type PaymentProvider, useListInvoicesQuery } from '../../api/payment';
-import { useLongDate } from '../../hooks/useLongDate';
+import { useDateRange, useLongDate } from '../../hooks/useLongDate';
 import { formatBankAccount } from '../../lib/format/bankAccount';
 import { selectAccount } from '../../session/accountSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
@@ -66,6 +66,7 @@ function InvoiceItem({
 }) {
   const { t } = useTranslation(['invoice-overview', 'common']);
   const longDate = useLongDate();
+  const dateRange = useDateRange();
   const kidRef = useRef<HTMLSpanElement>(null);
   const unpaid = invoice.status === 'UNPAID';
   const overdue = unpaid && invoice.overdue;
@@ -102,10 +103,7 @@ function InvoiceItem({
     {
       key: 'period',
       label: t('invoice-overview.invoice.period'),
-      value: t('invoice-overview.invoice.period-value', {
-        start: longDate(invoice.periodStart),
-        end: longDate(invoice.periodEnd),
-      }),
+      value: dateRange(invoice.periodStart, invoice.periodEnd),
     },
     invoice.paidWith
       ? {

@@ -19,7 +19,7 @@ import {
   selectPurchaseBusy,
   startInvoicePayment,
 } from '../../flows/order/purchaseSlice';
-import { useLongDate } from '../../hooks/useLongDate';
+import { useDateRange, useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { useResumeOnReturn } from '../../hooks/useResumeOnReturn';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -39,6 +39,7 @@ const CHOICE_ID = 'pay-invoice';
 function InvoiceFacts({ invoice }: { readonly invoice: Invoice }) {
   const { t } = useTranslation(['pay-invoice', 'common']);
   const longDate = useLongDate();
+  const dateRange = useDateRange();
   const status =
     invoice.status === 'PAID'
       ? invoice.paidAt
@@ -61,10 +62,7 @@ function InvoiceFacts({ invoice }: { readonly invoice: Invoice }) {
     {
       key: 'period',
       label: t('pay-invoice.facts.period'),
-      value: t('pay-invoice.facts.period-value', {
-        start: longDate(invoice.periodStart),
-        end: longDate(invoice.periodEnd),
-      }),
+      value: dateRange(invoice.periodStart, invoice.periodEnd),
     },
     { key: 'description', label: t('pay-invoice.facts.description'), value: invoice.description },
     // The KID is for paying it; a paid one says when (once: the status) and how.

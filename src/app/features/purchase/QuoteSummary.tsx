@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { formatKroner } from '../../../shared/money/money';
 import type { Order, OrderQuote, Period } from '../../api/order';
-import { useLongDate } from '../../hooks/useLongDate';
+import { useDateRange, useLongDate } from '../../hooks/useLongDate';
 import { periodSlug } from '../../lib/format/subscription';
 import { type Fact, Facts } from '../../ui/Facts';
 import { providerSlug } from '../../ui/PaymentMethodChoice';
@@ -40,6 +40,7 @@ function AddedFeatures({ features }: { readonly features: OrderQuote['addedFeatu
 export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
   const { t } = useTranslation('purchase');
   const longDate = useLongDate();
+  const dateRange = useDateRange();
   const pricePer = usePricePer();
   const facts: Fact[] = [
     {
@@ -115,8 +116,7 @@ export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
       label: t('purchase.summary.now'),
       value: t('purchase.summary.now-value', {
         amount: formatKroner(quote.amount),
-        start: longDate(quote.periodStart),
-        end: longDate(quote.periodEnd),
+        period: dateRange(quote.periodStart, quote.periodEnd),
       }),
     },
     {

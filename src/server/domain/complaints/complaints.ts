@@ -47,9 +47,17 @@ import {
   type PaperEligibility,
   subscriptionStartDate,
 } from '../delivery/paper';
+import { orderReference } from '../orders/reference';
 import { consume } from '../rate-limits';
 
 import { customerServiceEmail, readerConfirmationEmail } from './messages';
+
+/**
+ * What the reader quotes to customer service: the complaint's number made into the same kind of
+ * code as an order's reference (8 characters with a check character), so it neither tells how
+ * many complaints there are nor reads as another reader's when one digit is wrong.
+ */
+export const complaintReference = (id: number | string) => `KLAGE-${orderReference(id)}`;
 
 export interface ComplaintCode {
   readonly code: string;
@@ -406,7 +414,7 @@ export async function recordComplaint(
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
     [
       id,
-      `KLAGE-${id}`,
+      complaintReference(id),
       input.subscriptionNo,
       input.ariaAccountNo,
       input.titleCode,
@@ -436,7 +444,7 @@ export async function recordComplaint(
   );
   return {
     record: {
-      reference: `KLAGE-${id}`,
+      reference: complaintReference(id),
       filedAt: input.filedAt.toISOString(),
       dates: [...input.dates].sort().reverse(),
       code: input.code,
