@@ -48,12 +48,14 @@ test.page(titleUrl('FVN', '/endre-abonnement'))(
     await t.expect(date).ok(`no date in "${text}"`);
     await expectAccessible(t);
 
-    // Home shows it too.
+    // Home shows it too, as a change of period (the plan stays the same).
     await t.click(Selector('a').withExactText('Gå til Min side'));
     await expectScreen(t, 'Hei, Petter!');
     await t
       .expect(
-        main.withText(`Fra ${date} endres abonnementet til Premium digital (Kvartalsvis`).exists,
+        main
+          .withText(`Fra ${date} betaler du `)
+          .withText('per kvartal for Premium digital i stedet for').exists,
       )
       .ok();
 
@@ -67,7 +69,7 @@ test.page(titleUrl('FVN', '/endre-abonnement'))(
       .ok({ timeout: 20000 });
     await t.navigateTo(titleUrl('FVN', '/'));
     await expectScreen(t, 'Hei, Petter!');
-    await t.expect(main.withText('endres abonnementet til').exists).notOk();
+    await t.expect(main.withText('i stedet for').exists).notOk();
   },
 );
 

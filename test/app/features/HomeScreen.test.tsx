@@ -458,8 +458,8 @@ describe('HomeScreen actions by state (spec §4)', () => {
 
   const withChange = subscriptionWith({
     pendingChange: {
-      ariaPlanID: 'C-DIGITAL-DIGITAL',
-      planName: 'Digital',
+      ariaPlanID: 'C-DIGITAL-PREMIUM',
+      planName: 'Premium digital',
       period: 'Årlig',
       price: 299_000,
       effectiveDate: '2026-11-22',
@@ -476,7 +476,7 @@ describe('HomeScreen actions by state (spec §4)', () => {
     const { user, store } = await renderHome(withChange);
     expect(
       screen.getByText(
-        'Fra 22. november 2026 endres abonnementet til Digital (Årlig, kr 2 990,00).',
+        'Fra 22. november 2026 endres abonnementet til Premium digital (Årlig, kr 2 990,00).',
       ),
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Behold nåværende abonnement (Digital)' }));
@@ -492,6 +492,39 @@ describe('HomeScreen actions by state (spec §4)', () => {
     expect(store.getState().subscription.subscription?.pendingChange).toBeNull();
   });
 
+  it('tells a change to another period of the same plan as that, and keeps the period paid now', async () => {
+    const current = subscriptionWith();
+    serveApi([
+      route('DELETE', '/api/subscription/planChange', () =>
+        json(subscriptionWith({ pendingChange: null })),
+      ),
+      lookupRoute(() => subscriptionWith({ pendingChange: null })),
+    ]);
+    const { user } = await renderHome(
+      subscriptionWith({
+        pendingChange: {
+          ariaPlanID: 'C-DIGITAL-PREMIUM',
+          planName: current.planName,
+          period: 'Årlig',
+          price: 299_000,
+          effectiveDate: '2026-11-22',
+        },
+      }),
+    );
+    expect(
+      screen.getByText(
+        `Fra 22. november 2026 betaler du kr 2 990,00 per år for ${current.planName} i stedet for kr 279,00 per måned.`,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/endres abonnementet til/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fortsett med kr 279,00 per måned' }));
+    expect(
+      await screen.findByText(
+        'Endringen er trukket tilbake. Du fortsetter med kr 279,00 per måned som før.',
+      ),
+    ).toBeVisible();
+  });
+
   it('says so when the change could not be withdrawn, and keeps it shown', async () => {
     serveApi([
       route('DELETE', '/api/subscription/planChange', () => problem(500, 'INTERNAL_ERROR')),
@@ -501,7 +534,7 @@ describe('HomeScreen actions by state (spec §4)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Vi fikk ikke trukket tilbake endringen. Prøv igjen om litt.',
     );
-    expect(screen.getByText(/endres abonnementet til Digital/)).toBeVisible();
+    expect(screen.getByText(/endres abonnementet til Premium digital/)).toBeVisible();
   });
 });
 

@@ -32,7 +32,7 @@ interface Item {
 }
 
 /** The attention items of a subscription, most urgent first. */
-function useItems(subscription: Subscription, onKept: (plan: string) => void): Item[] {
+function useItems(subscription: Subscription, onKept: (message: string) => void): Item[] {
   const { t } = useTranslation('home');
   const longDate = useLongDate();
   const items: Item[] = [];
@@ -268,7 +268,7 @@ export function Attention({ subscription }: { readonly subscription: Subscriptio
       <h2 id="home-attention-heading" className="ds-heading" data-size="sm">
         {t('home.attention.heading')}
       </h2>
-      <KeptNotice plan={kept} />
+      <KeptNotice message={kept} />
       <ol className="home-attention-list">
         {items.map((item) => (
           <li key={item.key}>
@@ -280,17 +280,16 @@ export function Attention({ subscription }: { readonly subscription: Subscriptio
   );
 }
 
-/** The confirmation after the current plan was kept (the change is gone from the list then). */
-function KeptNotice({ plan }: { readonly plan: string | null }) {
-  const { t } = useTranslation('home');
+/** The confirmation after the change was withdrawn (the change is gone from the list then). */
+function KeptNotice({ message }: { readonly message: string | null }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (plan) ref.current?.focus();
-  }, [plan]);
-  if (!plan) return null;
+    if (message) ref.current?.focus();
+  }, [message]);
+  if (!message) return null;
   return (
     <Notice color="success" role="status" tabIndex={-1} ref={ref}>
-      {t('home.keep-current.done', { plan })}
+      {message}
     </Notice>
   );
 }
@@ -303,7 +302,7 @@ function PendingChange({
 }: {
   readonly subscription: Subscription;
   readonly change: NonNullable<Subscription['pendingChange']>;
-  readonly onKept: (plan: string) => void;
+  readonly onKept: (message: string) => void;
 }) {
   const { t } = useTranslation('home');
   const longDate = useLongDate();
@@ -316,6 +315,11 @@ function PendingChange({
   useEffect(() => {
     if (failed) failureRef.current?.focus();
   }, [failed]);
+  // The same plan paid for another period is told as that, not as a change to the plan it is.
+  const samePlan = change.planName === subscription.planName;
+  const pricePer = (price: number, period: Subscription['period']) =>
+    t(`home.price.per.${periodSlug(period)}`, { price: formatKroner(price) });
+  const current = pricePer(subscription.price, subscription.period);
 
   async function keepCurrent() {
     if (running.current) return;
@@ -324,7 +328,11 @@ function PendingChange({
     setFailed(null);
     try {
       await withdraw({ subscriptionRef: { subscriptionNo: subscription.subscriptionNo } }).unwrap();
-      onKept(subscription.planName);
+      onKept(
+        samePlan
+          ? t('home.keep-current.done-period', { current })
+          : t('home.keep-current.done', { plan: subscription.planName }),
+      );
       await reload();
     } catch (error) {
       const { status } = callFailure(error);
@@ -339,12 +347,19 @@ function PendingChange({
   return (
     <>
       <p>
-        {t('home.pending-change', {
-          date: longDate(change.effectiveDate),
-          plan: change.planName,
-          period: t(`home.period.${periodSlug(change.period)}`),
-          price: formatKroner(change.price),
-        })}
+        {samePlan
+          ? t('home.pending-period-change', {
+              date: longDate(change.effectiveDate),
+              plan: change.planName,
+              price: pricePer(change.price, change.period),
+              current,
+            })
+          : t('home.pending-change', {
+              date: longDate(change.effectiveDate),
+              plan: change.planName,
+              period: t(`home.period.${periodSlug(change.period)}`),
+              price: formatKroner(change.price),
+            })}
       </p>
       {failed ? (
         <p role="alert" tabIndex={-1} ref={failureRef}>
@@ -359,7 +374,9 @@ function PendingChange({
           disabled={busy}
           onClick={() => void keepCurrent()}
         >
-          {t('home.keep-current.button', { plan: subscription.planName })}
+          {samePlan
+            ? t('home.keep-current.button-period', { current })
+            : t('home.keep-current.button', { plan: subscription.planName })}
         </button>
       </p>
       <p role="status">{busy ? t('home.keep-current.busy') : null}</p>
