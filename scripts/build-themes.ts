@@ -42,6 +42,11 @@ function themeConfig(p: Publication) {
         },
         typography: { fontFamily: FONT_FAMILY },
         borderRadius: BORDER_RADIUS,
+        // Information notices (ds-alert data-color="info") are the title's, not Designsystemet's
+        // blue, which is the same on every title: the info scale is drawn from the accent, as
+        // the accent's own scale is. Success, warning and danger keep their standard colours,
+        // which carry meaning across titles.
+        overrides: { severity: { info: p.brand.accent } },
       },
     },
   };

@@ -1,9 +1,10 @@
 // Delivery changes in the browser (issue 11, /endre-avislevering): papir@ (paper on FVN, and on
 // the nynorsk title Firda) goes from the home page's paper section to the screen, sees the cut-off
-// and the next possible delivery day, registers a vacation stop (and withdraws it again), a cabin
+// and the next possible delivery day, types a Sunday in the date field and is told the paper is
+// not out then, registers a vacation stop (and withdraws it again), a cabin
 // transfer with the place filled in from the postal code (in nynorsk) and a move; the
 // planned changes are listed. A digital subscriber gets the explanation. axe on every page.
-import { Selector } from 'testcafe';
+import { ClientFunction, Selector } from 'testcafe';
 
 import { currentUrl, expectAccessible, expectScreen, signIn, titleUrl } from './support';
 
@@ -15,18 +16,57 @@ const main = Selector('main');
 const button = (name: string) => Selector('button').withExactText(name);
 const link = (name: string) => Selector('a').withExactText(name);
 const radio = (label: string) => Selector('label').withExactText(label);
-const fromSelect = Selector('#field-fromDate');
-const toSelect = Selector('#field-toDate');
+const fromDate = Selector('#field-fromDate');
+const toDate = Selector('#field-toDate');
 
-/** Chooses the `index`-th delivery day offered by a day select (0 is the prompt). */
-async function chooseDay(t: TestController, select: Selector, index: number): Promise<string> {
-  const option = select
-    .find('option')
-    .filter((node) => !!(node as HTMLOptionElement).value)
-    .nth(index);
-  const label = await option.innerText;
-  await t.click(select).click(option);
-  return label;
+/**
+ * The delivery days the server offers on the screen (its calendar, from GET …/delivery-changes,
+ * asked again in the page with the reader's session): which days are out depends on the date the
+ * journey runs (Sundays, holidays), so the journey picks among the server's own.
+ */
+const offeredDays = ClientFunction((): Promise<string[]> => {
+  const url = performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((name) => /\/delivery-changes$/.test(name))
+    .pop();
+  if (!url) return Promise.reject(new Error('The screen has not asked for its calendar'));
+  return fetch(url, { headers: { 'x-minside-request': '1' } })
+    .then((response) => response.json())
+    .then((overview: { calendar: { deliveryDays: string[] } }) => overview.calendar.deliveryDays);
+});
+
+/** A day as the screen says it: "onsdag 11. mars" (another year's with its year). */
+function spokenDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const text = new Intl.DateTimeFormat('nb-NO', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, date)));
+  const thisYear = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Oslo',
+    year: 'numeric',
+  }).format(new Date());
+  return String(year) === thisYear ? text : `${text} ${year}`;
+}
+
+/** The first day from the `from`-th offered one on that is not offered (a Sunday, a holiday). */
+function firstDayNotOffered(days: readonly string[], from: number): string {
+  for (let i = from; i + 1 < days.length; i += 1) {
+    const next = new Date(`${days[i]}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    const day = next.toISOString().slice(0, 10);
+    if (!days.includes(day)) return day;
+  }
+  throw new Error('Every day is offered');
+}
+
+/** Types a day (YYYY-MM-DD) into a date field, as the browser's date picker sets it. */
+async function chooseDay(t: TestController, field: Selector, day: string): Promise<void> {
+  await t.typeText(field, day, { replace: true });
+  await t.expect(field.value).eql(day);
 }
 
 test.page(titleUrl('FVN', '/'))(
@@ -54,8 +94,24 @@ test.page(titleUrl('FVN', '/'))(
     await t.expect(main.withText('Velg hva du vil gjøre').exists).ok();
 
     await t.click(radio('Stopp levering'));
-    await chooseDay(t, fromSelect, 40);
-    await chooseDay(t, toSelect, 5);
+    const days = await offeredDays();
+    // The date fields go from the first to the last day offered.
+    await t.expect(fromDate.getAttribute('type')).eql('date');
+    await t.expect(fromDate.getAttribute('min')).eql(days[0]!);
+    await t.expect(fromDate.getAttribute('max')).eql(days[days.length - 1]!);
+    await t.expect(main.withText('Avisen kommer ut mandag til lørdag').exists).ok();
+    // A day between them the paper is not out (FVN has no Sunday paper): said before sending.
+    const sunday = firstDayNotOffered(days, 40);
+    await chooseDay(t, fromDate, sunday);
+    await chooseDay(t, toDate, days[50]!);
+    await t.click(button('Registrer endringen'));
+    await t.expect(Selector('.ds-error-summary').focused).ok();
+    await t.expect(main.withText(`Avisen kommer ikke ut ${spokenDay(sunday)}.`).exists).ok();
+    await t.expect(fromDate.getAttribute('aria-invalid')).eql('true');
+    await expectAccessible(t);
+
+    await chooseDay(t, fromDate, days[40]!);
+    await chooseDay(t, toDate, days[45]!);
     await t.expect(main.withText('6 utgaver blir ikke levert.').exists).ok();
     await expectAccessible(t);
     await t.click(button('Registrer endringen'));
@@ -95,8 +151,9 @@ test.page(titleUrl('FVN', '/endre-avislevering'))(
     await expectAccessible(t);
 
     await t.click(radio('Mellombels adresse'));
-    await chooseDay(t, fromSelect, 80);
-    await chooseDay(t, toSelect, 8);
+    const days = await offeredDays();
+    await chooseDay(t, fromDate, days[80]!);
+    await chooseDay(t, toDate, days[88]!);
     await t
       .typeText(Selector('#field-address-street'), 'Hytteveien', { replace: true })
       .typeText(Selector('#field-address-streetNumber'), '7', { replace: true })
@@ -131,7 +188,9 @@ test.page(titleUrl('FVN', '/endre-avislevering'))(
         main.withText('En flytting endrer leveringsadressen for alle papiravisene dine').exists,
       )
       .ok();
-    const day = await chooseDay(t, fromSelect, 120);
+    const days = await offeredDays();
+    await chooseDay(t, fromDate, days[120]!);
+    const day = spokenDay(days[120]!);
     await t
       .typeText(Selector('#field-address-street'), 'Elvegata', { replace: true })
       .typeText(Selector('#field-address-streetNumber'), '2B', { replace: true })

@@ -3,7 +3,8 @@
 // consent on /personverninnstillinger and finds it kept after a reload and after signing in
 // again; digital@ (a subscriber) answers /samtykke1 and sees it on the settings page. A page view
 // reaches the embedded collector (/dev/events) only after analytics is accepted. papir@ makes a
-// copy of her data on /schibstedTakeoutGateway, downloads it (it holds her invoices) and reads it;
+// copy of her data on /schibstedTakeoutGateway, downloads it (it holds her invoices) and reads it
+// on the page in words (kroner, no column names);
 // sletting@ asks for her data to be deleted and calls it off; planendring@ closes a segment message.
 import { ClientFunction, RequestLogger, Selector } from 'testcafe';
 
@@ -163,7 +164,19 @@ test.page(titleUrl('FVN', '/schibstedTakeoutGateway'))(
     await t.expect(copy?.invoices).gt(0);
     await t.click(button('Vis kopien her'));
     await t.expect(Selector('h2').withExactText('Kopien din').exists).ok({ timeout: 10000 });
-    await t.expect(Selector('h3').withText('Fakturaer og betalinger').exists).ok();
+    // Read in words, grouped: her invoices under payments, amounts in kroner, no column names.
+    await t
+      .expect(Selector('h3').withExactText('Bestillinger, fakturaer og betalinger').exists)
+      .ok();
+    const invoices = Selector('section').withAttribute(
+      'aria-labelledby',
+      'data-part-invoices-and-payments',
+    );
+    await t.expect(invoices.find('h4').withText('Fakturaer og betalinger').exists).ok();
+    await t.expect(invoices.find('dt').withExactText('Beløp').exists).ok();
+    await t.expect(invoices.find('dd').withText('kr ').exists).ok();
+    await t.expect(main.withText('amount_ore').exists).notOk();
+    await t.expect(main.withText('aria_plan_id').exists).notOk();
     await expectAccessible(t);
   },
 );

@@ -7,10 +7,11 @@
 // is reactivated, 3 months for the price of 1 (first seen on /betaling before logging in, which
 // returns there); a reader without a birth date (ny@) gives it once
 // on the order page before anything is priced; a paper order's address takes its place from the
-// postal code, and an unknown postal code is refused. axe on every page.
+// postal code, and an unknown postal code is refused; the order page puts the price beside the
+// choices on a desktop. axe on every page.
 // Titles: the other journeys expect ingen@ to have no subscription on FVN (session) and connect
 // it on FIR (connect), so the purchases here are made on AP and TVP.
-import { Selector } from 'testcafe';
+import { ClientFunction, Selector } from 'testcafe';
 
 import {
   clickAway,
@@ -252,6 +253,33 @@ test.page(titleUrl('TVP', '/bestill-abonnement?plan=C-COMBO-PAPIR'))(
     await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
     await clickAway(t, button('Avbryt og gå tilbake'), leftSandbox);
     await expectScreen(t, 'Bestillingen er avbrutt');
+  },
+);
+
+/** Where an element is on the page, in CSS px. */
+const boxOf = ClientFunction((selector: string) => {
+  const box = document.querySelector(selector)!.getBoundingClientRect();
+  return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, width: box.width };
+});
+const viewportWidth = ClientFunction(() => window.innerWidth);
+
+// The order page on a desktop uses the page's width: the price and the pay button stand beside
+// the choices rather than under them in a narrow column beside an empty half. (The phone's one
+// column is not checked here: this headless Chromium keeps its window width whatever
+// resizeWindow asks for a narrower one; the screenshots at 390 px show it.)
+test.page(titleUrl('ADR', '/bestill-abonnement'))(
+  'the order page puts the price beside the choices at 1280 px',
+  async (t) => {
+    await t.resizeWindow(1280, 900);
+    await orderPage(t, 'ADR');
+    await t.expect(viewportWidth()).eql(1280, 'the window is not 1280 px wide');
+    const page = await boxOf('main');
+    const choices = await boxOf('.order-form__choices');
+    const summary = await boxOf('.purchase-summary');
+    await t.expect(summary.left).gte(choices.right);
+    await t.expect(summary.top).lt(choices.bottom);
+    await t.expect(summary.right - choices.left).gte(0.9 * (page.width - 2 * 16));
+    await expectAccessible(t);
   },
 );
 

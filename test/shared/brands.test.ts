@@ -1,5 +1,6 @@
 // Tests for the generated brand themes (public/brands, built by scripts/build-themes.ts): every
-// title has a theme built from its current registry colours, and every text/background pair that
+// title has a theme built from its current registry colours (information notices in the accent,
+// not Designsystemet's blue), and every text/background pair that
 // Designsystemet components use meets WCAG AA (4.5:1) in the light colour scheme, and so do the
 // page shell's own pairs: the wordmark, links and text on the header, page and footer. Also checks
 // the wordmarks the build draws (scripts/wordmarks.ts): accessible, in the accent colour, every
@@ -119,6 +120,17 @@ describe.each(publications.map((p) => [p.titleCode, p] as const))('brand theme %
       neutral: color('neutral', 'base-default').toLowerCase(),
       highlight: color('highlight', 'base-default').toLowerCase(),
     }).toEqual(p.brand);
+  });
+
+  it('draws information notices in the accent, not Designsystemet’s blue (else run `npm run themes`)', () => {
+    // ds-alert data-color="info" paints with the info set: the whole scale is the accent's.
+    const tokens = [...variables.keys()]
+      .filter((name) => name.startsWith('--ds-color-accent-'))
+      .map((name) => name.slice('--ds-color-accent-'.length));
+    expect(tokens.length).toBeGreaterThan(10);
+    expect(tokens.map((token) => [token, color('info', token).toLowerCase()])).toEqual(
+      tokens.map((token) => [token, color('accent', token).toLowerCase()]),
+    );
   });
 
   it('has the three brand colour sets', () => {

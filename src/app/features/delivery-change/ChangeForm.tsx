@@ -1,6 +1,8 @@
 // The form of /endre-avislevering: what kind of change (a stop, a temporary address, a move), the
-// days (only the delivery days the server offers, from the earliest possible one), and for an
-// address change the address with the place filled in from the postal code. A stop says what it
+// days (date fields from the earliest possible day to the last the server offers; a day between
+// them the paper is not out, a Sunday or a holiday, is refused before sending with the day it is
+// and one it could be instead), and for an address change the address with the place filled in
+// from the postal code. A stop says what it
 // means for the price (the place fill and the unknown postal code are the shared address fields',
 // usePostalPlace). Checked before sending; the server's refusals are said above the button
 // (an overlap names the other change, a passed cut-off the next possible day) or land on their
@@ -11,10 +13,10 @@
 import { FormikProvider, useFormik, useFormikContext, type FormikHelpers } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { boolean, object, string } from 'yup';
+import { boolean, object, string, type TestContext } from 'yup';
 
 import { formatKroner } from '../../../shared/money/money';
-import { addDays } from '../../../shared/time/oslo';
+import { addDays, isIsoDate } from '../../../shared/time/oslo';
 import {
   type DeliveryChange,
   type DeliveryChangeOverview,
@@ -44,7 +46,8 @@ import { useFieldErrorText } from '../../ui/form/TextField';
 import { MESSAGES } from '../../ui/form/validation';
 import { Notice } from '../../ui/Notice';
 
-import { daysInPeriod, typeKey, useDayName, usePeriodText } from './format';
+import { dayRefusal, nearestOfferedDay } from './days';
+import { daysInPeriod, typeKey, useDayName, usePeriodText, useWeekdaysText } from './format';
 
 export const CHANGE_TYPES: readonly DeliveryChangeType[] = ['STOP', 'TRANSFER', 'PERMANENT'];
 
@@ -61,7 +64,9 @@ const TYPE_FIELD_ID = fieldId('type');
 const FROM_DATE = 'fromDate';
 const TO_DATE = 'toDate';
 const ADDRESS = 'address';
-const FROM_DESCRIPTION_ID = descriptionId(FROM_DATE);
+/** The hint of both date fields: the days the paper comes out, the first and the last day. */
+const DATES_HINT_ID = descriptionId('dates');
+const NOT_DELIVERY_DAY = `${NS}.not-delivery-day`;
 /** The longest a change may last (the server's horizon). */
 const YEAR_DAYS = 365;
 const needsAddress = (type: string) => type === 'TRANSFER' || type === 'PERMANENT';
@@ -70,30 +75,30 @@ const dateField = (field: string) => (field === TO_DATE ? TO_DATE : FROM_DATE);
 const hasEnd = (type: string, openEnd: boolean) =>
   type === 'TRANSFER' || (type === 'STOP' && !openEnd);
 
+/** A yup test: the day is one of `offered`, else the message that says why not (days.ts). */
+const offeredDay =
+  (offered: readonly string[]) => (value: string | undefined, context: TestContext) => {
+    const refusal = value ? dayRefusal(value, offered) : null;
+    return refusal ? context.createError({ message: `${NS}.${refusal}` }) : true;
+  };
+
 function schemaFor(fromDays: readonly string[], toDays: readonly string[]) {
-  const offered = new Set(fromDays);
-  const offeredEnd = new Set(toDays);
   return object({
     type: string().required(`${NS}.type-required`),
     // The days are asked for once the kind of change is chosen (they show only then).
     fromDate: string().when('type', ([type], schema) =>
-      type
-        ? schema
-            .required(MESSAGES.required)
-            .test('offered', `${NS}.day-not-offered`, (value) => !value || offered.has(value))
-        : schema,
+      type ? schema.required(MESSAGES.required).test('offered', offeredDay(fromDays)) : schema,
     ),
     openEnd: boolean(),
     toDate: string().when(['type', 'openEnd'], ([type, openEnd], schema) =>
       hasEnd(type as string, openEnd as boolean)
         ? schema
             .required(MESSAGES.required)
-            .test('offered', `${NS}.day-not-offered`, (value) => !value || offeredEnd.has(value))
-            .test(
-              'after',
-              `${NS}.end-before-start`,
-              (value, context) =>
-                !value || !context.parent.fromDate || value >= context.parent.fromDate,
+            // One test, so an end before the start is said as such, not as a day not offered.
+            .test('offered', (value, context) =>
+              value && context.parent.fromDate && value < context.parent.fromDate
+                ? context.createError({ message: `${NS}.end-before-start` })
+                : offeredDay(toDays)(value, context),
             )
         : schema,
     ),
@@ -176,6 +181,7 @@ export function ChangeForm({
   const errorText = useFieldErrorText();
   const dayName = useDayName();
   const periodText = usePeriodText();
+  const weekdaysText = useWeekdaysText();
   const addressLabels = useDeliveryAddressLabels('address');
   const [create] = useCreateDeliveryChangeMutation();
   const [update] = useUpdateDeliveryChangeMutation();
@@ -188,7 +194,7 @@ export function ChangeForm({
   const days = calendar.deliveryDays;
   // A change being edited keeps its own first day on offer while it can still be edited.
   const offered = useMemo(
-    () => (editing && !days.includes(editing.fromDate) ? [editing.fromDate, ...days] : days),
+    () => (editing && !days.includes(editing.fromDate) ? [editing.fromDate, ...days].sort() : days),
     [days, editing],
   );
   // Moving the end of a started change: from the day before the earliest possible day on (paper
@@ -202,10 +208,11 @@ export function ChangeForm({
     const later = days.filter((d) => d >= editing.fromDate && d > dayBefore && d <= last);
     return dayBefore >= editing.fromDate ? [dayBefore, ...later] : later;
   }, [endOnly, editing, offered, days, calendar.earliestStart, calendar.lastDate]);
-  const schema = useMemo(
-    () => schemaFor(endOnly && editing ? [editing.fromDate] : offered, endDays),
-    [endOnly, editing, offered, endDays],
+  const fromDays = useMemo(
+    () => (endOnly && editing ? [editing.fromDate] : offered),
+    [endOnly, editing, offered],
   );
+  const schema = useMemo(() => schemaFor(fromDays, endDays), [fromDays, endDays]);
 
   const labels: Record<string, string> = {
     type: t('delivery-change.form.type-legend'),
@@ -322,15 +329,40 @@ export function ChangeForm({
     onSubmit: submit,
   });
   const { values } = form;
-  const shown = (name: 'type' | 'fromDate' | 'toDate') => {
-    const message = form.submitCount > 0 ? form.errors[name] : undefined;
-    return typeof message === 'string' ? errorText(message, labels[name]!) : null;
-  };
-  const typeError = shown('type');
-  const fromError = shown('fromDate');
-  const toError = shown('toDate');
   const showEnd = values.type === 'STOP' || values.type === 'TRANSFER';
   const toDays = values.fromDate ? endDays.filter((d) => d >= values.fromDate) : endDays;
+  const fromLabel =
+    values.type === 'PERMANENT' ? t('delivery-change.form.move-label') : labels.fromDate!;
+  const message = (name: 'type' | 'fromDate' | 'toDate') => {
+    const error = form.submitCount > 0 ? form.errors[name] : undefined;
+    return typeof error === 'string' ? error : null;
+  };
+  /**
+   * A date field's error in words: the day chosen, the first or last day that can be, and for a
+   * day the paper is not out one it is out instead (the server's refusal of such a day too).
+   */
+  const dateError = (name: 'fromDate' | 'toDate', label: string, fieldDays: readonly string[]) => {
+    const key = message(name);
+    if (!key) return null;
+    const value = values[name];
+    const suggestion = value ? nearestOfferedDay(value, fieldDays) : null;
+    const first = fieldDays[0];
+    const last = fieldDays.at(-1);
+    return t(key === NOT_DELIVERY_DAY && !suggestion ? `${NOT_DELIVERY_DAY}-plain` : key, {
+      ns: 'common',
+      info: label,
+      day: value && isIsoDate(value) ? dayName(value) : value,
+      suggestion: suggestion ? dayName(suggestion) : '',
+      first: first ? dayName(first) : '',
+      last: last ? dayName(last) : '',
+      example: first ?? '',
+    });
+  };
+  const typeMessage = message('type');
+  const typeError = typeMessage ? errorText(typeMessage, labels.type!) : null;
+  const fromError = dateError(FROM_DATE, fromLabel, fromDays);
+  const toError = dateError(TO_DATE, labels.toDate!, toDays.length > 0 ? toDays : endDays);
+  const hintDays = endOnly ? endDays : fromDays;
 
   function failureText(f: Failure): string {
     switch (f.kind) {
@@ -368,7 +400,10 @@ export function ChangeForm({
       </h2>
       <FormikProvider value={form}>
         <form noValidate onSubmit={form.handleSubmit} className="delivery-change-form">
-          <ErrorSummary labels={labels} />
+          <ErrorSummary
+            labels={{ ...labels, fromDate: fromLabel }}
+            texts={{ fromDate: fromError, toDate: toError }}
+          />
           {endOnly && editing ? (
             <p className="ds-paragraph">
               {t('delivery-change.form.end-intro', {
@@ -415,32 +450,27 @@ export function ChangeForm({
           {values.type ? (
             <fieldset className="ds-fieldset form-stack">
               <legend className="ds-label">{t('delivery-change.form.dates-legend')}</legend>
-              <p className="ds-paragraph" data-field="description" id={FROM_DESCRIPTION_ID}>
-                {t('delivery-change.form.dates-hint')}
+              <p className="ds-paragraph" data-field="description" id={DATES_HINT_ID}>
+                {t('delivery-change.form.dates-hint', {
+                  weekdays: weekdaysText(calendar.weekdays),
+                  first: hintDays[0] ? dayName(hintDays[0]) : '',
+                  last: hintDays.at(-1) ? dayName(hintDays.at(-1)!) : '',
+                })}
               </p>
               <div className="form-row">
-                <DaySelect
+                <DayInput
                   name={FROM_DATE}
-                  label={
-                    values.type === 'PERMANENT'
-                      ? t('delivery-change.form.move-label')
-                      : labels.fromDate!
-                  }
-                  days={endOnly && editing ? [editing.fromDate] : offered}
+                  label={fromLabel}
+                  days={fromDays}
                   disabled={endOnly}
                   error={fromError}
-                  describedBy={FROM_DESCRIPTION_ID}
-                  dayName={dayName}
-                  placeholder={t('delivery-change.form.choose-day')}
                 />
                 {showEnd && !(values.type === 'STOP' && values.openEnd) ? (
-                  <DaySelect
+                  <DayInput
                     name={TO_DATE}
                     label={labels.toDate!}
-                    days={toDays}
+                    days={toDays.length > 0 ? toDays : endDays}
                     error={toError}
-                    dayName={dayName}
-                    placeholder={t('delivery-change.form.choose-day')}
                   />
                 ) : null}
               </div>
@@ -515,70 +545,44 @@ function overlaps(
   return (aEnd === null || from <= aEnd) && (bEnd === null || change.fromDate <= bEnd);
 }
 
-/** A select of delivery days, grouped by month. */
-function DaySelect({
+/**
+ * A date field for a delivery day: the browser's own date picker (a text box where there is
+ * none), from the first to the last day on offer. Which days in between the paper is out is
+ * said in the hint and checked before sending (days.ts), as the server checks it again.
+ */
+function DayInput({
   name,
   label,
   days,
   error,
-  describedBy,
-  dayName,
-  placeholder,
   disabled = false,
 }: {
   readonly name: 'fromDate' | 'toDate';
   readonly label: string;
+  /** The days on offer, ascending. */
   readonly days: readonly string[];
   readonly disabled?: boolean;
   readonly error: string | null;
-  readonly describedBy?: string;
-  readonly dayName: (date: string) => string;
-  readonly placeholder: string;
 }) {
-  const { t } = useTranslation('delivery-change');
   const { values, setFieldValue } = useFormikContext<ChangeValues>();
-  const months = useMemo(() => {
-    const groups = new Map<string, string[]>();
-    for (const day of days) {
-      const key = day.slice(0, 7);
-      groups.set(key, [...(groups.get(key) ?? []), day]);
-    }
-    return [...groups.entries()];
-  }, [days]);
-  const value = values[name];
   return (
     <div className="ds-field">
       <label className="ds-label" htmlFor={fieldId(name)}>
         {label}
       </label>
-      <select
+      <input
         className="ds-input"
+        type="date"
         id={fieldId(name)}
         name={name}
-        value={value}
+        value={values[name]}
+        min={days[0]}
+        max={days.at(-1)}
         disabled={disabled}
         onChange={(event) => void setFieldValue(name, event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[describedBy, errorId(name)].filter(Boolean).join(' ')}
-      >
-        <option value="">{placeholder}</option>
-        {/* A value no longer offered (the cut-off passed) stays visible until changed. */}
-        {value && !days.includes(value) ? <option value={value}>{dayName(value)}</option> : null}
-        {months.map(([month, monthDays]) => (
-          <optgroup
-            key={month}
-            label={t(`delivery-change.months.${Number(month.slice(5, 7))}`, {
-              year: month.slice(0, 4),
-            })}
-          >
-            {monthDays.map((day) => (
-              <option key={day} value={day}>
-                {dayName(day)}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
+        aria-describedby={`${DATES_HINT_ID} ${errorId(name)}`}
+      />
       <div id={errorId(name)} aria-live="polite" data-field="validation">
         {error ? <p className="ds-validation-message">{error}</p> : null}
       </div>

@@ -39,6 +39,32 @@ export function useDayName(): (date: string) => string {
   );
 }
 
+/**
+ * The days a paper comes out, from the calendar's ISO weekdays: "alle dager", "mandag til
+ * lørdag" (a run of three or more), or "tirsdag, torsdag og lørdag".
+ */
+export function useWeekdaysText(): (weekdays: readonly number[]) => string {
+  const { t } = useTranslation('delivery-change');
+  return useCallback(
+    (weekdays: readonly number[]) => {
+      const days = [...weekdays].sort((a, b) => a - b);
+      const name = (day: number) => t(`delivery-change.weekdays.${day}`);
+      if (days.length === 7) return t('delivery-change.form.weekdays-all');
+      const first = days[0];
+      const last = days.at(-1);
+      if (first === undefined || last === undefined) return '';
+      if (days.length >= 3 && last - first === days.length - 1)
+        return t('delivery-change.form.weekdays-range', { first: name(first), last: name(last) });
+      if (days.length === 1) return name(first);
+      return t('delivery-change.form.weekdays-list', {
+        list: days.slice(0, -1).map(name).join(', '),
+        last: name(last),
+      });
+    },
+    [t],
+  );
+}
+
 /** The period of a change in words: "11.–14. mars", "fra 11. mars", "fra 11. mars inntil videre". */
 export function usePeriodText(): (
   change: Pick<DeliveryChange, 'type' | 'fromDate' | 'toDate'>,

@@ -1,55 +1,41 @@
 // /schibstedTakeoutGateway (a subscriber): a copy of everything Min Side holds about the reader.
 // Ask for it, and it is ready at once (an e-mail says so too): download it as a file (JSON, for
-// another service) or read it here, part by part, and print it or save it as PDF. It lasts seven
-// days; then it is deleted and a new one can be made. Three a day.
-import { useEffect, useRef, useState } from 'react';
+// another service, exactly as the server wrote it) or read it here in words, grouped by what it
+// is about (dataCopy.ts), and print it or save it as PDF. It lasts seven days; then it is
+// deleted and a new one can be made. Three a day.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import {
   type DataExport,
   type PersonalData,
-  type PersonalDataRecord,
-  type PersonalDataValue,
   useGetDataExportQuery,
   useLazyDownloadDataExportQuery,
   useRequestDataExportMutation,
 } from '../../api/privacy';
 import { callFailure } from '../../api/problem';
 import { useLongDate } from '../../hooks/useLongDate';
+import { formatClockTime, formatLongDate } from '../../lib/format/date';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../lib/i18n/i18n';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 
+import {
+  GROUPS,
+  type PartView,
+  type ReadField,
+  type Reading,
+  readRecord,
+  recordsOf,
+  type Row,
+  subscriptionsOf,
+} from './dataCopy';
 import { PortalHandover, privacyPortal } from './PortalHandover';
 
 import './privacy.css';
-
-/** The parts of the copy, in the order they are read (the server's keys). */
-const PARTS: readonly Exclude<keyof PersonalData, 'generatedAt'>[] = [
-  'identity',
-  'account',
-  'profile',
-  'subscriptions',
-  'subscriptionEvents',
-  'orders',
-  'invoicesAndPayments',
-  'paymentMethodChanges',
-  'withdrawals',
-  'deliveryChanges',
-  'complaints',
-  'familyInvitationsSent',
-  'familyMemberships',
-  'businessSeats',
-  'studentVerifications',
-  'planConversions',
-  'consents',
-  'consentHistory',
-  'segmentMessagesClosed',
-  'deletionRequests',
-  'accountEvents',
-];
 
 /** The catalogue's key of a part (`subscriptionEvents` → `subscription-events`). */
 const kebab = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
@@ -214,60 +200,106 @@ function Ready({ copy }: { readonly copy: DataExport }) {
   );
 }
 
-/** A value as a reader reads it: text as it is, yes/no, lists and records as indented text. */
-function valueText(value: PersonalDataValue): string {
-  if (value === null || value === undefined || value === '') return '–';
-  if (typeof value === 'boolean') return value ? 'ja' : 'nei';
-  if (typeof value === 'object') return JSON.stringify(value, null, 1);
-  return String(value);
-}
-
-function Fields({ record }: { readonly record: PersonalDataRecord | PersonalData['identity'] }) {
+/** One record: its fields as a description list, label above value on a phone. */
+function Record({ fields }: { readonly fields: readonly ReadField[] }) {
   return (
     <dl className="data-export-record">
-      {Object.entries(record).map(([key, value]) => (
-        <div key={key}>
-          <dt>{key}</dt>
-          <dd>{valueText(value)}</dd>
+      {fields.map((field) => (
+        <div key={field.key}>
+          <dt>{field.label}</dt>
+          <dd data-wrap={field.wrapAnywhere ? 'anywhere' : undefined}>{field.value}</dd>
         </div>
       ))}
     </dl>
   );
 }
 
-/** The copy part by part: a heading, how many, and each record. */
-function Summary({ data }: { readonly data: PersonalData }) {
+/** One part of a group: a heading with how many records, then each record as a card. */
+function PartSection({ view, rows, single, reading }: PartProps) {
   const { t } = useTranslation('privacy');
+  const id = `data-part-${kebab(view.part)}`;
   return (
-    <div className="data-export-summary" aria-labelledby="data-export-summary-heading">
-      <h2 id="data-export-summary-heading" className="ds-heading" data-size="sm" tabIndex={-1}>
+    <section aria-labelledby={id} className="data-export-part">
+      <h4 id={id} className="ds-heading" data-size="2xs">
+        {single
+          ? t(`privacy.export.part.${kebab(view.part)}`)
+          : t('privacy.export.part-count', {
+              part: t(`privacy.export.part.${kebab(view.part)}`),
+              number: rows.length,
+            })}
+      </h4>
+      <ul className="data-export-items">
+        {rows.map((row, i) => (
+          <li key={i}>
+            <Record fields={readRecord(view, row, reading)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface PartProps {
+  readonly view: PartView;
+  readonly rows: readonly Row[];
+  /** A part that is one record (you, the account, the profile) is not counted. */
+  readonly single: boolean;
+  readonly reading: Reading;
+}
+
+/**
+ * The copy group by group (you, subscriptions, payments, delivery, sharing, privacy), each part
+ * with data under it; a group with none says so. The same document as the file, read for a person.
+ */
+function Summary({ data }: { readonly data: PersonalData }) {
+  const { t, i18n } = useTranslation('privacy');
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const reading = useMemo(
+    () => ({ t, language, subscriptions: subscriptionsOf(data) }),
+    [t, language, data],
+  );
+  // The button that opened the copy is gone (print takes its place): reading goes on from here.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="data-export-summary">
+      <h2
+        id="data-export-summary-heading"
+        className="ds-heading"
+        data-size="sm"
+        tabIndex={-1}
+        ref={headingRef}
+      >
         {t('privacy.export.summary-heading')}
       </h2>
-      {PARTS.map((part) => {
-        const value = data[part];
-        const items = Array.isArray(value) ? value : null;
+      <p className="ds-paragraph">
+        {t('privacy.export.summary-intro', {
+          date: formatLongDate(data.generatedAt, language),
+          time: formatClockTime(data.generatedAt, language),
+        })}
+      </p>
+      {GROUPS.map(({ group, parts }) => {
+        const filled = parts
+          .map((view) => ({ view, rows: recordsOf(data, view) }))
+          .filter(({ rows }) => rows.length > 0);
+        const id = `data-group-${group}`;
         return (
-          <section key={part} aria-labelledby={`data-part-${part}`}>
-            <h3 id={`data-part-${part}`} className="ds-heading" data-size="xs">
-              {t(`privacy.export.part.${kebab(part)}`)}
-              {items ? ` (${items.length})` : ''}
+          <section key={group} aria-labelledby={id} className="data-export-group">
+            <h3 id={id} className="ds-heading" data-size="xs">
+              {t(`privacy.export.group.${group}`)}
             </h3>
-            {Array.isArray(value) ? (
-              value.length === 0 ? (
-                <p className="ds-paragraph">{t('privacy.export.none')}</p>
-              ) : (
-                <ol className="data-export-items">
-                  {value.map((item, i) => (
-                    <li key={i}>
-                      <Fields record={item} />
-                    </li>
-                  ))}
-                </ol>
-              )
-            ) : value ? (
-              <Fields record={value} />
+            {filled.length === 0 ? (
+              <p className="ds-paragraph">{t('privacy.export.group-empty')}</p>
             ) : (
-              <p className="ds-paragraph">{t('privacy.export.none')}</p>
+              filled.map(({ view, rows }) => (
+                <PartSection
+                  key={view.part}
+                  view={view}
+                  rows={rows}
+                  single={!Array.isArray(data[view.part])}
+                  reading={reading}
+                />
+              ))
             )}
           </section>
         );

@@ -110,67 +110,74 @@ function OrderFields({
   );
 
   return (
-    <Form className="purchase-form" noValidate>
+    <Form className="purchase-form order-form" noValidate>
       <ErrorSummary labels={product.requiresDeliveryAddress ? addressLabels : {}} />
-      <PlanChoice
-        catalogue={catalogue}
-        offered={offered}
-        withheld={withheld}
-        value={values.ariaPlanID}
-        disabled={busy}
-        onChange={choosePlan}
-      />
-      <PeriodChoice
-        catalogue={catalogue}
-        withoutFirstMonthOffer={noFirstMonthOffer}
-        product={product}
-        value={values.period}
-        disabled={busy}
-        onChange={choosePeriod}
-      />
-      <DiscountCodeField
-        applied={values.discountCode}
-        failureCode={failureCode}
-        failureStatus={failureStatus}
-        description={quote?.discount?.description ?? null}
-        replacedOffer={quote?.waivedOffer ? formatKroner(quote.waivedOffer.amount) : null}
-        checking={!!values.discountCode && quoteState.loading}
-        disabled={busy}
-        onApply={applyCode}
-      />
-      {product.requiresDeliveryAddress ? <DeliveryAddressStep /> : null}
-      <OrderPaymentChoice
-        value={values.paymentProvider}
-        onChange={chooseProvider}
-        disabled={busy}
-      />
+      {/* The choices, then what they cost and the pay button: one column on a phone, side by
+          side where there is room (purchase.css), in this order for the keyboard and for
+          assistive technology either way. */}
+      <div className="order-form__choices">
+        <PlanChoice
+          catalogue={catalogue}
+          offered={offered}
+          withheld={withheld}
+          value={values.ariaPlanID}
+          disabled={busy}
+          onChange={choosePlan}
+        />
+        <PeriodChoice
+          catalogue={catalogue}
+          withoutFirstMonthOffer={noFirstMonthOffer}
+          product={product}
+          value={values.period}
+          disabled={busy}
+          onChange={choosePeriod}
+        />
+        <DiscountCodeField
+          applied={values.discountCode}
+          failureCode={failureCode}
+          failureStatus={failureStatus}
+          description={quote?.discount?.description ?? null}
+          replacedOffer={quote?.waivedOffer ? formatKroner(quote.waivedOffer.amount) : null}
+          checking={!!values.discountCode && quoteState.loading}
+          disabled={busy}
+          onApply={applyCode}
+        />
+        {product.requiresDeliveryAddress ? <DeliveryAddressStep /> : null}
+        <OrderPaymentChoice
+          value={values.paymentProvider}
+          onChange={chooseProvider}
+          disabled={busy}
+        />
+      </div>
 
-      <OrderPrice quoteState={quoteState} problem={quoteProblem} />
-      {problem ? (
-        <Notice color="danger" role="alert" tabIndex={-1} ref={problemRef}>
-          {t(problemKey(problem.code, problem.status))}
-        </Notice>
-      ) : null}
+      <div className="order-form__summary">
+        <OrderPrice quoteState={quoteState} problem={quoteProblem} />
+        {problem ? (
+          <Notice color="danger" role="alert" tabIndex={-1} ref={problemRef}>
+            {t(problemKey(problem.code, problem.status))}
+          </Notice>
+        ) : null}
 
-      {quote && quote.amount === 0 ? (
-        // Nothing to pay now, but the renewals need a card or a Vipps agreement: the reader
-        // registers one at the provider (the server completes the order once it is active).
-        <>
-          <PayButton
-            label={t(`purchase.order.register.${registerKey(values.paymentProvider)}`)}
-            busyText={t('purchase.paying')}
-            busy={busy}
-          />
-          <p className="ds-paragraph">
-            {t(`purchase.order.register.note-${registerKey(values.paymentProvider)}`)}
-          </p>
-        </>
-      ) : quote ? (
-        <>
-          <OrderPayButton amount={quote.amount} busy={busy} />
-          <p className="ds-paragraph">{t('purchase.order.redirect-note')}</p>
-        </>
-      ) : null}
+        {quote && quote.amount === 0 ? (
+          // Nothing to pay now, but the renewals need a card or a Vipps agreement: the reader
+          // registers one at the provider (the server completes the order once it is active).
+          <>
+            <PayButton
+              label={t(`purchase.order.register.${registerKey(values.paymentProvider)}`)}
+              busyText={t('purchase.paying')}
+              busy={busy}
+            />
+            <p className="ds-paragraph">
+              {t(`purchase.order.register.note-${registerKey(values.paymentProvider)}`)}
+            </p>
+          </>
+        ) : quote ? (
+          <>
+            <OrderPayButton amount={quote.amount} busy={busy} />
+            <p className="ds-paragraph">{t('purchase.order.redirect-note')}</p>
+          </>
+        ) : null}
+      </div>
     </Form>
   );
 }

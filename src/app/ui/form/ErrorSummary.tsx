@@ -13,9 +13,15 @@ export interface ErrorSummaryProps {
   readonly labels: Readonly<Record<string, string>>;
   /** The heading; defaults to the shared "Sjekk dette før du går videre". */
   readonly heading?: string;
+  /**
+   * A field's error as its screen words it, in place of its message with the label: for a
+   * message that says more than the label (the day chosen, one to choose instead), so the list
+   * and the field say the same.
+   */
+  readonly texts?: Readonly<Record<string, string | null>>;
 }
 
-export function ErrorSummary({ labels, heading }: ErrorSummaryProps) {
+export function ErrorSummary({ labels, heading, texts = {} }: ErrorSummaryProps) {
   const { t } = useTranslation('common');
   const errorText = useFieldErrorText();
   const { errors, submitCount, isSubmitting } = useFormikContext();
@@ -51,7 +57,7 @@ export function ErrorSummary({ labels, heading }: ErrorSummaryProps) {
                 document.getElementById(fieldId(name))?.focus();
               }}
             >
-              {errorText(message, labels[name] ?? name)}
+              {texts[name] ?? errorText(message, labels[name] ?? name)}
             </a>
           </li>
         ))}

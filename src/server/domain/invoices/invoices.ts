@@ -4,6 +4,7 @@
 // never disagrees with the money the lifecycle recorded.
 import { createHash } from 'node:crypto';
 
+import { INVOICE_NUMBER_OFFSET } from '../../../shared/payment/invoice-number';
 import { makeKid, mod11CheckDigit, type KidAlgorithm } from '../../../shared/payment/kid';
 import { getPublication } from '../../../shared/publications/registry';
 import type { Period } from '../../../shared/subscription/plans';
@@ -14,8 +15,8 @@ import type { PaymentProvider } from '../../payments/port';
 
 import { invoiceDescription } from './descriptions';
 
-/** Invoice numbers follow the billing effect's id in their own series. */
-export const INVOICE_NUMBER_OFFSET = 800_000_000;
+/** Invoice numbers follow the billing effect's id in their own series (shared with the SPA). */
+export { INVOICE_NUMBER_OFFSET };
 /** Days a reader has to pay a giro invoice. */
 export const PAYMENT_TERMS_DAYS = 14;
 
