@@ -3,23 +3,30 @@
 // demo readers in through the embedded identity provider in headless Debian Chromium
 // (playwright-core, no downloaded browser), then runs Lighthouse (the pinned devDependency, its
 // default mobile settings: Moto G Power screen, simulated slow 4G and 4× CPU slowdown) in the
-// same browser, RUNS times per page:
-// - `/` signed in as the digital subscriber (the session cookie as an extra request header),
+// same browser, LIGHTHOUSE_RUNS (default 5) times per page, the pages a reader opens first:
+// - `/` signed in as the digital subscriber, as the paper reader (an overdue invoice in the
+//   attention area) and as a family member (the session cookie as an extra request header),
 // - `/kundeservice` signed out (no guard: the visitor who comes from the newspaper),
-// - `/bestill-abonnement` signed in as the reader without a subscription (the page needs one).
-// Prints the median of each figure as a markdown table and the budgets as met / not met, and
-// writes every report (JSON and HTML) to bench-results/lighthouse/.
+// - `/bestill-abonnement` signed in as the reader without a subscription (the page needs one),
+// - `/endre-avislevering` and `/fakturaoversikt` signed in as the paper reader.
+// `--pages home,kundeservice` measures some of them (labels' first word, `home` for `/`).
+// Prints the median, min and max of each figure as a markdown table and the budgets as met /
+// not met (CLS in every run), and writes every report (JSON and HTML) to bench-results/lighthouse/.
 // A measurement, not a test: it exits 0 whenever it measured (whatever the figures), 1 when it
 // could not measure (or a page did not end where it was asked, e.g. on the sign-in page).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 import { CHROMIUM, CHROMIUM_FLAGS, ensureBuild, freePort, root, signIn, startProduct } from './lib';
 
-const RUNS = 3;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 5);
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error('LIGHTHOUSE_RUNS must be a whole number ≥ 1');
+const { values: options } = parseArgs({ options: { pages: { type: 'string' } } });
 
 interface LcpNode {
   readonly selector?: string;
@@ -53,15 +60,27 @@ interface Target {
   readonly email?: string;
 }
 
-const TARGETS: readonly Target[] = [
-  { path: '/', label: 'home (signed in, digital)', email: 'digital@demo.minside.no' },
+const ALL_TARGETS: readonly Target[] = [
+  { path: '/', label: 'home (digital)', email: 'digital@demo.minside.no' },
+  { path: '/', label: 'home (papir: overdue invoice)', email: 'papir@demo.minside.no' },
+  { path: '/', label: 'home (familie)', email: 'familie@demo.minside.no' },
   { path: '/kundeservice', label: '/kundeservice (signed out)' },
   {
     path: '/bestill-abonnement',
-    label: '/bestill-abonnement (signed in, no subscription)',
+    label: '/bestill-abonnement (ingen)',
     email: 'ingen@demo.minside.no',
   },
+  {
+    path: '/endre-avislevering',
+    label: '/endre-avislevering (papir)',
+    email: 'papir@demo.minside.no',
+  },
+  { path: '/fakturaoversikt', label: '/fakturaoversikt (papir)', email: 'papir@demo.minside.no' },
 ];
+const pageKey = (target: Target) => (target.path === '/' ? 'home' : target.path.slice(1));
+const wanted = options.pages?.split(',').map((p) => p.trim().replace(/^\//, ''));
+const TARGETS = wanted ? ALL_TARGETS.filter((t) => wanted.includes(pageKey(t))) : ALL_TARGETS;
+if (TARGETS.length === 0) throw new Error(`--pages matched none of: ${ALL_TARGETS.map(pageKey)}`);
 
 interface Figures {
   readonly performance: number;
@@ -85,15 +104,16 @@ const BUDGETS: readonly {
     value: (f) => String(f.performance),
     met: (f) => f.performance >= 95,
   },
-  { name: 'LCP', text: '≤ 1.5 s', value: (f) => seconds(f.lcpMs), met: (f) => f.lcpMs <= 1500 },
+  { name: 'LCP', text: '≤ 2.0 s', value: (f) => seconds(f.lcpMs), met: (f) => f.lcpMs <= 2000 },
   {
     name: 'TBT',
-    text: '≤ 50 ms',
+    text: '≤ 120 ms',
     value: (f) => `${Math.round(f.tbtMs)} ms`,
-    met: (f) => f.tbtMs <= 50,
+    met: (f) => f.tbtMs <= 120,
   },
-  { name: 'CLS', text: '≤ 0.01', value: (f) => f.cls.toFixed(3), met: (f) => f.cls <= 0.01 },
 ];
+/** CLS is held in every run, not in the median. */
+const CLS_BUDGET = 0.01;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -161,28 +181,39 @@ try {
     headless: true,
   });
 
-  const results: { target: Target; figures: Figures; lcpElement: string }[] = [];
+  const results: {
+    target: Target;
+    figures: Figures;
+    min: Figures;
+    max: Figures;
+    runs: Figures[];
+    lcpElement: string;
+  }[] = [];
+  /** One sign-in per reader: the session cookie serves each of their pages. */
+  const cookies = new Map<string, string>();
   let version = '';
   /** Lighthouse's CPU benchmark of each run: this machine's load moves TBT and LCP with it. */
   const cpuIndex: number[] = [];
   for (const target of TARGETS) {
-    let cookie: string | undefined;
-    if (target.email) {
+    let cookie = target.email ? cookies.get(target.email) : undefined;
+    if (target.email && !cookie) {
       console.log(`Signing in as ${target.email}…`);
       const context = await browser.newContext();
       await signIn(await context.newPage(), base, target.email, target.path);
       cookie = await sessionCookie(context, base);
+      cookies.set(target.email, cookie);
       await context.close();
     }
     const runs: Figures[] = [];
     let lcpElement = '';
     for (let run = 1; run <= RUNS; run += 1) {
-      console.log(`Lighthouse ${target.path} run ${run}/${RUNS}…`);
+      console.log(`Lighthouse ${target.label} run ${run}/${RUNS}…`);
       const { lhr, report } = await lighthouseRun(`${base}${target.path}`, debuggingPort, cookie);
       version = lhr.lighthouseVersion;
       cpuIndex.push(lhr.environment.benchmarkIndex);
       const [json, html] = report as string[];
-      const name = `${slug(target.path)}-${run}`;
+      const who = target.email ? `-${target.email.split('@')[0]}` : '';
+      const name = `${slug(target.path)}${who}-${run}`;
       writeFileSync(path.join(OUT_DIR, `${name}.report.json`), json!);
       writeFileSync(path.join(OUT_DIR, `${name}.report.html`), html!);
       // A guarded page that sent the browser to the sign-in page measured the wrong thing.
@@ -203,45 +234,61 @@ try {
       if (!lcpElement && lcpNode) lcpElement = `${lcpNode.selector} "${lcpNode.nodeLabel}"`;
       for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
     }
-    const of = (key: keyof Figures) => median(runs.map((r) => r[key]));
-    results.push({
-      target,
-      lcpElement,
-      figures: {
+    const each = (pick: (values: number[]) => number): Figures => {
+      const of = (key: keyof Figures) => pick(runs.map((r) => r[key]));
+      return {
         performance: of('performance'),
         lcpMs: of('lcpMs'),
         tbtMs: of('tbtMs'),
         cls: of('cls'),
         fcpMs: of('fcpMs'),
         transferBytes: of('transferBytes'),
-      },
+      };
+    };
+    results.push({
+      target,
+      lcpElement,
+      runs,
+      figures: each(median),
+      min: each((values) => Math.min(...values)),
+      max: each((values) => Math.max(...values)),
     });
   }
 
+  /** A figure as median (min–max). */
+  const spread = (format: (f: Figures) => string, r: (typeof results)[number]) =>
+    `${format(r.figures)} (${format(r.min)}–${format(r.max)})`;
+  const ms = (value: number) => `${Math.round(value)} ms`;
   const lines = [
     `Lighthouse ${version} mobile (simulated throttling), ${base}, ` +
-      `median of ${RUNS} runs, ${new Date().toISOString()}, ` +
+      `median (min–max) of ${RUNS} runs, ${new Date().toISOString()}, ` +
       `CPU benchmark index ${Math.min(...cpuIndex)}–${Math.max(...cpuIndex)}`,
     '',
     '| page | performance | LCP | TBT | CLS | FCP | total transfer |',
     '|---|--:|--:|--:|--:|--:|--:|',
     ...results.map(
-      ({ target, figures: f }) =>
-        `| ${target.label} | ${f.performance} | ${seconds(f.lcpMs)} | ${Math.round(f.tbtMs)} ms ` +
-        `| ${f.cls.toFixed(3)} | ${seconds(f.fcpMs)} | ${(f.transferBytes / 1024).toFixed(0)} KiB |`,
+      (r) =>
+        `| ${r.target.label} | ${spread((f) => String(f.performance), r)} ` +
+        `| ${spread((f) => seconds(f.lcpMs), r)} | ${spread((f) => ms(f.tbtMs), r)} ` +
+        `| ${spread((f) => f.cls.toFixed(3), r)} | ${seconds(r.figures.fcpMs)} ` +
+        `| ${(r.figures.transferBytes / 1024).toFixed(0)} KiB |`,
     ),
     '',
-    `Budgets (informational, not asserted): ${BUDGETS.map((b) => `${b.name} ${b.text}`).join(', ')}`,
+    `Budgets (informational, not asserted): ${BUDGETS.map((b) => `${b.name} ${b.text}`).join(', ')} ` +
+      `(medians); CLS ≤ ${CLS_BUDGET} in every run`,
     ...results.map(
-      ({ target, figures }) =>
+      ({ target, figures, runs }) =>
         `- ${target.label}: ` +
-        BUDGETS.map(
-          (b) => `${b.name} ${b.value(figures)} ${b.met(figures) ? 'met' : 'not met'}`,
-        ).join(' · '),
+        [
+          ...BUDGETS.map(
+            (b) => `${b.name} ${b.value(figures)} ${b.met(figures) ? 'met' : 'not met'}`,
+          ),
+          `CLS ${runs.every((r) => r.cls <= CLS_BUDGET) ? 'met in every run' : `not met (${runs.map((r) => r.cls.toFixed(3)).join(', ')})`}`,
+        ].join(' · '),
     ),
     '',
     'LCP element (first run):',
-    ...results.map(({ target, lcpElement }) => `- ${target.path}: ${lcpElement || '–'}`),
+    ...results.map(({ target, lcpElement }) => `- ${target.label}: ${lcpElement || '–'}`),
   ];
   const summary = lines.join('\n');
   writeFileSync(path.join(OUT_DIR, 'summary.md'), `${summary}\n`);

@@ -268,7 +268,9 @@ try {
   console.log(`Total time to content: ${contentAt.toFixed(0)} ms`);
   console.log(`/api/retrieveTitleCode requested: ${titleCode ? 'yes (should not be)' : 'no'}`);
   console.log(`/api/title/{titleCode} requested: ${title ? 'yes (should not be)' : 'no'}`);
-  console.log(`/api/session requests: ${sessions} (the bootstrap should be one call)`);
+  console.log(
+    `/api/session requests: ${sessions} (the page carries the session: none; at most one)`,
+  );
   const n = chain.length;
   console.log(
     `Sequential round trips to content: ${n} (budget ${ROUND_TRIP_BUDGET}) — ` +

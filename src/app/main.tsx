@@ -15,6 +15,7 @@ import { createI18n, DEFAULT_LANGUAGE, isLanguage, storedLanguage } from './lib/
 import { preloadScreen } from './routing/AppRoutes';
 import { installDefaultPreloadErrorHandler } from './routing/preloadError';
 import { registeredRoutes } from './routing/routes';
+import { cacheFirstScreen, firstScreenInPage } from './session/firstScreen';
 import { bootstrapRequested } from './session/sessionActions';
 import { createStore } from './store/store';
 
@@ -37,19 +38,24 @@ async function start() {
   const language =
     storedLanguage() ?? (isLanguage(title?.language) ? title.language : DEFAULT_LANGUAGE);
   const store = createStore(title ? { title } : {});
-  store.dispatch(bootstrapRequested());
-  // The session call, the slowest of the three, leaves first: RTK Query sends it a few
-  // microtasks after the dispatch, so the screen's chunk and texts are requested one task later.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The session and what the first screen shows of the reader came with the page: the first
+  // render needs no call, and nothing arrives after it to push the screen down.
+  const first = firstScreenInPage();
+  if (first) cacheFirstScreen(store.dispatch, first);
+  store.dispatch(bootstrapRequested(first?.session));
+  // Without the page's session, the session call, the slowest of the three, leaves first: RTK
+  // Query sends it a few microtasks after the dispatch, so the screen's chunk and texts are
+  // requested one task later.
+  if (!first) await new Promise((resolve) => setTimeout(resolve, 0));
   // The first screen's chunk and texts load alongside the session call, so the first visit is
   // document → entry scripts → {session, texts, screen} (bench:waterfall): nothing waits on the
   // session except the decision to show the screen.
-  const first = registeredRoutes.find((r) => matchPath(r.path, window.location.pathname));
+  const route = registeredRoutes.find((r) => matchPath(r.path, window.location.pathname));
   // The first render waits for the screen's module too: it then shows the screen the moment the
   // session allows it, without a suspended fallback in between (routing/AppRoutes.tsx).
   const [i18n] = await Promise.all([
-    createI18n(language, ['common', ...(first?.namespaces ?? [])]),
-    preloadScreen(first),
+    createI18n(language, ['common', ...(route?.namespaces ?? [])]),
+    preloadScreen(route),
   ]);
   const root = createRoot(element);
   // A transition: React renders the first tree in slices of a few ms and lets the browser in

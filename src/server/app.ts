@@ -19,6 +19,7 @@ import { handlers as connectHandlers } from './handlers/connect';
 import { handlers as deliveryHandlers } from './handlers/delivery';
 import { handlers as discountHandlers } from './handlers/discount';
 import { handlers as familyHandlers } from './handlers/family';
+import { firstScreen } from './handlers/first-screen';
 import { handlers as identityHandlers } from './handlers/identity';
 import { handlers as orderHandlers } from './handlers/order';
 import { handlers as paymentHandlers } from './handlers/payment';
@@ -322,6 +323,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   const spa = await registerSpa(app, {
+    firstScreen,
     distDir: options.config.distDir,
     publicDir: options.config.publicDir ?? path.resolve('public'),
     integrations: options.config.integrations ?? {

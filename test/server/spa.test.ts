@@ -92,8 +92,9 @@ describe('serving the built SPA', () => {
     expect(page.body).toContain('<title>Min Side - Firda</title>');
     expect(page.body).toContain('<link rel="stylesheet" id="brand-theme" href="/brands/fir.css">');
     expect(page.body).toContain('<link rel="icon" href="https://www.firda.no/favicon.ico">');
-    // The bootstrap's session call leaves with the page (the SPA's own request takes it).
-    expect(page.body).toContain('<link rel="preload" href="/api/session" as="fetch" crossorigin>');
+    // The session comes in the page (first-screen.test.ts): no call to preload for it.
+    expect(page.body).toContain('<script id="minside-first-screen" type="application/json">');
+    expect(page.body).not.toContain('href="/api/session"');
     // Firda has no logo deployed here: the page names the wordmark, the header starts there.
     expect(page.body).toContain('<meta name="minside-header-image" content="/wordmarks/fir.svg">');
     const fvn = await app.inject({

@@ -72,6 +72,7 @@ export type {
   ConsentSettings,
   DataExport,
   DeletionRequest,
+  GetDeletionRequestApiResponse,
   PersonalData,
   PersonalDataRecord,
   PersonalDataValue,

@@ -11,4 +11,4 @@ export const segmentEndpoints = segmentApi.enhanceEndpoints({
 
 export const { usePostSegmentMessageQuery, useDismissSegmentMessageMutation } = segmentEndpoints;
 
-export type { SegmentMessage, SegmentMessageRequest } from './segment.gen';
+export type { SegmentMessage, SegmentMessageRequest, SegmentMessageResponse } from './segment.gen';

@@ -4,7 +4,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { hasAccess } from '../../shared/subscription/status';
+import { segmentOf } from '../../shared/segments/segment';
 import {
   segmentEndpoints,
   type SegmentMessage,
@@ -16,12 +16,6 @@ import { selectTitle } from '../session/titleSlice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 
 type Context = 'home' | 'winback' | 'order' | 'cancel';
-
-/** The segment a reader with this subscription (or none) is asked about. */
-export function segmentOf(subscription: Subscription | null): string {
-  if (!subscription) return 'no-subscription';
-  return hasAccess(subscription.instStatusCode) ? 'subscribers' : 'winback';
-}
 
 export function useSegmentMessages(
   subscription: Subscription | null,

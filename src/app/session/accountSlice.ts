@@ -1,10 +1,10 @@
 // The user's billing account (spec §3 Account): balance 0 for a new one.
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import { type Account, accountEndpoints } from '../api/account';
 import { identityEndpoints } from '../api/identity';
 
-import { loggedOut } from './sessionActions';
+import { loggedOut, sessionFromPage } from './sessionActions';
 
 export interface AccountState {
   readonly ariaAccountNo: string;
@@ -37,8 +37,9 @@ export const accountSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(loggedOut, () => initialAccountState)
-      .addMatcher(identityEndpoints.endpoints.getSession.matchFulfilled, (_state, { payload }) =>
-        fromAccount(payload.account),
+      .addMatcher(
+        isAnyOf(identityEndpoints.endpoints.getSession.matchFulfilled, sessionFromPage),
+        (_state, { payload }) => fromAccount(payload.account),
       )
       .addMatcher(identityEndpoints.endpoints.handleCode.matchFulfilled, (_state, { payload }) =>
         fromAccount(payload.session.account),

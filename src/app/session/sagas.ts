@@ -24,6 +24,7 @@ import {
   loginFailed,
   loginRequested,
   logoutRequested,
+  sessionFromPage,
 } from './sessionActions';
 import { stopSpinner } from './spinnerSlice';
 import { selectTitle } from './titleSlice';
@@ -37,13 +38,17 @@ export const LOGIN_ERRORS = {
   noIdentity: 'Identity not initialized',
 } as const;
 
-export function* bootstrapSaga(): SagaIterator {
-  let result: ApiResult<Session> = yield putResolve(
-    identityEndpoints.endpoints.getSession.initiate(undefined, {
-      subscribe: false,
-      forceRefetch: true,
-    }),
-  );
+export function* bootstrapSaga(action: ReturnType<typeof bootstrapRequested>): SagaIterator {
+  const fromPage = action.payload.session;
+  if (fromPage) yield put(sessionFromPage(fromPage));
+  let result: ApiResult<Session> = fromPage
+    ? { data: fromPage }
+    : yield putResolve(
+        identityEndpoints.endpoints.getSession.initiate(undefined, {
+          subscribe: false,
+          forceRefetch: true,
+        }),
+      );
   if (!result.data) {
     yield put(bootstrapFailed());
     return;

@@ -1,12 +1,12 @@
 // The subscription to this title (spec §3 Subscription), from the session bootstrap, the login
 // callback and every later subscription lookup.
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import { identityEndpoints } from '../api/identity';
 import { callFailure } from '../api/problem';
 import { subscriptionEndpoints, type Subscription } from '../api/subscription';
 
-import { loggedOut } from './sessionActions';
+import { loggedOut, sessionFromPage } from './sessionActions';
 
 export interface SubscriptionState {
   /** The session bootstrap has answered (until then no guard can decide). */
@@ -40,8 +40,9 @@ export const subscriptionSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(loggedOut, () => ({ ...initialSubscriptionState, loaded: true }))
-      .addMatcher(identityEndpoints.endpoints.getSession.matchFulfilled, (_state, { payload }) =>
-        fromSubscription(payload.subscription),
+      .addMatcher(
+        isAnyOf(identityEndpoints.endpoints.getSession.matchFulfilled, sessionFromPage),
+        (_state, { payload }) => fromSubscription(payload.subscription),
       )
       .addMatcher(identityEndpoints.endpoints.handleCode.matchFulfilled, (_state, { payload }) =>
         fromSubscription(payload.session.subscription),

@@ -1,9 +1,9 @@
 // The logged-in user (spec §3 User). Follows the session bootstrap and the login callback.
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import { identityEndpoints, type User } from '../api/identity';
 
-import { loggedOut } from './sessionActions';
+import { loggedOut, sessionFromPage } from './sessionActions';
 
 export interface UserState {
   readonly loggedIn: boolean;
@@ -40,8 +40,9 @@ export const userSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(loggedOut, () => initialUserState)
-      .addMatcher(identityEndpoints.endpoints.getSession.matchFulfilled, (_state, { payload }) =>
-        fromUser(payload.user),
+      .addMatcher(
+        isAnyOf(identityEndpoints.endpoints.getSession.matchFulfilled, sessionFromPage),
+        (_state, { payload }) => fromUser(payload.user),
       )
       .addMatcher(identityEndpoints.endpoints.handleCode.matchFulfilled, (_state, { payload }) =>
         fromUser(payload.session.user),

@@ -50,7 +50,11 @@ function userOf(claims: UserClaims) {
   };
 }
 
-async function sessionView(request: FastifyRequest, publication: Publication) {
+/**
+ * GET /api/session's answer and the session it was read for (null signed out): the page's
+ * first screen (first-screen.ts) reads more of that reader with it.
+ */
+export async function readSessionView(request: FastifyRequest, publication: Publication) {
   // The session, its account, the home page's subscription with what it needs (next charge,
   // unpaid invoices, the right of withdrawal) and the profile's birth date: one statement, so
   // the first screen after sign-in needs no other request.
@@ -62,17 +66,18 @@ async function sessionView(request: FastifyRequest, publication: Publication) {
     ),
   );
   if (!found) {
-    return {
+    const view = {
       authenticated: false,
       user: null,
       account: null,
       subscription: null,
       titleCode: publication.titleCode,
     };
+    return { session: null, view };
   }
   const { session } = found;
   const [overview, profileBirthDate] = found.value;
-  return {
+  const view = {
     authenticated: true,
     // The birth date that decides age rules: the provider's, else the one given on the profile.
     user: {
@@ -83,7 +88,11 @@ async function sessionView(request: FastifyRequest, publication: Publication) {
     subscription: overview && overviewView(overview),
     titleCode: publication.titleCode,
   };
+  return { session, view };
 }
+
+const sessionView = async (request: FastifyRequest, publication: Publication) =>
+  (await readSessionView(request, publication)).view;
 
 async function handleCallback(request: Op<'handleCode' | 'handleLoginToken'>, reply: FastifyReply) {
   const { code, state } = request.body;

@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ChunkManifest } from '../../shared/build/chunk-manifest';
+import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/page/first-screen';
 import { toTitle } from '../../shared/publications/registry';
 import type { Publication } from '../../shared/publications/types';
 import type { Integrations } from '../config';
@@ -27,6 +28,11 @@ export interface SpaOptions {
   readonly publicDir: string;
   /** The production adapters the page may load (config.ts); none: the embedded defaults. */
   readonly integrations?: Integrations;
+  /**
+   * The data of the page's first screen (handlers/first-screen.ts), written into the page; none:
+   * the SPA asks for the session itself (preloaded with the page).
+   */
+  readonly firstScreen?: (request: FastifyRequest, pathname: string) => Promise<unknown>;
 }
 
 const noIntegrations: Integrations = { cmp: null, analyticsSdkUrl: null, privacyPortalUrl: null };
@@ -60,7 +66,7 @@ export const integrationOrigins = (integrations: Integrations): string[] =>
     .filter((url): url is string => !!url)
     .map((url) => new URL(url).origin);
 
-export type SendIndex = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+export type SendIndex = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 /** Registers the static files; returns how to answer with index.html, or null without a build. */
 export async function registerSpa(
@@ -106,7 +112,19 @@ export async function registerSpa(
       }
     },
   });
-  return (request, reply) => {
+  // A first screen that cannot be read (the database) leaves the page without it: the SPA then
+  // asks for the session itself and handles what it answers like any other call.
+  const firstScreenOf = async (request: FastifyRequest): Promise<unknown> => {
+    if (!options.firstScreen) return undefined;
+    try {
+      return await options.firstScreen(request, new URL(request.url, 'http://localhost').pathname);
+    } catch (error) {
+      request.log.warn({ err: error }, 'first screen not written into the page');
+      return undefined;
+    }
+  };
+  return async (request, reply) => {
+    const data = await firstScreenOf(request);
     // The favicon lives on the title's own site (renderIndex): the one image from elsewhere.
     const favicon = new URL(toTitle(publicationForRequest(request)).pageUrl).origin;
     reply.helmet({
@@ -115,7 +133,7 @@ export async function registerSpa(
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, request, logos, preloads, integrations));
+      .send(renderIndex(template, request, logos, preloads, integrations, data));
   };
 }
 
@@ -185,15 +203,19 @@ export function renderIndex(
   logos: ReadonlySet<string> = new Set(),
   preloads: RoutePreloads = noPreloads,
   integrations: Integrations = noIntegrations,
+  firstScreen?: unknown,
 ): string {
   const publication = publicationForRequest(request);
   const title = toTitle(publication);
   const pathname = new URL(request.url, 'http://localhost').pathname;
   const rootClass = `title-${publication.domain.toLowerCase().replace(/\./g, '-')}`;
   const head = [
-    // The bootstrap's one API call leaves with the page, not after the scripts have run: the
+    // The first screen's data comes in the page (no-store, like the API's answers); without it
+    // the bootstrap's one API call leaves with the page, not after the scripts have run: the
     // SPA's own request for it (RTK Query, same URL, mode and credentials) takes this response.
-    `<link rel="preload" href="/api/session" as="fetch" crossorigin>`,
+    firstScreen === undefined
+      ? `<link rel="preload" href="/api/session" as="fetch" crossorigin>`
+      : `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${scriptJson(firstScreen)}</script>`,
     `<title>Min Side - ${escapeHtml(title.name)}</title>`,
     `<link rel="icon" href="${escapeHtml(`${title.pageUrl}favicon.ico`)}">`,
     `<meta name="minside-header-image" content="${escapeHtml(headerImage(publication, logos))}">`,
@@ -209,12 +231,12 @@ export function renderIndex(
   // one loads those texts as before): requested with the page, not after the entry has run, and
   // after the entry's own scripts and styles, which go first on the six connections (a preload
   // is fetched at high priority unless told otherwise; the entry's deferred scripts are low).
-  const firstScreen = preloads(pathname, title.language).map(preloadLink).join('');
+  const screenFiles = preloads(pathname, title.language).map(preloadLink).join('');
   return html
     .replace(
       /<html[^>]*>/,
       `<html lang="${title.language}" class="${rootClass}" data-color-scheme="light">`,
     )
     .replace(/<title>[^<]*<\/title>/, head)
-    .replace('</head>', `${brand}${firstScreen}</head>`);
+    .replace('</head>', `${brand}${screenFiles}</head>`);
 }

@@ -1,0 +1,65 @@
+// The first screen's data the server wrote into the page (src/server/handlers/first-screen.ts):
+// put into RTK Query's cache before the first render under the very arguments the screens ask
+// with, so they render from the page instead of asking the API and moving when the answer comes.
+// An entry whose arguments differ from what a screen asks (the reader chose the other language)
+// is simply not used: that screen asks as before.
+import type { Dispatch } from '@reduxjs/toolkit';
+
+import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenOf } from '../../shared/page/first-screen';
+import type { Session } from '../api/identity';
+import {
+  type ConsentSettings,
+  type GetDeletionRequestApiResponse,
+  privacyEndpoints,
+} from '../api/privacy';
+import { segmentEndpoints, type SegmentMessageResponse } from '../api/segment';
+
+export type FirstScreen = FirstScreenOf<
+  Session,
+  ConsentSettings,
+  GetDeletionRequestApiResponse,
+  SegmentMessageResponse
+>;
+
+/** The first screen's data in the page, if the server wrote it (and it is whole JSON). */
+export function firstScreenInPage(doc: Document = document): FirstScreen | undefined {
+  const text = doc.getElementById(FIRST_SCREEN_ELEMENT_ID)?.textContent?.trim();
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as FirstScreen | null;
+    return parsed && typeof parsed.session === 'object' && parsed.session ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Puts the answers besides the session into the cache; the session goes to the bootstrap. */
+export function cacheFirstScreen(dispatch: Dispatch, data: FirstScreen): void {
+  const { consents, deletion, segment } = data;
+  if (consents)
+    dispatch(
+      privacyEndpoints.util.upsertQueryEntries([
+        {
+          endpointName: 'getConsents',
+          arg: { titleCode: consents.titleCode },
+          value: consents.answer,
+        },
+      ]),
+    );
+  if (deletion)
+    dispatch(
+      privacyEndpoints.util.upsertQueryEntries([
+        { endpointName: 'getDeletionRequest', arg: undefined, value: deletion },
+      ]),
+    );
+  if (segment)
+    dispatch(
+      segmentEndpoints.util.upsertQueryEntries([
+        {
+          endpointName: 'postSegmentMessage',
+          arg: { id: segment.id, segmentMessageRequest: segment.request },
+          value: segment.answer,
+        },
+      ]),
+    );
+}

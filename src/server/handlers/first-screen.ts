@@ -1,0 +1,66 @@
+// The first screen's data, answered with the page (plugins/spa.ts writes it into index.html):
+// the session as GET /api/session gives it and, signed in, the consent choices and a waiting
+// deletion the layout reads on every page, and on the home page the reader's segment messages.
+// The SPA puts them into its cache before the first render (src/app/session/firstScreen.ts), so
+// the first screen needs no request of its own and nothing arrives later to push it down. Each
+// answer comes from the same function as its operation, so the two cannot say different things.
+import type { FastifyRequest } from 'fastify';
+
+import type { FirstScreenOf } from '../../shared/page/first-screen';
+import { segmentOf } from '../../shared/segments/segment';
+import { readConsents } from '../domain/privacy/consents';
+import { waitingDeletion } from '../domain/privacy/deletion';
+import { messagesFor } from '../domain/segments/segments';
+import { publicationForRequest } from '../http/security';
+
+import { readSessionView } from './identity';
+
+type SessionView = Awaited<ReturnType<typeof readSessionView>>['view'];
+
+export type FirstScreen = FirstScreenOf<
+  SessionView,
+  Awaited<ReturnType<typeof readConsents>>,
+  { readonly waiting: Awaited<ReturnType<typeof waitingDeletion>> },
+  {
+    readonly segmentId: string;
+    readonly messages: Awaited<ReturnType<typeof messagesFor>>;
+  }
+>;
+
+/** The screens whose segment messages come with the page (the home page's `home` context). */
+const HOME_PATH = '/';
+
+export async function firstScreen(request: FastifyRequest, pathname: string): Promise<FirstScreen> {
+  const publication = publicationForRequest(request);
+  const { session, view } = await readSessionView(request, publication);
+  if (!session) return { session: view };
+  const { db, clock } = request.server.services;
+  const { titleCode, language } = publication;
+  const segmentId = segmentOf(view.subscription);
+  const [consents, waiting, messages] = await Promise.all([
+    readConsents(db, session.spidId, titleCode),
+    waitingDeletion(db, session.spidId),
+    pathname === HOME_PATH
+      ? messagesFor(db, {
+          spidId: session.spidId,
+          titleCode,
+          segmentId,
+          context: 'home',
+          language,
+          now: clock.now(),
+        })
+      : null,
+  ]);
+  return {
+    session: view,
+    consents: { titleCode, answer: consents },
+    deletion: { waiting },
+    ...(messages && {
+      segment: {
+        id: segmentId,
+        request: { titleCode, context: 'home' as const, language },
+        answer: { segmentId, messages },
+      },
+    }),
+  };
+}

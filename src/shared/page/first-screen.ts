@@ -1,0 +1,32 @@
+// What the server writes into index.html for the first screen (src/server/handlers/first-screen.ts)
+// and the SPA reads before its first render (src/app/session/firstScreen.ts): the answers of the
+// operations that screen would otherwise ask for, as the API gives them.
+
+/** The id of the `<script type="application/json">` element that carries them. */
+export const FIRST_SCREEN_ELEMENT_ID = 'minside-first-screen';
+
+/** The context of the segment messages a screen shows (the contract's SegmentContext). */
+export type FirstScreenSegmentContext = 'home';
+
+/**
+ * The shape, with each answer's type given by the side that reads or writes it (the server's
+ * contract types, the SPA's generated ones: both come from openapi/minside.yaml).
+ */
+export interface FirstScreenOf<Session, Consents, Deletion, SegmentMessages> {
+  /** GET /api/session. */
+  readonly session: Session;
+  /** GET /api/privacy/{titleCode}/consents, signed in. */
+  readonly consents?: { readonly titleCode: string; readonly answer: Consents };
+  /** GET /api/privacy/deletion, signed in. */
+  readonly deletion?: Deletion;
+  /** POST /api/segment/{id}/message for the screen's context, signed in, on a screen with them. */
+  readonly segment?: {
+    readonly id: string;
+    readonly request: {
+      readonly titleCode: string;
+      readonly context: FirstScreenSegmentContext;
+      readonly language: 'nb' | 'nn';
+    };
+    readonly answer: SegmentMessages;
+  };
+}
