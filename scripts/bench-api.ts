@@ -1,10 +1,15 @@
 // `npm run bench:api`: load benchmark of the API. Starts the product (embedded PGlite in a fresh
 // temp folder) and a bare Fastify hello-world as separate processes, drives each with the
 // autocannon CLI in a third process, and prints throughput and latency as a Markdown table.
+// With BENCH_DATABASE_URL (PostgreSQL) it then runs the signed-in subscription read against a
+// bare Fastify + `pg` server running the same statement (scripts/bench-bare-server.ts), in
+// alternating rounds, and prints each round and the ratio.
 // A benchmark, not a test: figures are printed, never asserted. BENCH_SECONDS sets each run's
-// length (default 8).
+// length (default 8), BENCH_ROUNDS the alternating rounds (default 3), BENCH_ROUNDS_ONLY=1 skips
+// the table, BENCH_PROFILE_DIR runs both servers with `--cpu-prof` into that folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +25,12 @@ const seconds = Number(process.env.BENCH_SECONDS || 8);
 if (!Number.isInteger(seconds) || seconds < 1) {
   throw new Error(`BENCH_SECONDS must be a whole number of seconds ≥ 1, got "${seconds}"`);
 }
+const rounds = Number(process.env.BENCH_ROUNDS || 3);
+if (!Number.isInteger(rounds) || rounds < 1) {
+  throw new Error(`BENCH_ROUNDS must be a whole number ≥ 1, got "${rounds}"`);
+}
+const roundsOnly = process.env.BENCH_ROUNDS_ONLY === '1';
+const profileDir = process.env.BENCH_PROFILE_DIR;
 
 /** The part of autocannon's `--json` result this script reads (latencies in ms). */
 interface AutocannonResult {
@@ -28,6 +39,12 @@ interface AutocannonResult {
   readonly errors: number;
   readonly timeouts: number;
   readonly non2xx: number;
+}
+
+interface Target {
+  readonly name: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 interface Run {
@@ -74,18 +91,53 @@ const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((child) => child.kill('SIGTERM')));
 
 /** Spawns a server and resolves once `readyUrl` answers; rejects if the process exits first. */
-async function startServer(name: string, script: string, env: NodeJS.ProcessEnv, readyUrl: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+async function startServer(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  nodeFlags: readonly string[] = [],
+) {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...env },
   });
   children.push(child);
+  if (profileDir) console.error(`${name}: pid ${child.pid}, profiled into ${profileDir}`);
   const exited = once(child, 'exit').then(([code, signal]) => {
     throw new Error(`${name} exited with ${code ?? signal} before it answered ${readyUrl}`);
   });
   exited.catch(() => undefined); // matters only while racing the readiness check below
   await Promise.race([waitFor(readyUrl, 60_000), exited]);
+  return child;
+}
+
+/** CPU time (user + system, ms) a process has used so far; null where /proc is not there. */
+function cpuMsOf(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on (`getconf CLK_TCK`). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** A flat-out run, with the CPU time the server process used per request (ms). */
+async function measured(url: string, server: ChildProcess, headers = {}) {
+  const before = cpuMsOf(server.pid);
+  const started = performance.now();
+  const run = await autocannon(url, seconds, undefined, headers);
+  const after = cpuMsOf(server.pid);
+  const requests = (run.reqPerSec * (performance.now() - started)) / 1000;
+  return {
+    reqPerSec: run.reqPerSec,
+    cpuMsPerRequest: before === null || after === null ? null : (after - before) / requests,
+  };
 }
 
 async function stopServers() {
@@ -146,6 +198,59 @@ async function signIn(base: string): Promise<{ cookie: string; account: string }
 // autocannon records latency in whole milliseconds, so below 1 ms it has no finer figure.
 const ms = (value: number) => (value < 1 ? '<1' : value.toFixed(0));
 
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * The signed-in subscription read against the bare Fastify + `pg` server running the same
+ * statement: alternating rounds, the product first in each, flat out. Alternating matters on a
+ * shared 2-core machine, where the load of other work moves absolute figures from minute to
+ * minute.
+ */
+async function baselineRounds(
+  product: { readonly url: string; readonly server: ChildProcess },
+  bare: { readonly url: string; readonly server: ChildProcess },
+  headers: Record<string, string>,
+) {
+  console.error(
+    `Alternating ${rounds} × (${product.url}, ${bare.url}), ${seconds} s each, after 1 s warm-ups…`,
+  );
+  await autocannon(product.url, 1, undefined, headers);
+  await autocannon(bare.url, 1);
+  const results = [];
+  for (let round = 0; round < rounds; round++) {
+    results.push({
+      product: await measured(product.url, product.server, headers),
+      bare: await measured(bare.url, bare.server),
+    });
+  }
+  console.log(
+    '\nSigned-in `GET /api/subscription/…/FVN` against a bare Fastify + `pg` server running the ' +
+      `same statement (max req/s, ${CONNECTIONS} connections, ${seconds} s, alternating):\n`,
+  );
+  console.log(
+    '| round | product req/s | bare Fastify + `pg` req/s | product / bare | ' +
+      'server CPU ms per request: product | bare |',
+  );
+  console.log('|--:|--:|--:|--:|--:|--:|');
+  const ratios = results.map(({ product: p, bare: b }) => p.reqPerSec / b.reqPerSec);
+  const cpu = (value: number | null) => (value === null ? '—' : value.toFixed(3));
+  results.forEach(({ product: p, bare: b }, index) =>
+    console.log(
+      `| ${index + 1} | ${p.reqPerSec.toFixed(0)} | ${b.reqPerSec.toFixed(0)} | ` +
+        `${(ratios[index]! * 100).toFixed(0)} % | ${cpu(p.cpuMsPerRequest)} | ${cpu(b.cpuMsPerRequest)} |`,
+    ),
+  );
+  const pct = (value: number) => `${(value * 100).toFixed(0)} %`;
+  console.log(
+    `\nProduct / bare: median ${pct(median(ratios))} ` +
+      `(${pct(Math.min(...ratios))}–${pct(Math.max(...ratios))}).`,
+  );
+}
+
 let failed = false;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'minside-bench-'));
 // BENCH_DATABASE_URL runs the same benchmark on PostgreSQL, in a schema of its own.
@@ -164,32 +269,51 @@ try {
   // localhost (both loopback families): the login flow runs against the server's own provider.
   const api = `http://localhost:${apiPort}`;
   const bare = `http://127.0.0.1:${barePort}`;
-  await Promise.all([
-    startServer(
-      'Min Side server',
-      'src/server/main.ts',
-      {
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        HOST: 'localhost',
-        PORT: String(apiPort),
-      },
-      `${api}/api/title/FVN`,
-    ),
-    startServer(
-      'bare Fastify server',
-      'scripts/bench-bare-server.ts',
-      { HOST: '127.0.0.1', PORT: String(barePort) },
-      `${bare}/hello`,
-    ),
-  ]);
+  const productServer = await startServer(
+    'Min Side server',
+    'src/server/main.ts',
+    {
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      HOST: 'localhost',
+      PORT: String(apiPort),
+    },
+    `${api}/api/title/FVN`,
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+  );
 
   const { cookie, account } = await signIn(api);
   console.log(`Signed in as digital@demo.minside.no (account ${account})`);
+  // The bare server reads with the session just made: on PostgreSQL it runs the product's
+  // statement for that session and title.
+  const bareServer = await startServer(
+    'bare Fastify server',
+    'scripts/bench-bare-server.ts',
+    {
+      HOST: '127.0.0.1',
+      PORT: String(barePort),
+      ...(postgresUrl
+        ? {
+            BARE_DATABASE_URL: databaseUrl,
+            BARE_SESSION_ID: cookie.slice(cookie.indexOf('=') + 1),
+            BARE_TITLE_CODE: 'FVN',
+          }
+        : {}),
+    },
+    `${bare}/hello`,
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+  );
+  if (postgresUrl) {
+    // The baseline must find the session and its subscription, or it compares nothing.
+    const rows = (await (await fetch(`${bare}/subscription`)).json()) as { read_value?: unknown }[];
+    if (rows.length !== 1 || !rows[0]?.read_value) {
+      throw new Error(`The bare server's read found no subscription: ${JSON.stringify(rows)}`);
+    }
+  }
 
   const withSession = { cookie };
-  const targets = [
+  const targets: Target[] = [
     { name: 'bare Fastify `GET /hello`', url: `${bare}/hello`, headers: {} },
     { name: '`GET /api/title/FVN`', url: `${api}/api/title/FVN`, headers: {} },
     {
@@ -204,7 +328,7 @@ try {
     },
   ];
   const results = [];
-  for (const target of targets) {
+  for (const target of roundsOnly ? [] : targets) {
     console.error(`Benchmarking ${target.url} (1 s warm-up, then 2 × ${seconds} s)…`);
     await autocannon(target.url, 1, undefined, target.headers);
     const max = await autocannon(target.url, seconds, undefined, target.headers);
@@ -212,12 +336,38 @@ try {
     results.push({ ...target, max, fixed });
   }
 
-  const bareMax = results[0]!.max.reqPerSec;
   const cpus = os.cpus();
   console.log(
     `\nDatabase: ${postgresUrl ? 'PostgreSQL' : 'embedded PGlite'} · Node ${process.version} · ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}) · ` +
-      `${new Date().toISOString()} · ${CONNECTIONS} connections, ${seconds} s per run\n`,
+      `${new Date().toISOString()} · ${CONNECTIONS} connections, ${seconds} s per run`,
   );
+  if (!roundsOnly) printTable(results);
+  const subscriptionUrl = targets[3]!.url;
+  if (postgresUrl) {
+    await baselineRounds(
+      { url: subscriptionUrl, server: productServer },
+      { url: `${bare}/subscription`, server: bareServer },
+      withSession,
+    );
+  } else {
+    console.log(
+      '\nThe bare Fastify + `pg` baseline of the subscription read runs on PostgreSQL only: ' +
+        'set BENCH_DATABASE_URL to compare with it.',
+    );
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  failed = true;
+} finally {
+  await stopServers();
+  await rm(dataDir, { recursive: true, force: true });
+  if (postgresUrl) await onPostgres(`drop schema if exists ${schema} cascade`);
+}
+process.exit(failed ? 1 : 0);
+
+function printTable(results: readonly (Target & { max: Run; fixed: Run })[]) {
+  const bareMax = results[0]!.max.reqPerSec;
+  console.log('');
   console.log(
     `| target | max req/s | p50 ms | p99 ms | % of bare | @${FIXED_RATE} req/s: achieved | p50 ms | p99 ms | target met? |`,
   );
@@ -242,12 +392,4 @@ try {
     `\nTarget: p99 ≤ ${P99_TARGET_MS} ms at ${FIXED_RATE} req/s and ≥ ${SHARE_OF_BARE_TARGET * 100} % ` +
       'of bare Fastify throughput (informational).',
   );
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  failed = true;
-} finally {
-  await stopServers();
-  await rm(dataDir, { recursive: true, force: true });
-  if (postgresUrl) await onPostgres(`drop schema if exists ${schema} cascade`);
 }
-process.exit(failed ? 1 : 0);

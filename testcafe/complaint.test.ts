@@ -80,7 +80,9 @@ test.page(titleUrl('FVN', '/')).requestHooks(epaperPage)(
 
     // Today's e-paper, at once.
     await t.click(link('Åpne dagens e-avis'));
-    await t.expect(Selector('h1').withExactText('Fædrelandsvennen e-avis').exists).ok();
+    await t
+      .expect(Selector('h1').withExactText('Fædrelandsvennen e-avis').exists)
+      .ok({ timeout: 20000 });
     await t.expect(currentUrl()).eql(EPAPER);
   },
 );
@@ -108,7 +110,9 @@ test.page(titleUrl('FVN', '/tilbakemelding')).requestHooks(epaperPage)(
     await expectAccessible(t);
 
     await t.click(link('Opne dagens e-avis'));
-    await t.expect(Selector('h1').withExactText('Fædrelandsvennen e-avis').exists).ok();
+    await t
+      .expect(Selector('h1').withExactText('Fædrelandsvennen e-avis').exists)
+      .ok({ timeout: 20000 });
     await t.expect(currentUrl()).eql(EPAPER);
   },
 );

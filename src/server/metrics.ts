@@ -27,6 +27,7 @@ export function createMetrics(db: Queryable): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const requestSeries = new Map<string, ReturnType<typeof requests.labels>>();
   const parts = new Counter({
     name: 'minside_job_runs_total',
     help: 'Parts of the background work run, by part and outcome (ok, failed)',
@@ -57,8 +58,17 @@ export function createMetrics(db: Queryable): Metrics {
   });
   return {
     registry,
-    observeRequest: (method, route, status, seconds) =>
-      requests.observe({ method, route, status: String(status) }, seconds),
+    observeRequest(method, route, status, seconds) {
+      // The labelled series, found once: prom-client otherwise sorts and joins the labels into
+      // its key on every observation. As many as the series themselves (route patterns).
+      const key = `${method} ${route} ${status}`;
+      let series = requestSeries.get(key);
+      if (!series) {
+        series = requests.labels({ method, route, status: String(status) });
+        requestSeries.set(key, series);
+      }
+      series.observe(seconds);
+    },
     backgroundPart: (part, outcome) => parts.inc({ part, outcome }),
     relayed: (result) => {
       for (const outcome of ['sent', 'retried', 'failed'] as const)

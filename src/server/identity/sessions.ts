@@ -95,20 +95,20 @@ export async function findSessionWith<T>(
   return found && { session: found.session, value: read.read(found.value) };
 }
 
-async function lookUp(
-  db: Queryable,
-  clock: Clock,
-  id: string | undefined,
+/**
+ * The session lookup's one statement for the hash of a cookie value, with what the request reads
+ * of the session's own account (`read`; null: the session and its account only). Exported so the
+ * API benchmark's bare baseline (scripts/bench-bare-server.ts) runs exactly this text.
+ */
+export function sessionLookupStatement(
+  idHash: string,
   read: AccountRead<unknown> | null,
-): Promise<{ session: Session; value: unknown } | null> {
-  if (!id || id.length < 32 || id.length > 128) return null;
-  const idHash = sha256(id);
+): { readonly text: string; readonly values: readonly unknown[] } {
   const { values, param } = paramsAfter([idHash]);
-  const [row] = await db.query<SessionRow & { read_value?: unknown }>(
-    // One statement for the session, the account it owns (every protected call needs both) and
-    // what the request reads of that account. The aliases are long so that no alias inside the
-    // read can hide them.
-    `select session.id_hash, session.spid_id, session.title_code, session.user_claims,
+  // One statement for the session, the account it owns (every protected call needs both) and
+  // what the request reads of that account. The aliases are long so that no alias inside the
+  // read can hide them.
+  const text = `select session.id_hash, session.spid_id, session.title_code, session.user_claims,
             session.id_token, session.last_seen_at, session.expires_at,
             session_account.aria_account_no, session_account.account_balance,
             session_account.first_title_code, session_account.created_at as account_created_at${
@@ -118,9 +118,20 @@ async function lookUp(
             }
        from sessions session
        left join accounts session_account on session_account.spid_id = session.spid_id
-      where session.id_hash = $1`,
-    values,
-  );
+      where session.id_hash = $1`;
+  return { text, values };
+}
+
+async function lookUp(
+  db: Queryable,
+  clock: Clock,
+  id: string | undefined,
+  read: AccountRead<unknown> | null,
+): Promise<{ session: Session; value: unknown } | null> {
+  if (!id || id.length < 32 || id.length > 128) return null;
+  const idHash = sha256(id);
+  const { text, values } = sessionLookupStatement(idHash, read);
+  const [row] = await db.query<SessionRow & { read_value?: unknown }>(text, values);
   if (!row) return null;
   const now = clock.now().getTime();
   const lastSeen = new Date(row.last_seen_at).getTime();
