@@ -1,23 +1,22 @@
-// Entry of the SPA: mounts on #app (spec §9). The server puts the title of the page's host into
-// the page, so the first render needs no round trip for it; the session is one call.
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { matchPath } from 'react-router';
-
+// Entry of the SPA: mounts on #app (spec §9). The server puts the title of the page's host, and
+// the session with what the first screen shows of the reader, into the page, so the first render
+// needs no round trip.
+//
+// Start-up runs in steps, each its own task: the libraries and our modules are evaluated as each
+// step needs them (eager imports: in this chunk, no request of their own, evaluated on import),
+// and between steps the browser may paint and handle input. Evaluated at once they were one task
+// of 400–500 ms on a phone (Lighthouse's 4× CPU slowdown), most of the page's Total Blocking Time.
 import './ui/designsystemet.css';
 import './layout/layout.css';
 
 import type { Title } from './api/title';
-import { App } from './App';
-import { createI18n, DEFAULT_LANGUAGE, isLanguage, storedLanguage } from './lib/i18n/i18n';
-import { preloadScreen } from './routing/AppRoutes';
-import { installDefaultPreloadErrorHandler } from './routing/preloadError';
-import { registeredRoutes } from './routing/routes';
-import { cacheFirstScreen, firstScreenInPage } from './session/firstScreen';
-import { bootstrapRequested } from './session/sessionActions';
-import { createStore } from './store/store';
+
+/** Lets the browser run what waits (input, paint) before the next step. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** The title JSON the server wrote into <script id="minside-title" type="application/json">. */
 function injectedTitle(): Title | undefined {
@@ -33,44 +32,59 @@ function injectedTitle(): Title | undefined {
 async function start() {
   const element = document.getElementById('app');
   if (!element) throw new Error('Min Side mounts on the element with id "app"');
-  installDefaultPreloadErrorHandler();
   const title = injectedTitle();
+
+  // The texts and the first screen's module are requested first: they download while the rest
+  // is evaluated.
+  const [i18nModule, { preloadScreen }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './lib/i18n/i18n'),
+    import(/* webpackMode: "eager" */ './routing/preloadScreen'),
+  ]);
+  const { createI18n, DEFAULT_LANGUAGE, isLanguage, storedLanguage } = i18nModule;
   const language =
     storedLanguage() ?? (isLanguage(title?.language) ? title.language : DEFAULT_LANGUAGE);
-  const store = createStore(title ? { title } : {});
-  // The session and what the first screen shows of the reader came with the page: the first
-  // render needs no call, and nothing arrives after it to push the screen down.
-  const first = firstScreenInPage();
-  if (first) cacheFirstScreen(store.dispatch, first);
-  store.dispatch(bootstrapRequested(first?.session));
-  // Without the page's session, the session call, the slowest of the three, leaves first: RTK
-  // Query sends it a few microtasks after the dispatch, so the screen's chunk and texts are
-  // requested one task later.
-  if (!first) await new Promise((resolve) => setTimeout(resolve, 0));
-  // The first screen's chunk and texts load alongside the session call, so the first visit is
-  // document → entry scripts → {session, texts, screen} (bench:waterfall): nothing waits on the
-  // session except the decision to show the screen.
-  const route = registeredRoutes.find((r) => matchPath(r.path, window.location.pathname));
+  await nextTask();
+  const [{ firstRoute }, preloadError] = await Promise.all([
+    import(/* webpackMode: "eager" */ './routing/firstRoute'),
+    import(/* webpackMode: "eager" */ './routing/preloadError'),
+  ]);
+  preloadError.installDefaultPreloadErrorHandler();
+  const route = firstRoute(window.location.pathname);
   // The first render waits for the screen's module too: it then shows the screen the moment the
   // session allows it, without a suspended fallback in between (routing/AppRoutes.tsx).
-  const [i18n] = await Promise.all([
+  const ready = Promise.all([
     createI18n(language, ['common', ...(route?.namespaces ?? [])]),
     preloadScreen(route),
   ]);
-  const root = createRoot(element);
-  // A transition: React renders the first tree in slices of a few ms and lets the browser in
-  // between, instead of one long task (Total Blocking Time on a phone, issue 16).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Provider store={store}>
-          <I18nextProvider i18n={i18n}>
-            <App />
-          </I18nextProvider>
-        </Provider>
-      </StrictMode>,
-    ),
-  );
+  await nextTask();
+
+  // The API client (the state libraries with it), then the store with the session and what the
+  // first screen shows of the reader from the page: the first render needs no call, and nothing
+  // arrives after it to push the screen down.
+  await import(/* webpackMode: "eager" */ './api/baseApi');
+  await nextTask();
+  const [{ createStore }, firstScreen, { bootstrapRequested }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './store/store'),
+    import(/* webpackMode: "eager" */ './session/firstScreen'),
+    import(/* webpackMode: "eager" */ './session/sessionActions'),
+  ]);
+  await nextTask();
+  const store = createStore(title ? { title } : {});
+  await nextTask();
+  const first = firstScreen.firstScreenInPage();
+  if (first) firstScreen.cacheFirstScreen(store.dispatch, first);
+  store.dispatch(bootstrapRequested(first?.session));
+  await nextTask();
+
+  // React itself, then the app around the first screen; then the first render.
+  await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await nextTask();
+  const [{ renderApp }, [i18n]] = await Promise.all([
+    import(/* webpackMode: "eager" */ './boot/render'),
+    ready,
+  ]);
+  await nextTask();
+  renderApp(element, store, i18n);
 }
 
 void start();

@@ -31,6 +31,7 @@ import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { Notice } from '../ui/Notice';
 
 import { withPreloadError } from './preloadError';
+import { preloadedScreen } from './preloadScreen';
 import {
   ORDER_TIMEOUT_REDIRECT,
   registeredRoutes,
@@ -42,24 +43,6 @@ import {
 const screens = new Map<string, LazyExoticComponent<ComponentType>>(
   registeredRoutes.map((r) => [r.path, lazy(withPreloadError(r.screen!))]),
 );
-/** Screens whose module arrived before the first render: they render without suspending. */
-const preloaded = new Map<string, ComponentType>();
-
-/**
- * Loads the first route's screen before the first render (main.tsx). A lazy screen suspends
- * once even when its chunk is already there, and React holds a revealed fallback for ~300 ms;
- * the first screen is therefore rendered directly. A chunk that fails here is left to the lazy
- * path, which reports it when the screen renders.
- */
-export async function preloadScreen(route: RouteDefinition | undefined): Promise<void> {
-  if (!route?.screen) return;
-  try {
-    preloaded.set(route.path, (await route.screen()).default);
-  } catch {
-    // The lazy screen loads it again and raises preload-error (routing/preloadError.ts).
-  }
-}
-
 function Completed({ route, location }: { route: RouteDefinition; location: string }) {
   const dispatch = useAppDispatch();
   useEffect(() => {
@@ -107,7 +90,7 @@ function GuardedScreen({ route }: { route: RouteDefinition }) {
     );
   }
   if (!sameKey(allowed)) return null;
-  const Screen = preloaded.get(route.path) ?? screens.get(route.path)!;
+  const Screen = preloadedScreen(route.path) ?? screens.get(route.path)!;
   // Rendering <Screen /> requests its chunk; its texts are requested at the same time.
   void loadNamespaces(i18n, route.namespaces);
   return (

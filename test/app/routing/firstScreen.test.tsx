@@ -10,7 +10,8 @@ import { MemoryRouter } from 'react-router';
 
 import { baseApi } from '../../../src/app/api/baseApi';
 import { createI18n } from '../../../src/app/lib/i18n/i18n';
-import { AppRoutes, preloadScreen } from '../../../src/app/routing/AppRoutes';
+import { AppRoutes } from '../../../src/app/routing/AppRoutes';
+import { preloadScreen } from '../../../src/app/routing/preloadScreen';
 import { registeredRoutes } from '../../../src/app/routing/routes';
 import { rootReducer } from '../../../src/app/store/store';
 
