@@ -106,14 +106,30 @@ describe('the first screen in the page', () => {
     expect(first.segment.answer.messages.map((m) => m.id)).toContain('nye-priser-2027');
   });
 
-  it('gives other pages the session and the layout’s reads, without the home page’s messages', async () => {
+  it('gives the invoice list its invoices as the API answers them, and other pages neither', async () => {
     const s = await sessionFor(t, 'papir@demo.minside.no');
-    const first = inPage(await page(s, '/fakturaoversikt'));
-    expect(first).toEqual({
-      session: (await s.request({ url: '/api/session' })).json(),
+    const session = (await s.request({ url: '/api/session' })).json();
+    const accountNo = session.account.ariaAccountNo as string;
+    const invoices = await s.request({ url: `/api/invoices/${accountNo}/FVN` });
+    expect(invoices.statusCode).toBe(200);
+    expect(invoices.json().invoices.length).toBeGreaterThan(0);
+    expect(inPage(await page(s, '/fakturaoversikt'))).toEqual({
+      session,
+      consents: expect.objectContaining({ titleCode: 'FVN' }),
+      deletion: { waiting: null },
+      invoices: { accountNo, titleCode: 'FVN', answer: invoices.json() },
+    });
+    expect(inPage(await page(s, '/endre-profil'))).toEqual({
+      session,
       consents: expect.objectContaining({ titleCode: 'FVN' }),
       deletion: { waiting: null },
     });
+  });
+
+  it('gives a reader without an account no invoice list of anyone', async () => {
+    const s = await newIdentitySession(t, 'first-screen-no-account');
+    const first = inPage(await page(s, '/fakturaoversikt')) as Record<string, unknown>;
+    expect(first.invoices).toBeUndefined();
   });
 
   it('gives a visitor the anonymous session only, and no preload of a call the page answers', async () => {

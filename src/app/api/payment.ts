@@ -14,6 +14,7 @@ export type {
   ChangeCardRequest,
   ChangePaymentMethodRequest,
   Invoice,
+  InvoiceList,
   InvoicePayment,
   PaymentMethod,
   PaymentProvider,

@@ -12,13 +12,15 @@ import {
   type GetDeletionRequestApiResponse,
   privacyEndpoints,
 } from '../api/privacy';
+import { type InvoiceList, paymentEndpoints } from '../api/payment';
 import { segmentEndpoints, type SegmentMessageResponse } from '../api/segment';
 
 export type FirstScreen = FirstScreenOf<
   Session,
   ConsentSettings,
   GetDeletionRequestApiResponse,
-  SegmentMessageResponse
+  SegmentMessageResponse,
+  InvoiceList
 >;
 
 /** The first screen's data in the page, if the server wrote it (and it is whole JSON). */
@@ -35,7 +37,7 @@ export function firstScreenInPage(doc: Document = document): FirstScreen | undef
 
 /** Puts the answers besides the session into the cache; the session goes to the bootstrap. */
 export function cacheFirstScreen(dispatch: Dispatch, data: FirstScreen): void {
-  const { consents, deletion, segment } = data;
+  const { consents, deletion, segment, invoices } = data;
   if (consents)
     dispatch(
       privacyEndpoints.util.upsertQueryEntries([
@@ -59,6 +61,16 @@ export function cacheFirstScreen(dispatch: Dispatch, data: FirstScreen): void {
           endpointName: 'postSegmentMessage',
           arg: { id: segment.id, segmentMessageRequest: segment.request },
           value: segment.answer,
+        },
+      ]),
+    );
+  if (invoices)
+    dispatch(
+      paymentEndpoints.util.upsertQueryEntries([
+        {
+          endpointName: 'listInvoices',
+          arg: { accountNo: invoices.accountNo, titleCode: invoices.titleCode },
+          value: invoices.answer,
         },
       ]),
     );

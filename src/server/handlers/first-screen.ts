@@ -1,6 +1,7 @@
 // The first screen's data, answered with the page (plugins/spa.ts writes it into index.html):
 // the session as GET /api/session gives it and, signed in, the consent choices and a waiting
-// deletion the layout reads on every page, and on the home page the reader's segment messages.
+// deletion the layout reads on every page, on the home page the reader's segment messages, and on
+// the invoice list the invoices.
 // The SPA puts them into its cache before the first render (src/app/session/firstScreen.ts), so
 // the first screen needs no request of its own and nothing arrives later to push it down. Each
 // answer comes from the same function as its operation, so the two cannot say different things.
@@ -8,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 
 import type { FirstScreenOf } from '../../shared/page/first-screen';
 import { segmentOf } from '../../shared/segments/segment';
+import { listInvoices } from '../domain/invoices/invoices';
 import { readConsents } from '../domain/privacy/consents';
 import { waitingDeletion } from '../domain/privacy/deletion';
 import { messagesFor } from '../domain/segments/segments';
@@ -24,11 +26,14 @@ export type FirstScreen = FirstScreenOf<
   {
     readonly segmentId: string;
     readonly messages: Awaited<ReturnType<typeof messagesFor>>;
-  }
+  },
+  { readonly invoices: Awaited<ReturnType<typeof listInvoices>> }
 >;
 
 /** The screens whose segment messages come with the page (the home page's `home` context). */
 const HOME_PATH = '/';
+/** The invoice list, whose rows would otherwise arrive after the page and push it down. */
+const INVOICES_PATH = '/fakturaoversikt';
 
 export async function firstScreen(request: FastifyRequest, pathname: string): Promise<FirstScreen> {
   const publication = publicationForRequest(request);
@@ -37,7 +42,8 @@ export async function firstScreen(request: FastifyRequest, pathname: string): Pr
   const { db, clock } = request.server.services;
   const { titleCode, language } = publication;
   const segmentId = segmentOf(view.subscription);
-  const [consents, waiting, messages] = await Promise.all([
+  const accountNo = session.account?.ariaAccountNo;
+  const [consents, waiting, messages, invoices] = await Promise.all([
     readConsents(db, session.spidId, titleCode),
     waitingDeletion(db, session.spidId),
     pathname === HOME_PATH
@@ -49,6 +55,9 @@ export async function firstScreen(request: FastifyRequest, pathname: string): Pr
           language,
           now: clock.now(),
         })
+      : null,
+    pathname === INVOICES_PATH && accountNo
+      ? listInvoices(db, accountNo, titleCode, clock.now())
       : null,
   ]);
   return {
@@ -62,5 +71,6 @@ export async function firstScreen(request: FastifyRequest, pathname: string): Pr
         answer: { segmentId, messages },
       },
     }),
+    ...(invoices && accountNo && { invoices: { accountNo, titleCode, answer: { invoices } } }),
   };
 }

@@ -12,7 +12,7 @@ export type FirstScreenSegmentContext = 'home';
  * The shape, with each answer's type given by the side that reads or writes it (the server's
  * contract types, the SPA's generated ones: both come from openapi/minside.yaml).
  */
-export interface FirstScreenOf<Session, Consents, Deletion, SegmentMessages> {
+export interface FirstScreenOf<Session, Consents, Deletion, SegmentMessages, Invoices> {
   /** GET /api/session. */
   readonly session: Session;
   /** GET /api/privacy/{titleCode}/consents, signed in. */
@@ -28,5 +28,11 @@ export interface FirstScreenOf<Session, Consents, Deletion, SegmentMessages> {
       readonly language: 'nb' | 'nn';
     };
     readonly answer: SegmentMessages;
+  };
+  /** GET /api/invoices/{accountNo}/{titleCode}, signed in with an account, on the invoice list. */
+  readonly invoices?: {
+    readonly accountNo: string;
+    readonly titleCode: string;
+    readonly answer: Invoices;
   };
 }

@@ -9,6 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 
+import { paymentEndpoints } from '../../../src/app/api/payment';
 import HomeScreen from '../../../src/app/features/home/HomeScreen';
 import { createI18n } from '../../../src/app/lib/i18n/i18n';
 import {
@@ -122,6 +123,25 @@ describe('the first screen from the page', () => {
     // Give a request the time to leave: none does.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(app.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([]);
+  });
+
+  it('puts the invoice list’s answer where the invoice list asks for it', () => {
+    const app = startApp([]);
+    const answer = { invoices: [] };
+    cacheFirstScreen(
+      app.store.dispatch,
+      pageData({ invoices: { accountNo: '100000001', titleCode: 'FVN', answer } }),
+    );
+    const select = paymentEndpoints.endpoints.listInvoices.select({
+      accountNo: '100000001',
+      titleCode: 'FVN',
+    });
+    expect(select(app.store.getState())).toMatchObject({ status: 'fulfilled', data: answer });
+    expect(
+      paymentEndpoints.endpoints.listInvoices.select({ accountNo: '100000002', titleCode: 'FVN' })(
+        app.store.getState(),
+      ).data,
+    ).toBeUndefined();
   });
 
   it('asks as before when the reader reads in the other language than the page’s data', async () => {
