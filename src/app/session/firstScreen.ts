@@ -7,12 +7,12 @@ import type { Dispatch } from '@reduxjs/toolkit';
 
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenOf } from '../../shared/page/first-screen';
 import type { Session } from '../api/identity';
+import { type InvoiceList, paymentEndpoints } from '../api/payment';
 import {
   type ConsentSettings,
   type GetDeletionRequestApiResponse,
   privacyEndpoints,
 } from '../api/privacy';
-import { type InvoiceList, paymentEndpoints } from '../api/payment';
 import { segmentEndpoints, type SegmentMessageResponse } from '../api/segment';
 
 export type FirstScreen = FirstScreenOf<
