@@ -63,6 +63,15 @@ async function start() {
   // arrives after it to push the screen down.
   await import(/* webpackMode: "eager" */ './api/baseApi');
   await nextTask();
+  // The store's parts, a few at a time (each part's API endpoints with it).
+  await import(/* webpackMode: "eager" */ './session/sagas');
+  await nextTask();
+  await import(/* webpackMode: "eager" */ './session/navigationSaga');
+  await nextTask();
+  await import(/* webpackMode: "eager" */ './flows/order/purchaseSaga');
+  await nextTask();
+  await import(/* webpackMode: "eager" */ './flows/payment-method/paymentMethodSaga');
+  await nextTask();
   const [{ createStore }, firstScreen, { bootstrapRequested }] = await Promise.all([
     import(/* webpackMode: "eager" */ './store/store'),
     import(/* webpackMode: "eager" */ './session/firstScreen'),
