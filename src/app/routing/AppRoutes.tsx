@@ -6,18 +6,11 @@ import {
   type LazyExoticComponent,
   Suspense,
   useEffect,
+  useMemo,
   useRef,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  matchPath,
-  Navigate,
-  Route,
-  Routes,
-  useLocation,
-  useNavigate,
-  useParams,
-} from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 
 import { IsPageContext } from '../hooks/useIsPage';
 import { loadNamespaces } from '../lib/i18n/i18n';
@@ -39,6 +32,7 @@ import {
   orderTimeoutTarget,
   smsLinkTarget,
 } from './routes';
+import { screenFor } from './screenFor';
 
 const screens = new Map<string, LazyExoticComponent<ComponentType>>(
   registeredRoutes.map((r) => [r.path, lazy(withPreloadError(r.screen!))]),
@@ -130,20 +124,20 @@ function NavigateBridge() {
 }
 
 /** A path's screen is registered (its query and hash aside); `/betal-faktura/1` matches its pattern. */
-const registeredPatterns = registeredRoutes.map((r) => r.path);
-export const isRegisteredPath = (path: string): boolean => {
-  const pathname = path.split(/[?#]/)[0] ?? '';
-  return registeredPatterns.some((pattern) => matchPath(pattern, pathname) !== null);
-};
+export const isRegisteredPath = (path: string): boolean =>
+  screenFor(path.split(/[?#]/)[0] ?? '') !== undefined;
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  // Only the route that answers the path goes to the router (screenFor.ts).
+  const route = useMemo(() => screenFor(pathname), [pathname]);
   return (
     <IsPageContext.Provider value={isRegisteredPath}>
       <NavigateBridge />
       <Routes>
-        {registeredRoutes.map((route) => (
+        {route && (
           <Route key={route.path} path={route.path} element={<GuardedScreen route={route} />} />
-        ))}
+        )}
         <Route path={ORDER_TIMEOUT_REDIRECT.from} element={<OrderTimeout />} />
         <Route path="/t/*" element={<SmsLink />} />
         <Route path="*" element={<UnknownPath />} />
