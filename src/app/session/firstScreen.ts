@@ -38,22 +38,18 @@ export function firstScreenInPage(doc: Document = document): FirstScreen | undef
 /** Puts the answers besides the session into the cache; the session goes to the bootstrap. */
 export function cacheFirstScreen(dispatch: Dispatch, data: FirstScreen): void {
   const { consents, deletion, segment, invoices } = data;
+  // The layout's two reads in one update of the cache.
+  type PrivacyEntry = Parameters<typeof privacyEndpoints.util.upsertQueryEntries>[0][number];
+  const privacy: PrivacyEntry[] = [];
   if (consents)
-    dispatch(
-      privacyEndpoints.util.upsertQueryEntries([
-        {
-          endpointName: 'getConsents',
-          arg: { titleCode: consents.titleCode },
-          value: consents.answer,
-        },
-      ]),
-    );
+    privacy.push({
+      endpointName: 'getConsents',
+      arg: { titleCode: consents.titleCode },
+      value: consents.answer,
+    });
   if (deletion)
-    dispatch(
-      privacyEndpoints.util.upsertQueryEntries([
-        { endpointName: 'getDeletionRequest', arg: undefined, value: deletion },
-      ]),
-    );
+    privacy.push({ endpointName: 'getDeletionRequest', arg: undefined, value: deletion });
+  if (privacy.length > 0) dispatch(privacyEndpoints.util.upsertQueryEntries(privacy));
   if (segment)
     dispatch(
       segmentEndpoints.util.upsertQueryEntries([

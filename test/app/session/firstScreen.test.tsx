@@ -124,7 +124,7 @@ describe('the first screen from the page', () => {
     expect(app.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([]);
   });
 
-  it('puts the invoice list’s answer where the invoice list asks for it', () => {
+  it('puts the invoice list’s and the layout’s answers where their screens ask for them', () => {
     const app = startApp([]);
     const answer = { invoices: [] };
     cacheFirstScreen(
@@ -138,6 +138,12 @@ describe('the first screen from the page', () => {
       data: answer,
     });
     expect(Object.keys(queries).filter((key) => key.startsWith('listInvoices'))).toHaveLength(1);
+    // And the layout's reads: the consents of the title and the waiting deletion.
+    expect(queries['getConsents({"titleCode":"FVN"})']).toMatchObject({ status: 'fulfilled' });
+    expect(queries['getDeletionRequest(undefined)']).toMatchObject({
+      status: 'fulfilled',
+      data: { waiting: null },
+    });
   });
 
   it('asks as before when the reader reads in the other language than the page’s data', async () => {
