@@ -30,8 +30,8 @@ export default (
     output: {
       path: path.join(root, 'dist'),
       publicPath: '/',
-      filename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[id].[contenthash:8].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
       clean: true,
     },
@@ -77,8 +77,8 @@ export default (
       // wordmarks/<code>.svg: every title's name in outlines, the header's logo fallback.
       new WordmarkPlugin(),
       new MiniCssExtractPlugin({
-        filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
-        chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
+        filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[id].[contenthash:8].css' : 'assets/[name].css',
       }),
       // .br and .gz next to each text asset, sent as they are by the server.
       ...(production ? [new PrecompressPlugin()] : []),

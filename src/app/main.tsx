@@ -46,7 +46,7 @@ async function start() {
   await nextTask();
   const [{ firstRoute }, preloadError] = await Promise.all([
     import(/* webpackMode: "eager" */ './routing/firstRoute'),
-    import(/* webpackMode: "eager" */ './routing/preloadError'),
+    import(/* webpackMode: "eager" */ './lib/preloadError'),
   ]);
   preloadError.installDefaultPreloadErrorHandler();
   const route = firstRoute(window.location.pathname);
@@ -63,14 +63,11 @@ async function start() {
   // arrives after it to push the screen down.
   await import(/* webpackMode: "eager" */ './api/baseApi');
   await nextTask();
-  // The store's parts, a few at a time (each part's API endpoints with it).
+  // The store's parts, a few at a time (each part's API endpoints with it). The flows' sagas
+  // (buying, changing the payment method) are loaded when a reader starts one (store/lazyFlow.ts).
   await import(/* webpackMode: "eager" */ './session/sagas');
   await nextTask();
   await import(/* webpackMode: "eager" */ './session/navigationSaga');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ './flows/order/purchaseSaga');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ './flows/payment-method/paymentMethodSaga');
   await nextTask();
   const [{ createStore }, firstScreen, { bootstrapRequested }] = await Promise.all([
     import(/* webpackMode: "eager" */ './store/store'),

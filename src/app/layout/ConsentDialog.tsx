@@ -22,6 +22,8 @@ import { useAppSelector } from '../store/hooks';
 import { ConsentCategories, toggled } from '../ui/ConsentCategories';
 import { Notice } from '../ui/Notice';
 
+import '../ui/designsystemet-dialog.css';
+
 type Props = {
   /** Called once the dialog has closed (saved, Escape or the close button). */
   readonly onClose: () => void;

@@ -2,7 +2,7 @@
 // phone, e-mail and organisation number, the legal pages (terms, privacy, cookies, the
 // accessibility statement), the current year, and the privacy settings (the consent manager's
 // dialog).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -10,11 +10,18 @@ import { useConsentSync } from '../hooks/useConsentSync';
 import { openPrivacyManager } from '../lib/consent/cmp';
 import { currentYear } from '../lib/format/date';
 import { readIntegrations } from '../lib/integrations';
+import { withPreloadError } from '../lib/preloadError';
 import { selectTitle } from '../session/titleSlice';
 import { useAppSelector } from '../store/hooks';
 import { ContactDetails } from '../ui/ContactDetails';
 
-import { ConsentDialog } from './ConsentDialog';
+// The first-party consent dialog (with its form and dialog styles) is fetched when a reader is
+// about to open it, not on every first visit: most never do, and it was 1.5 KB of script and
+// 3 KB of styles (brotli) in every page's first load.
+const loadConsentDialog = withPreloadError(() => import('./ConsentDialog'));
+const ConsentDialog = lazy(() =>
+  loadConsentDialog().then((module) => ({ default: module.ConsentDialog })),
+);
 
 /** The legal pages every page links to: terms, privacy, cookies, accessibility. */
 const FOOTER_LINKS = [
@@ -64,6 +71,8 @@ export function Footer() {
             className="ds-button"
             data-variant="tertiary"
             data-size="sm"
+            onPointerEnter={() => void loadConsentDialog()}
+            onFocus={() => void loadConsentDialog()}
             onClick={() => {
               // The production consent manager's own privacy manager, else the first-party dialog.
               const cmp = readIntegrations().cmp;
@@ -75,7 +84,11 @@ export function Footer() {
           <p>{t('footer.copyright', { year: currentYear(), name })}</p>
         </div>
       </div>
-      {consentOpen ? <ConsentDialog onClose={() => setConsentOpen(false)} /> : null}
+      {consentOpen ? (
+        <Suspense fallback={null}>
+          <ConsentDialog onClose={() => setConsentOpen(false)} />
+        </Suspense>
+      ) : null}
     </footer>
   );
 }

@@ -14,6 +14,7 @@ import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 're
 
 import { IsPageContext } from '../hooks/useIsPage';
 import { loadNamespaces } from '../lib/i18n/i18n';
+import { withPreloadError } from '../lib/preloadError';
 import {
   navigationCompleted,
   navigationRequested,
@@ -23,7 +24,6 @@ import { setNavigate } from '../session/platform';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { Notice } from '../ui/Notice';
 
-import { withPreloadError } from './preloadError';
 import { preloadedScreen } from './preloadScreen';
 import {
   ORDER_TIMEOUT_REDIRECT,

@@ -18,7 +18,7 @@ export async function preloadScreen(route: RouteDefinition | undefined): Promise
   try {
     preloaded.set(route.path, (await route.screen()).default);
   } catch {
-    // The lazy screen loads it again and raises preload-error (routing/preloadError.ts).
+    // The lazy screen loads it again and raises preload-error (lib/preloadError.ts).
   }
 }
 

@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 
 import type { Guard } from '../session/access';
+import { loadPaymentMethodFlow, loadPurchaseFlow } from '../store/flowModules';
 
 export type ScreenModule = { default: ComponentType };
 
@@ -13,7 +14,24 @@ interface LazyScreen {
   readonly load: () => Promise<ScreenModule>;
 }
 
-const lazyScreen = (chunk: string, load: LazyScreen['load']): LazyScreen => ({ chunk, load });
+/**
+ * `flow`: the saga module of the flow the screen starts (store/flowModules.ts), fetched alongside
+ * the screen so the reader's first click does not wait for it; the screen does not wait for it
+ * either (the store loads it again, with retries, when the flow starts).
+ */
+const lazyScreen = (
+  chunk: string,
+  load: LazyScreen['load'],
+  flow?: () => Promise<unknown>,
+): LazyScreen => ({
+  chunk,
+  load: flow
+    ? () => {
+        flow().catch(() => undefined);
+        return load();
+      }
+    : load,
+});
 
 export interface RouteDefinition {
   readonly path: string;
@@ -160,10 +178,12 @@ const orderSubscription = lazyScreen(
   'route-bestill-abonnement',
   () =>
     import(/* webpackChunkName: "route-bestill-abonnement" */ '../features/purchase/OrderScreen'),
+  loadPurchaseFlow,
 );
 const payment = lazyScreen(
   'route-betaling',
   () => import(/* webpackChunkName: "route-betaling" */ '../features/purchase/PaymentScreen'),
+  loadPurchaseFlow,
 );
 // Card and Vipps return to the same confirmation screen.
 const completePurchase = lazyScreen(
@@ -172,6 +192,7 @@ const completePurchase = lazyScreen(
     import(
       /* webpackChunkName: "route-completepurchase" */ '../features/purchase/CompletePurchaseScreen'
     ),
+  loadPurchaseFlow,
 );
 const cancelOrder = lazyScreen(
   'route-avbryt-bestilling',
@@ -179,6 +200,7 @@ const cancelOrder = lazyScreen(
     import(
       /* webpackChunkName: "route-avbryt-bestilling" */ '../features/purchase/CancelOrderScreen'
     ),
+  loadPurchaseFlow,
 );
 const receipt = lazyScreen(
   'route-kvittering',
@@ -203,6 +225,7 @@ const changeToVipps = lazyScreen(
     import(
       /* webpackChunkName: "route-endre-betalingsmetode" */ '../features/payment-method/ChangeToVippsScreen'
     ),
+  loadPaymentMethodFlow,
 );
 const verifyVipps = lazyScreen(
   'route-endre-betalingsmetode-verify',
@@ -210,6 +233,7 @@ const verifyVipps = lazyScreen(
     import(
       /* webpackChunkName: "route-endre-betalingsmetode-verify" */ '../features/payment-method/VerifyVippsScreen'
     ),
+  loadPaymentMethodFlow,
 );
 const addCard = lazyScreen(
   'route-legg-til-betalingskort',
@@ -217,6 +241,7 @@ const addCard = lazyScreen(
     import(
       /* webpackChunkName: "route-legg-til-betalingskort" */ '../features/payment-method/AddCardScreen'
     ),
+  loadPaymentMethodFlow,
 );
 const verifyCard = lazyScreen(
   'route-legg-til-betalingskort-verify',
@@ -224,6 +249,7 @@ const verifyCard = lazyScreen(
     import(
       /* webpackChunkName: "route-legg-til-betalingskort-verify" */ '../features/payment-method/VerifyCardScreen'
     ),
+  loadPaymentMethodFlow,
 );
 const invoiceOverview = lazyScreen(
   'route-fakturaoversikt',
@@ -289,6 +315,7 @@ const studentVerification = lazyScreen(
     import(
       /* webpackChunkName: "route-student-verifisering" */ '../features/student/StudentVerificationScreen'
     ),
+  loadPurchaseFlow,
 );
 const legal = lazyScreen(
   'route-legal',
@@ -331,6 +358,7 @@ const payInvoice = lazyScreen(
     import(
       /* webpackChunkName: "route-betal-faktura" */ '../features/pay-invoice/PayInvoiceScreen'
     ),
+  loadPurchaseFlow,
 );
 
 export const routes: readonly RouteDefinition[] = [

@@ -4,10 +4,12 @@ import createSagaMiddleware from 'redux-saga';
 import { all, call } from 'redux-saga/effects';
 
 import { baseApi } from '../api/baseApi';
-import { purchaseSaga } from '../flows/order/purchaseSaga';
-import { purchaseSlice } from '../flows/order/purchaseSlice';
-import { paymentMethodSaga } from '../flows/payment-method/paymentMethodSaga';
-import { paymentMethodSlice } from '../flows/payment-method/paymentMethodSlice';
+import { PURCHASE_TRIGGERS, purchaseSlice } from '../flows/order/purchaseSlice';
+import { restorePurchase } from '../flows/order/restoreSaga';
+import {
+  PAYMENT_METHOD_TRIGGERS,
+  paymentMethodSlice,
+} from '../flows/payment-method/paymentMethodSlice';
 import { accountSlice } from '../session/accountSlice';
 import { navigationSaga } from '../session/navigationSaga';
 import { navigationSlice } from '../session/navigationSlice';
@@ -18,6 +20,9 @@ import { spinnerSlice } from '../session/spinnerSlice';
 import { subscriptionSlice } from '../session/subscriptionSlice';
 import { titleSlice, type TitleState } from '../session/titleSlice';
 import { userSlice } from '../session/userSlice';
+
+import { loadPaymentMethodFlow, loadPurchaseFlow } from './flowModules';
+import { lazyFlow } from './lazyFlow';
 
 export const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
@@ -32,8 +37,29 @@ export const rootReducer = combineReducers({
   paymentMethod: paymentMethodSlice.reducer,
 });
 
+const purchaseFlow = lazyFlow(PURCHASE_TRIGGERS, () =>
+  loadPurchaseFlow().then(
+    ({ purchaseSaga }) =>
+      (first) =>
+        purchaseSaga(undefined, first),
+  ),
+);
+const paymentMethodFlow = lazyFlow(PAYMENT_METHOD_TRIGGERS, () =>
+  loadPaymentMethodFlow().then(
+    ({ paymentMethodSaga }) =>
+      (first) =>
+        paymentMethodSaga(undefined, first),
+  ),
+);
+
 export function* rootSaga() {
-  yield all([call(sessionSaga), call(navigationSaga), call(purchaseSaga), call(paymentMethodSaga)]);
+  yield all([
+    call(sessionSaga),
+    call(navigationSaga),
+    call(restorePurchase),
+    call(purchaseFlow),
+    call(paymentMethodFlow),
+  ]);
 }
 
 export interface StoreOptions {

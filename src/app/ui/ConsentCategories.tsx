@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 
 import { type ConsentCategory, consentCategories } from '../lib/consent/consent';
 
+import './designsystemet-forms.css';
+import './consent-categories.css';
+
 export function ConsentCategories({
   idPrefix,
   accepted,

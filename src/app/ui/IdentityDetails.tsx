@@ -6,6 +6,8 @@ import type { AccountProfile } from '../api/account';
 
 import { Facts, type Fact } from './Facts';
 
+import './identity-details.css';
+
 type IdentityProfile = Pick<AccountProfile, 'firstName' | 'lastName' | 'birthDate' | 'identity'>;
 
 /**

@@ -2,6 +2,8 @@
 // the accent colour with an optional heading and the offer's text.
 import type { HTMLAttributes, ReactNode } from 'react';
 
+import './offer-card.css';
+
 type Props = HTMLAttributes<HTMLDivElement> & {
   readonly heading?: ReactNode;
   readonly children: ReactNode;

@@ -2,12 +2,10 @@
 // texts come in as props so each screen keeps its keys in its own namespace.
 import type { ReactNode } from 'react';
 
-export type PaymentProvider = 'SWEDBANK-PPG' | 'VIPPS';
+import { PAYMENT_PROVIDERS, type PaymentProvider, providerSlug } from './paymentProviders';
 
-export const PAYMENT_PROVIDERS: readonly PaymentProvider[] = ['SWEDBANK-PPG', 'VIPPS'];
-
-/** `SWEDBANK-PPG` → `swedbank-ppg` (catalogue keys and element ids are kebab-case). */
-export const providerSlug = (provider: PaymentProvider) => provider.toLowerCase();
+import './designsystemet-forms.css';
+import './payment-method-choice.css';
 
 type Props = {
   readonly legend: ReactNode;

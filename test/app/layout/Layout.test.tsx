@@ -254,7 +254,8 @@ describe('privacy settings', () => {
     });
     await user.click(opener);
 
-    const dialog = screen.getByRole('dialog', { name: 'Personverninnstillinger' });
+    // The dialog's module comes when it is opened.
+    const dialog = await screen.findByRole('dialog', { name: 'Personverninnstillinger' });
     // The test page runs on a .localhost host, where consent is disabled.
     expect(within(dialog).getByText(/Samtykkeløsningen er slått av/)).toBeInTheDocument();
     expect(within(dialog).getAllByRole('checkbox')).toHaveLength(4);
@@ -283,7 +284,7 @@ describe('privacy settings', () => {
     const opener = screen.getByRole('button', { name: 'Personverninnstillinger' });
 
     await user.click(opener);
-    expect(screen.getByRole('checkbox', { name: 'Markedsføring' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Markedsføring' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Godta alle' }));
     expect(JSON.parse(window.localStorage.getItem('CMP:accepted')!)).toEqual([
       'advertising',
@@ -322,7 +323,9 @@ describe('privacy settings', () => {
     try {
       const { user } = await renderLayout();
       await user.click(screen.getByRole('button', { name: 'Personverninnstillinger' }));
-      expect(screen.getByRole('dialog', { name: 'Personverninnstillinger' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('dialog', { name: 'Personverninnstillinger' }),
+      ).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Avvis alle' }));
       expect(calls).toEqual(['showModal', 'close']);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -3,7 +3,8 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { type PaymentProvider, PaymentMethodChoice } from '../../../src/app/ui/PaymentMethodChoice';
+import { PaymentMethodChoice } from '../../../src/app/ui/PaymentMethodChoice';
+import type { PaymentProvider } from '../../../src/app/ui/paymentProviders';
 
 const texts = (provider: PaymentProvider) =>
   provider === 'VIPPS'

@@ -8,6 +8,9 @@ import type { BusinessUserChangeResult } from '../../api/business';
 import { domainsText } from './domains';
 import { resultWords } from './results';
 
+import '../../ui/designsystemet-tables.css';
+import '../../ui/designsystemet-tags.css';
+
 export interface ChangeResultsProps {
   /** The id of the heading that names the table. */
   readonly labelledBy: string;

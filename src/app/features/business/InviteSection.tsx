@@ -28,6 +28,8 @@ import { domainsText } from './domains';
 import { ProblemNotice } from './ProblemNotice';
 import { type ChangeProblem, changeProblem, correctable, countResults } from './results';
 
+import '../../ui/designsystemet-forms.css';
+
 /** The contract's longest `email` of a change: a longer entry is answered here, not sent. */
 const EMAIL_FIELD_MAX = 320;
 /** A CSV of a few thousand addresses is well under this; anything larger is not a list. */

@@ -24,6 +24,10 @@ import { domainsText } from './domains';
 import { ProblemNotice } from './ProblemNotice';
 import { type ChangeProblem, changeProblem, countResults, resultWords } from './results';
 
+import '../../ui/designsystemet-forms.css';
+import '../../ui/designsystemet-tables.css';
+import '../../ui/designsystemet-tags.css';
+
 /** What the last change did; `seq` tells one outcome from the next (a new one takes the focus). */
 type Outcome =
   | {

@@ -42,6 +42,7 @@ import { Notice } from '../../ui/Notice';
 import { OfferCard } from '../../ui/OfferCard';
 
 import './cancellation.css';
+import '../../ui/designsystemet-forms.css';
 
 interface Values {
   readonly reason: CancellationReason | '';

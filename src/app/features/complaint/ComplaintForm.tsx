@@ -30,6 +30,8 @@ import { StepHeading } from '../../ui/StepHeading';
 
 import { useCodeText, useDayName } from './days';
 
+import '../../ui/designsystemet-forms.css';
+
 export interface ComplaintValues {
   readonly dates: readonly string[];
   readonly code: string;

@@ -16,6 +16,8 @@ import { Notice } from '../../ui/Notice';
 
 import { RateLimitNotice } from './RateLimitNotice';
 
+import '../../ui/designsystemet-forms.css';
+
 export type SearchMethod = 'email' | 'phone';
 
 /** A search the server accepted: what was searched for and the verification it started. */

@@ -12,9 +12,11 @@ import { type Catalogue, useGetCatalogueQuery } from '../../api/order';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { ContactDetails } from '../../ui/ContactDetails';
-import { providerSlug } from '../../ui/PaymentMethodChoice';
+import { providerSlug } from '../../ui/paymentProviders';
 
 import { faq, type FaqEntry, familySharePlans, firstMonthOffer, paymentMethods } from './faq';
+
+import '../../ui/designsystemet-details.css';
 
 /** The sentences of an answer that come from data (the catalogue), in the reader's language. */
 function useDataSentences() {

@@ -5,7 +5,7 @@
 // the ui kit's list (the order and invoice screens offer the same), the first-month offer and
 // the plans with family sharing from the title's public catalogue.
 import type { Catalogue } from '../../api/order';
-import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../ui/PaymentMethodChoice';
+import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../ui/paymentProviders';
 
 export interface FaqLink {
   /** A path of Min side (the route table's). */

@@ -49,6 +49,8 @@ import { Notice } from '../../ui/Notice';
 import { dayRefusal, nearestOfferedDay } from './days';
 import { daysInPeriod, typeKey, useDayName, usePeriodText, useWeekdaysText } from './format';
 
+import '../../ui/designsystemet-forms.css';
+
 export const CHANGE_TYPES: readonly DeliveryChangeType[] = ['STOP', 'TRANSFER', 'PERMANENT'];
 
 export interface ChangeValues {

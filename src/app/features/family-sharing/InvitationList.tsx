@@ -26,6 +26,9 @@ import {
 } from './familyWords';
 import { useNowUntil } from './useNowUntil';
 
+import '../../ui/designsystemet-details.css';
+import '../../ui/designsystemet-tags.css';
+
 type Report = (result: AnnouncementValue) => void;
 
 const TAG_COLORS: Readonly<Record<FamilyInvitation['state'], string>> = {

@@ -23,6 +23,8 @@ import {
 import { announcement, type AnnouncementValue } from './Announcement';
 import { OWNER_REFUSALS, useWaitText, waitUntil } from './familyWords';
 
+import '../../ui/designsystemet-forms.css';
+
 type Method = 'email' | 'phone';
 
 interface InviteValues {

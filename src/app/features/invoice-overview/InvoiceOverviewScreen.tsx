@@ -22,6 +22,7 @@ import { Notice } from '../../ui/Notice';
 import { describeSettlement } from '../../ui/PaymentMethodText';
 
 import './invoice-overview.css';
+import '../../ui/designsystemet-tags.css';
 
 /** The labels of spec §8, shared with the home page and the payment method screens. */
 const providerKeys: Record<PaymentProvider, string> = {

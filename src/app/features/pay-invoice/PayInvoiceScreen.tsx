@@ -26,8 +26,9 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
 import { PayButton } from '../../ui/PayButton';
-import { PaymentMethodChoice, providerSlug } from '../../ui/PaymentMethodChoice';
+import { PaymentMethodChoice } from '../../ui/PaymentMethodChoice';
 import { describeSettlement } from '../../ui/PaymentMethodText';
+import { providerSlug } from '../../ui/paymentProviders';
 import { Progress } from '../../ui/Progress';
 
 import './pay-invoice.css';

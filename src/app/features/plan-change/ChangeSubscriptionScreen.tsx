@@ -48,6 +48,8 @@ import { StepHeading } from '../../ui/StepHeading';
 import { usePeriodWords } from './periodWords';
 import { changeBlock, type ChangeBlock, type PlanChoice, planChoices } from './planChoices';
 
+import '../../ui/designsystemet-forms.css';
+
 type Step =
   | { readonly name: 'choose'; readonly returned: boolean; readonly choice: string }
   | { readonly name: 'confirm'; readonly choice: PlanChoice }

@@ -18,6 +18,8 @@ import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 
+import '../../ui/designsystemet-tables.css';
+
 function usePeriodWords() {
   const { t } = useTranslation('prices');
   return {

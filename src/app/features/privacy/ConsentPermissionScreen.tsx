@@ -14,6 +14,7 @@ import { Progress } from '../../ui/Progress';
 
 import { permissionOfPath, permissionState, sourceOf } from './permissions';
 
+import '../../ui/consent-categories.css';
 import './privacy.css';
 
 export default function ConsentPermissionScreen() {

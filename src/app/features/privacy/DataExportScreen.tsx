@@ -35,6 +35,7 @@ import {
 } from './dataCopy';
 import { PortalHandover, privacyPortal } from './PortalHandover';
 
+import '../../ui/consent-categories.css';
 import './privacy.css';
 
 /** The catalogue's key of a part (`subscriptionEvents` → `subscription-events`). */

@@ -27,6 +27,7 @@ import { Progress } from '../../ui/Progress';
 import { PortalHandover, privacyPortal } from './PortalHandover';
 
 import './privacy.css';
+import '../../ui/designsystemet-forms.css';
 
 const dayOf = (instant: string) => osloDateOf(new Date(instant));
 

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 
 import { isDiscountProblem, problemKey } from './orderRules';
 
+import '../../ui/designsystemet-forms.css';
+
 /**
  * Whether a refused quote is a refusal of the applied code rather than of the order: codes are
  * refused one by one, and guessing them is rate limited; either way the code goes.

@@ -10,6 +10,8 @@ import { type Fact, Facts } from '../../ui/Facts';
 
 import { usePricePer } from './QuoteSummary';
 
+import '../../ui/designsystemet-tags.css';
+
 const HEADING_ID = 'purchase-compare-heading';
 
 /** A quote where a discount code replaced an offer. */

@@ -6,8 +6,11 @@ import { formatKroner } from '../../../shared/money/money';
 import type { OrderPaymentProvider } from '../../api/order';
 import type { PaymentMethod } from '../../api/payment';
 import { PayButton } from '../../ui/PayButton';
-import { PaymentMethodChoice, providerSlug } from '../../ui/PaymentMethodChoice';
+import { PaymentMethodChoice } from '../../ui/PaymentMethodChoice';
 import { describePaymentMethod } from '../../ui/PaymentMethodText';
+import { providerSlug } from '../../ui/paymentProviders';
+
+import '../../ui/designsystemet-forms.css';
 
 /** The payment method radios: Betalingskort or Vipps (spec §8 labels). */
 export function OrderPaymentChoice({

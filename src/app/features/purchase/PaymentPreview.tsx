@@ -18,7 +18,7 @@ import { selectTitle } from '../../session/titleSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
-import { PAYMENT_PROVIDERS, providerSlug } from '../../ui/PaymentMethodChoice';
+import { PAYMENT_PROVIDERS, providerSlug } from '../../ui/paymentProviders';
 import { Progress } from '../../ui/Progress';
 
 import { usePricePer } from './QuoteSummary';

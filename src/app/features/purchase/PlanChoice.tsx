@@ -12,6 +12,8 @@ import { periodSlug } from '../../lib/format/subscription';
 import { YouthWithheldNotes } from './AgeNotices';
 import { usePricePer } from './QuoteSummary';
 
+import '../../ui/designsystemet-forms.css';
+
 /**
  * The plan radios; a youth plan the reader is too old for is not offered, its reason is said,
  * and it is never the chosen one: the first offered is chosen instead.

@@ -9,7 +9,7 @@ import type { Order, OrderQuote, Period } from '../../api/order';
 import { useDateRange, useLongDate } from '../../hooks/useLongDate';
 import { periodSlug } from '../../lib/format/subscription';
 import { type Fact, Facts } from '../../ui/Facts';
-import { providerSlug } from '../../ui/PaymentMethodChoice';
+import { providerSlug } from '../../ui/paymentProviders';
 
 import './purchase.css';
 

@@ -41,7 +41,8 @@ import { emailAddress, MESSAGES, requiredText } from '../../ui/form/validation';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { PayButton } from '../../ui/PayButton';
-import { PaymentMethodChoice, providerSlug } from '../../ui/PaymentMethodChoice';
+import { PaymentMethodChoice } from '../../ui/PaymentMethodChoice';
+import { providerSlug } from '../../ui/paymentProviders';
 import { Progress } from '../../ui/Progress';
 import { StepHeading } from '../../ui/StepHeading';
 

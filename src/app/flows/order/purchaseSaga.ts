@@ -22,24 +22,23 @@ import { type ApiResult, callFailure, flowProblem } from '../../api/problem';
 import type { Platform } from '../../session/platform';
 import { reloadSubscriptionSaga } from '../../session/reloadSubscription';
 
-import { clearAttempt, keepAttempt, readAttempt, restoredPurchase } from './attemptStorage';
+import { clearAttempt, keepAttempt } from './attemptStorage';
 import { outcomeOf, outcomePath } from './outcome';
 import {
   completePurchase,
   confirmationInterrupted,
   confirmationStarted,
   confirmationWaiting,
-  forgetPurchase,
   type InvoicePayment,
   invoicePaymentRequested,
   orderRefused,
   orderRequested,
   paymentOpened,
   purchaseFinished,
+  PURCHASE_TRIGGERS,
   type PurchaseIntent,
   type PurchaseOutcome,
   type PurchaseProblem,
-  purchaseRestored,
   startInvoicePayment,
   startPurchase,
 } from './purchaseSlice';
@@ -202,16 +201,20 @@ export function* confirmOrder(
   }
 }
 
-export function* purchaseSaga(timing: PurchaseTiming = PURCHASE_TIMING): SagaIterator {
+/**
+ * `first`: the action that started the saga when it is loaded on demand (store/lazyFlow.ts); it
+ * is handled before the saga waits for the next. The attempt kept in session storage is
+ * restored at start-up by restorePurchase (attemptStorage.ts), before this saga is loaded.
+ */
+export function* purchaseSaga(
+  timing: PurchaseTiming = PURCHASE_TIMING,
+  first?: { type: string },
+): SagaIterator {
   const platform: Platform = yield getContext('platform');
-  yield put(purchaseRestored(restoredPurchase(readAttempt(platform.storage))));
+  let next = first;
   for (;;) {
-    const action: { type: string } = yield take([
-      startPurchase.type,
-      startInvoicePayment.type,
-      completePurchase.type,
-      forgetPurchase.type,
-    ]);
+    const action: { type: string } = next ?? (yield take([...PURCHASE_TRIGGERS]));
+    next = undefined;
     try {
       if (startPurchase.match(action)) yield call(placeOrder, action.payload);
       else if (startInvoicePayment.match(action)) yield call(payInvoice, action.payload);

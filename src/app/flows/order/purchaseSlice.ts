@@ -73,6 +73,14 @@ export const forgetPurchase = createAction('purchase/forget');
 /** The page came back from the back/forward cache after leaving for the payment page. */
 export const purchaseResumed = createAction('purchase/resumed');
 
+/** The actions the purchase saga acts on (the rest are the reducer's). */
+export const PURCHASE_TRIGGERS: readonly string[] = [
+  startPurchase.type,
+  startInvoicePayment.type,
+  completePurchase.type,
+  forgetPurchase.type,
+];
+
 // Reported by the saga.
 export const purchaseRestored = createAction<PurchaseIntent | null>('purchase/restored');
 export const orderRequested = createAction<PurchaseIntent>('purchase/orderRequested');

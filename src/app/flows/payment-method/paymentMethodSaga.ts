@@ -24,6 +24,7 @@ import {
   changeInterrupted,
   changeRefused,
   changeRequested,
+  PAYMENT_METHOD_TRIGGERS,
   type PaymentMethodOutcome,
   providerOpened,
   startPaymentMethodChange,
@@ -146,12 +147,18 @@ export function* verifyChange(
   }
 }
 
-export function* paymentMethodSaga(timing: VerifyTiming = VERIFY_TIMING): SagaIterator {
+/**
+ * `first`: the action that started the saga when it is loaded on demand (store/lazyFlow.ts); it
+ * is handled before the saga waits for the next.
+ */
+export function* paymentMethodSaga(
+  timing: VerifyTiming = VERIFY_TIMING,
+  first?: { type: string },
+): SagaIterator {
+  let next = first;
   for (;;) {
-    const action: { type: string } = yield take([
-      startPaymentMethodChange.type,
-      verifyPaymentMethodChange.type,
-    ]);
+    const action: { type: string } = next ?? (yield take([...PAYMENT_METHOD_TRIGGERS]));
+    next = undefined;
     try {
       if (startPaymentMethodChange.match(action))
         yield call(startChange, action.payload.flow, action.payload.subscriptionNo);

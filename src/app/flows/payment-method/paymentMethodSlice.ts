@@ -67,6 +67,12 @@ export const verifyPaymentMethodChange = createAction<{ flow: PaymentMethodFlow 
 /** The page came back from the back/forward cache after leaving for the provider. */
 export const paymentMethodResumed = createAction('paymentMethod/resumed');
 
+/** The actions the payment method saga acts on (the rest are the reducer's). */
+export const PAYMENT_METHOD_TRIGGERS: readonly string[] = [
+  startPaymentMethodChange.type,
+  verifyPaymentMethodChange.type,
+];
+
 // Reported by the saga.
 export const changeRequested = createAction<{ flow: PaymentMethodFlow }>(
   'paymentMethod/changeRequested',

@@ -10,6 +10,8 @@ import type { DeliveryAddressField } from './deliveryAddressSchema';
 import { TextField, type TextFieldProps } from './TextField';
 import { usePostalCodeCheck } from './usePostalPlace';
 
+import '../designsystemet-forms.css';
+
 const PostalPlaceLookup = lazy(
   () => import(/* webpackChunkName: "postal-lookup" */ './PostalPlaceLookup'),
 );

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldId, flattenErrors } from './fieldErrors';
 import { useFieldErrorText } from './TextField';
 
+import '../designsystemet-forms.css';
+
 export interface ErrorSummaryProps {
   /** Field name → visible label, for the {{info}} of the messages and the order of the list. */
   readonly labels: Readonly<Record<string, string>>;

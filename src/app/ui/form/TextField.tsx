@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 
 import { descriptionId, errorId, fieldId } from './fieldErrors';
 import './forms.css';
+import '../designsystemet-forms.css';
 
 export type TextFieldProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,

@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { configureStore } from '@reduxjs/toolkit';
 import { waitFor } from '@testing-library/react';
 import createSagaMiddleware from 'redux-saga';
+import { all, call } from 'redux-saga/effects';
 
 import { baseApi } from '../../../../src/app/api/baseApi';
 import type { Order } from '../../../../src/app/api/order';
@@ -21,6 +22,7 @@ import {
   type PurchaseIntent,
   startPurchase,
 } from '../../../../src/app/flows/order/purchaseSlice';
+import { restorePurchase } from '../../../../src/app/flows/order/restoreSaga';
 import { bootstrapped } from '../../../../src/app/session/sessionActions';
 import { rootReducer } from '../../../../src/app/store/store';
 import { account, fvn, loggedInUser, subscriptionWith } from '../../fixtures';
@@ -47,7 +49,10 @@ interface Options {
   readonly timing?: PurchaseTiming;
 }
 
-/** The store with the purchase saga only (the session is given), as createStore builds it. */
+/**
+ * The store with the purchase sagas only (the session is given): the restore at start-up and the
+ * purchase saga, as createStore runs them (there the purchase saga is loaded on the first start).
+ */
 function startPurchaseStore(routes: readonly ApiRoute[], options: Options = {}) {
   const requests = serveApi(routes);
   const { platform, calls, storage } = fakePlatform('/bestill-abonnement');
@@ -67,7 +72,9 @@ function startPurchaseStore(routes: readonly ApiRoute[], options: Options = {}) 
     },
     middleware: (getDefault) => getDefault().concat(baseApi.middleware, sagaMiddleware),
   });
-  sagaMiddleware.run(purchaseSaga, options.timing ?? FAST);
+  sagaMiddleware.run(function* purchaseSagas() {
+    yield all([call(restorePurchase), call(purchaseSaga, options.timing ?? FAST)]);
+  });
   const posts = (path: string) => callsTo(requests, 'POST', `/api/${path}`);
   return { store, requests, calls, storage, posts };
 }

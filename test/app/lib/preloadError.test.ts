@@ -7,7 +7,7 @@ import {
   PRELOAD_ERROR_EVENT,
   type PreloadErrorEvent,
   withPreloadError,
-} from '../../../src/app/routing/preloadError';
+} from '../../../src/app/lib/preloadError';
 
 const failingChunk = () => Promise.reject(new Error('Loading chunk 7 failed'));
 

@@ -1,8 +1,6 @@
-// A screen's chunk that fails to load (typically after a new deployment removed it) raises a
-// `preload-error` event on window. It is rethrown unless a handler prevents it; the default
+// A chunk that fails to load (a screen's or a dialog's; typically after a new deployment removed
+// it) raises a `preload-error` event on window. It is rethrown unless a handler prevents it; the default
 // handler reloads the page once to pick up the new deployment.
-import type { ScreenModule } from './routes';
-
 export const PRELOAD_ERROR_EVENT = 'preload-error';
 const RELOADED_KEY = 'minside.reloaded-for-chunk';
 
@@ -10,7 +8,7 @@ export interface PreloadErrorEvent extends Event {
   readonly payload: unknown;
 }
 
-export function withPreloadError(load: () => Promise<ScreenModule>): () => Promise<ScreenModule> {
+export function withPreloadError<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
     load().catch((error: unknown) => {
       const event = Object.assign(new Event(PRELOAD_ERROR_EVENT, { cancelable: true }), {
@@ -19,7 +17,7 @@ export function withPreloadError(load: () => Promise<ScreenModule>): () => Promi
       window.dispatchEvent(event);
       if (!event.defaultPrevented) throw error;
       // The handler took over (a reload is under way): render nothing meanwhile.
-      return new Promise<ScreenModule>(() => {});
+      return new Promise<T>(() => {});
     });
 }
 
