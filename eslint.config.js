@@ -33,6 +33,14 @@
 //   layout/     the page shell (header, footer, page spinner, consent dialog, title effects).
 //   routing/    the route table (lazy screens, guards) and the router.
 //   App.tsx, main.tsx   the composition root.
+//
+// The server (src/server) has two boundaries, enforced the same way:
+//   domain/     the rules and the SQL of each area (each table has one owner: db/owners.ts). It
+//               knows nothing of HTTP: no http/, handlers/ or plugins/. A type or helper both
+//               need lives in domain/ (or below it), and http/ imports it from there.
+//   handlers/   the contract's operations: read the request, call the domain, answer. They run no
+//               SQL: nothing from db/ (the connection, composed reads); a query, or a composition
+//               of reads, is a function of the domain module that owns the table.
 import { readdirSync } from 'node:fs';
 
 import js from '@eslint/js';
@@ -165,9 +173,40 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: {
+      // Replaces the global entry's options, so its pattern is repeated here.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/app/**'], message: 'The server does not import the SPA.' }] },
+        {
+          patterns: [
+            { group: ['**/app/**'], message: 'The server does not import the SPA.' },
+            {
+              group: ['**/*.gen', '**/*.gen.ts'],
+              importNames: ['default'],
+              message: 'Generated APIs are imported by name.',
+            },
+          ],
+        },
+      ],
+      // The server's boundaries (see the top of this file). One entry for all of src/server: a
+      // later block setting this rule for server files would replace these zones.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/server/domain',
+              from: ['./src/server/http', './src/server/handlers', './src/server/plugins'],
+              message:
+                'The domain knows nothing of HTTP: move the piece it needs down into domain/ (eslint.config.js, top).',
+            },
+            {
+              target: './src/server/handlers',
+              from: './src/server/db',
+              message:
+                'Handlers run no SQL: call the domain module that owns the table (db/owners.ts).',
+            },
+          ],
+        },
       ],
     },
   },

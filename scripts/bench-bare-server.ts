@@ -11,9 +11,9 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 
+import { sha256 } from '../src/server/crypto';
 import { overviewRead } from '../src/server/domain/subscriptions/overview';
 import { normaliseTitleCode } from '../src/server/http/title-code';
-import { sha256 } from '../src/server/identity/login';
 import { sessionLookupStatement } from '../src/server/identity/sessions';
 
 const port = Number(process.env.PORT);

@@ -1,4 +1,4 @@
-// Business seats in the browser (issue 12). bedrift-admin@ runs Kystbyen Regnskap AS's agreement
+// Business seats in the browser. bedrift-admin@ runs Kystbyen Regnskap AS's agreement
 // on FVN (domain demo.minside.no, 10 seats, 2 used). In bokmål the admin invites a mixed list
 // (a new address, one of another domain, the same address again, one that is no address, an
 // employee already there) and sees what would happen to each before sending and what happened

@@ -1,4 +1,4 @@
-// Cancellation in the browser (issue 4): digital@ cancels FVN Premium from the home page with a
+// Cancellation in the browser: digital@ cancels FVN Premium from the home page with a
 // reason (required: "Årsak er påkrevd" first), skips the winback offer, sees the end date on the
 // receipt and on the home page, and undoes the cancellation, so the subscription is active again
 // as before (other journeys sign in as digital@ and expect an active subscription), by the link of

@@ -1,4 +1,4 @@
-// Delivery complaints in the browser (issue 11, /tilbakemelding): papir@ (paper on FVN) goes
+// Delivery complaints in the browser (/tilbakemelding): papir@ (paper on FVN) goes
 // from the home page's paper section to the complaint form, chooses a day it has not reported
 // yet and what was wrong, sends, sees the receipt with today's e-paper and what happens next,
 // the case is in customer service's e-mail and the confirmation in the reader's (development

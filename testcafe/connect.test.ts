@@ -1,4 +1,4 @@
-// Connecting a subscription and editing profile data in the browser (issue 4): /koble-bruker
+// Connecting a subscription and editing profile data in the browser: /koble-bruker
 // finds papir's FIR subscription by the phone number on it (in nynorsk, FIR's language), with
 // the SMS code read from the development outbox (a wrong code first, then a resent one), and
 // connects it to ingen; papir edits the delivery address with a validation error first, and
@@ -45,7 +45,7 @@ test.page(titleUrl('FIR', '/koble-bruker'))(
     await t.expect(currentUrl()).eql(titleUrl('FIR', '/koble-bruker'));
     await expectAccessible(t);
 
-    // Spec §5 first: a phone number that cannot be one.
+    // requirements §5 first: a phone number that cannot be one.
     await t
       .click(Selector('#connect-method-phone'))
       .typeText(field('phone'), '400 00')
@@ -147,7 +147,7 @@ test.page(titleUrl('FVN', '/kontakt'))(
   async (t) => {
     await signIn(t, 'papir@demo.minside.no');
     await expectScreen(t, 'Kontaktinformasjon');
-    // The name is the identity provider's (issue 11): shown, not edited here.
+    // The name is the identity provider's: shown, not edited here.
     await t.expect(Selector('section.identity-details').withText('Per Papir').exists).ok({
       timeout: 10000,
     });

@@ -1,4 +1,4 @@
-// Delivery changes in the browser (issue 11, /endre-avislevering): papir@ (paper on FVN, and on
+// Delivery changes in the browser (/endre-avislevering): papir@ (paper on FVN, and on
 // the nynorsk title Firda) goes from the home page's paper section to the screen, sees the cut-off
 // and the next possible delivery day, types a Sunday in the date field and is told the paper is
 // not out then, registers a vacation stop (and withdraws it again), a cabin

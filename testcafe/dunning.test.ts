@@ -1,4 +1,4 @@
-// Dunning in the browser (issue 11), with the demo reader purring@: the dunning job suspends
+// Dunning in the browser, with the demo reader purring@: the dunning job suspends
 // purring's FVN and Setesdølen subscriptions when the product starts (their reminders went out a
 // week ago) and sends the reminder of the Firda invoice, which is still within its grace period.
 // On a phone, the FVN home page says first why the subscription is suspended and links to pay;

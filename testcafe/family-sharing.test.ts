@@ -1,4 +1,4 @@
-// Family sharing in the browser (issue 12): digital@ (Dag Digital) shares his subscription. On
+// Family sharing in the browser: digital@ (Dag Digital) shares his subscription. On
 // FVN (bokmål) he invites ny@ by e-mail and withdraws the invitation that was waiting; the link
 // is read from the development outbox and opened as ny@, who signs in, sees who invited her and
 // to what, accepts and lands on /deling-akseptert; the spent link then says it is used. On FIR

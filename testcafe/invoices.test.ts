@@ -57,7 +57,7 @@ test.page(titleUrl('BA', '/bestill-abonnement'))(
     await t.expect(invoice.find('h3').textContent).match(/^Faktura \d+$/);
     await t.expect(fact(invoice, 'Beløp').textContent).eql('kr 1,00');
     await t.expect(fact(invoice, 'Status').textContent).match(/^Betalt \d{1,2}\. \p{L}+ \d{4}$/u);
-    // How it was actually paid: the card the sandbox charged (issue 15).
+    // How it was actually paid: the card the sandbox charged.
     await t.expect(fact(invoice, 'Betalt med').textContent).eql('Betalingskort **** 0004');
     await t.expect(fact(invoice, 'Periode').textContent).match(/ til /);
     await t.expect(invoice.find('a').withText('Betal faktura').exists).notOk();

@@ -1,4 +1,4 @@
-// Paying an invoice in the browser (issue 5): papir@'s overdue giro invoice (demo data) is paid
+// Paying an invoice in the browser: papir@'s overdue giro invoice (demo data) is paid
 // with card in the sandbox; an unknown (or another reader's) invoice number says the invoice cannot be
 // found and links to the overview; a new reader (ingen@) orders digital by card on LA (no other
 // journey uses that title), approves the 1 kr payment in the sandbox, and the invoice of that

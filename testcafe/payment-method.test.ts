@@ -1,4 +1,4 @@
-// Changing how a subscription pays in the browser (issue 5), with the embedded payment sandbox's
+// Changing how a subscription pays in the browser, with the embedded payment sandbox's
 // agreement page. oppsagt@ (FVN Premium, paid by card •••• 4242, cancelled but running for ~18
 // days, so it still has a payment method to change; no other journey uses this user): a declined
 // Vipps approval leaves the card in place; a new card is added and verified; then the
@@ -23,7 +23,7 @@ const button = (name: string) => Selector('button').withExactText(name);
 const link = (name: string) => Selector('a').withExactText(name);
 const factValue = (label: string) => Selector('dt').withExactText(label).nextSibling('dd');
 
-/** The spec §9 keys the flow keeps in session storage across the provider's page. */
+/** The requirements §9 keys the flow keeps in session storage across the provider's page. */
 const storedKeys = ClientFunction(() =>
   ['minside.payment-method-id', 'minside.agreement-id', 'minside.payment-method-source'].filter(
     (key) => window.sessionStorage.getItem(key) !== null,

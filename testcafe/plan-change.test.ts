@@ -1,4 +1,4 @@
-// Plan change in the browser (issue 4): planendring@ (FVN Premium monthly with a change to yearly
+// Plan change in the browser: planendring@ (FVN Premium monthly with a change to yearly
 // waiting; no other journey uses this user) withdraws the waiting change, schedules a period
 // change with the confirmation step, sees it on the receipt (/receipt2) and on the home page,
 // and withdraws it again. The price list (/nye-priser) and the receipt without a session are

@@ -1,4 +1,4 @@
-// Privacy and legal pages in the browser (issue 14). Every legal page renders with its title in
+// Privacy and legal pages in the browser. Every legal page renders with its title in
 // bokmål on FVN and in nynorsk on Setesdølen (axe on each); ingen@ (no subscription) changes a
 // consent on /personverninnstillinger and finds it kept after a reload and after signing in
 // again; digital@ (a subscriber) answers /samtykke1 and sees it on the settings page. A page view

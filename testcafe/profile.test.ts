@@ -1,6 +1,6 @@
-// The profile in the browser (issue 11): /endre-profil, reached from the home page's "Profil"
+// The profile in the browser: /endre-profil, reached from the home page's "Profil"
 // group, shows what the identity provider owns (name, birth date, login e-mail) with a link to
-// change it there; a subscriber first types a phone number that cannot be one, sees spec §5's
+// change it there; a subscriber first types a phone number that cannot be one, sees requirements §5's
 // message, corrects it (a foreign number in bokmål on FVN, a Norwegian one in nynorsk on FIR),
 // saves, and finds it saved after a reload. The nynorsk journey follows the link to the
 // embedded provider's account page and back. axe runs on every page, the error state included.

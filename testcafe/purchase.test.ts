@@ -1,4 +1,4 @@
-// Buying in the browser (issue 4) with the embedded payment sandbox: a new reader (ingen@, no
+// Buying in the browser with the embedded payment sandbox: a new reader (ingen@, no
 // subscription anywhere) orders digital by card for 1 kr the first month, approves the payment
 // and sees the receipt and the home page; Vipps declined ends on /feil-kjop with nothing
 // activated; a payment that never answers ends on /bestilling-feilet, which checks it with the
@@ -284,7 +284,7 @@ test.page(titleUrl('ADR', '/bestill-abonnement'))(
   },
 );
 
-// /betaling has no guard (spec §2): a visitor who is not logged in sees what the link pays for
+// /betaling has no guard (requirements §2): a visitor who is not logged in sees what the link pays for
 // (from the public catalogue) and logs in at the payment step, coming back to the same page.
 test.page(titleUrl('FVN', '/betaling?type=reaktivering'))(
   'a visitor who is not logged in sees what /betaling pays for, and logs in to pay on the same page',
@@ -343,7 +343,7 @@ test.page(titleUrl('FVN', '/endre-abonnement'))(
     await t
       .expect(main.withText('Du betaler mellomlegget mellom kr 99,00 og kr 279,00').exists)
       .ok();
-    // What the upgrade gives beyond UNG (issue 15), from the catalogue.
+    // What the upgrade gives beyond UNG, from the catalogue.
     await t
       .expect(Selector('dt').withExactText('Dette får du').nextSibling('dd').innerText)
       .contains('Familiedeling');

@@ -17,7 +17,7 @@ import {
 const loginButton = Selector('header button').withExactText('Logg inn');
 const logoutButton = Selector('header button').withExactText('Logg ut');
 
-/** The title's own front page (spec §4: where logout lands); there is no internet here. */
+/** The title's own front page (requirements §4: where logout lands); there is no internet here. */
 const titlePage = RequestMock()
   .onRequestTo(/^https:\/\/www\.fvn\.no\//)
   .respond('<!DOCTYPE html><title>fvn.no</title><h1>Fædrelandsvennen forside</h1>', 200, {
@@ -72,7 +72,7 @@ test.page(titleUrl('FVN', '/')).requestHooks(titlePage)(
     const everywhere = Selector('button').withExactText('Logg ut overalt');
     await clickAway(t, logoutButton, everywhere);
     // The provider asks whether to end its session too, then the browser lands on the title's
-    // own page (spec §4), not on Min Side's sign-in page.
+    // own page (requirements §4), not on Min Side's sign-in page.
     await clickAway(t, everywhere, Selector('h1').withExactText('Fædrelandsvennen forside'));
     await t.expect(currentUrl()).eql('https://www.fvn.no/');
     // Logged out everywhere: Min Side asks for the password again.

@@ -1,4 +1,4 @@
-// The student offer in the browser (issue 13). In bokmål on FVN, student-ny@ (registered, code
+// The student offer in the browser. In bokmål on FVN, student-ny@ (registered, code
 // not yet typed) goes from /student to the receipt: signs in, asks for a code, types a wrong one
 // (CODE_WRONG), uses the code up with wrong tries (INVALID_CODE: the browser cannot wait out the
 // 10 minutes; the expiry itself is proven by the server tests with an injected clock), waits for

@@ -1,4 +1,4 @@
-// The right of withdrawal in the browser (issue 15): nykjopt@ bought FVN online three days ago
+// The right of withdrawal in the browser: nykjopt@ bought FVN online three days ago
 // (demo data: 1 kr for the first month, by card), opens /angrerett, sees what happens (it ends
 // today, what comes back if the reader withdraws today and to the card it was paid with, the last
 // day of the right), uses the right, confirms, and sees the receipt; the receipt e-mail is in the

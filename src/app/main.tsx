@@ -1,4 +1,4 @@
-// Entry of the SPA: mounts on #app (spec §9). The server puts the title of the page's host, and
+// Entry of the SPA: mounts on #app (requirements §9). The server puts the title of the page's host, and
 // the session with what the first screen shows of the reader, into the page, so the first render
 // needs no round trip.
 //

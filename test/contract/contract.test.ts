@@ -1,4 +1,4 @@
-// The contract itself (openapi/minside.yaml): valid OpenAPI 3.0, every call of spec §7 with its
+// The contract itself (openapi/minside.yaml): valid OpenAPI 3.0, every call of requirements §7 with its
 // exact method and path, consistent operations (ids, tags, success and problem responses), closed
 // request bodies, the bodies the spec fixes, examples that match their schemas, and enumerations
 // that agree with the shared code.
@@ -275,8 +275,8 @@ describe('the contract document', () => {
   });
 });
 
-describe('the calls of spec §7', () => {
-  // Spec §7, in table order, relative to /api/, with the spec's trailing slashes.
+describe('the calls of requirements §7', () => {
+  // requirements §7, in table order, relative to /api/, with the spec's trailing slashes.
   const specCalls: readonly (readonly [string, string])[] = [
     ['GET', '/title/{titleCode}'],
     ['GET', '/complaintcodes'],
@@ -304,8 +304,8 @@ describe('the calls of spec §7', () => {
     ['POST', '/handlecode'],
     ['POST', '/handleLoginToken'],
   ];
-  // Not a §7 call: the SPA's session bootstrap (spec §4 "On load, if a session exists").
-  // The rest are designed by the lifecycle-and-purchase issue, where spec §2 names the screens
+  // Not a §7 call: the SPA's session bootstrap (requirements §4 "On load, if a session exists").
+  // The rest are designed by the lifecycle-and-purchase issue, where requirements §2 names the screens
   // (ordering, payment pages, plan change, contact details) but §7 does not show their calls.
   const extraCalls: readonly (readonly [string, string])[] = [
     ['GET', '/session'],
@@ -327,21 +327,21 @@ describe('the calls of spec §7', () => {
     ['GET', '/invoice/{ariaInvoiceNo}'],
     ['POST', '/invoice/{ariaInvoiceNo}/pay'],
     ['POST', '/subscription/paymentMethod/verify'],
-    // What a subscriber sees (issue 15): the right of withdrawal (/angrerett), and the change
+    // What a subscriber sees: the right of withdrawal (/angrerett), and the change
     // history the outcome screens read to say something true when opened directly.
     ['GET', '/subscription/{subscriptionNo}/withdrawal'],
     ['POST', '/subscription/{subscriptionNo}/withdrawal'],
     ['GET', '/subscription/{accountNo}/{titleCode}/changes'],
-    // Delivery complaints (issue 11, /tilbakemelding): what may be complained about, and filing.
+    // Delivery complaints (/tilbakemelding): what may be complained about, and filing.
     ['GET', '/subscription/{subscriptionNo}/complaints'],
     ['POST', '/subscription/{subscriptionNo}/complaints'],
-    // Delivery changes (issue 11, /endre-avislevering) and the postal-code register.
+    // Delivery changes (/endre-avislevering) and the postal-code register.
     ['GET', '/subscription/{subscriptionNo}/delivery-changes'],
     ['POST', '/subscription/{subscriptionNo}/delivery-changes'],
     ['PUT', '/subscription/{subscriptionNo}/delivery-changes/{changeId}'],
     ['DELETE', '/subscription/{subscriptionNo}/delivery-changes/{changeId}'],
     ['GET', '/postal-codes/{postalCode}'],
-    // Family sharing (issue 12, /familiedeling, /verifiser-familiemedlem, /deling-akseptert).
+    // Family sharing (/familiedeling, /verifiser-familiemedlem, /deling-akseptert).
     ['GET', '/family-sharing/{titleCode}'],
     ['POST', '/family-sharing/{titleCode}/invitations'],
     ['POST', '/family-sharing/invitations/{invitationId}/resend'],
@@ -351,19 +351,19 @@ describe('the calls of spec §7', () => {
     ['POST', '/family-invitations/preview'],
     ['POST', '/family-invitations/accept'],
     ['POST', '/family-invitations/decline'],
-    // Business seats (issue 12, /administrer-bedrift, /bedrift).
+    // Business seats (/administrer-bedrift, /bedrift).
     ['GET', '/business/{titleCode}'],
     ['POST', '/business/{titleCode}/users'],
     ['POST', '/business/verification/code'],
     ['POST', '/business/verification'],
-    // Plan conversions (issue 13): what a student or youth subscription becomes when the reader
+    // Plan conversions: what a student or youth subscription becomes when the reader
     // stops qualifying for the plan, and the reader's one-tap choice.
     ['GET', '/subscription/{subscriptionNo}/plan-conversion'],
     ['PUT', '/subscription/{subscriptionNo}/plan-conversion'],
-    // Privacy choices (issue 14: /personverninnstillinger, /samtykke1-3, the consent dialog).
+    // Privacy choices (/personverninnstillinger, /samtykke1-3, the consent dialog).
     ['GET', '/privacy/{titleCode}/consents'],
     ['PUT', '/privacy/{titleCode}/consents'],
-    // A copy of the reader's data (issue 14, /schibstedTakeoutGateway).
+    // A copy of the reader's data (/schibstedTakeoutGateway).
     ['GET', '/privacy/export'],
     ['POST', '/privacy/export'],
     ['GET', '/privacy/export/{exportId}'],
@@ -371,9 +371,9 @@ describe('the calls of spec §7', () => {
     ['GET', '/privacy/deletion'],
     ['POST', '/privacy/deletion'],
     ['DELETE', '/privacy/deletion'],
-    // A segment message closed by the reader (issue 14), not shown to them again.
+    // A segment message closed by the reader, not shown to them again.
     ['PUT', '/segment/{id}/message/{messageId}/dismissal'],
-    // The embedded analytics collector (issue 14; spec §3, §4).
+    // The embedded analytics collector (requirements §3, §4).
     ['POST', '/analytics/events'],
   ];
 

@@ -1,4 +1,4 @@
-// The embedded analytics collector (issue 14): POST /api/analytics/events keeps a page view on
+// The embedded analytics collector: POST /api/analytics/events keeps a page view on
 // the title of the host, /dev/events shows the latest; malformed events are 400 problems, a call
 // without the SPA's header is refused (CSRF), 600 an hour from one address.
 import { describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// The money of the background work (issue 4): renewals and trial conversions found by the
+// The money of the background work: renewals and trial conversions found by the
 // subscription jobs are recorded once per audit event and charged through the payment port
 // (the sandbox's recurring charge) — card and Vipps are charged, giro is left as an invoice —
 // and a multi-period discount is taken off the renewals it covers, then the ordinary price.

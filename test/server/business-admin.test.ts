@@ -1,4 +1,4 @@
-// The business admin (/administrer-bedrift, issue 12): GET business/{titleCode} and POST
+// The business admin (/administrer-bedrift): GET business/{titleCode} and POST
 // business/{titleCode}/users with every invite and removal result, the dry run, the domain rule
 // (no subdomains), duplicates in the list and against existing seats, the seat maximum under two
 // requests at once, rate limits, admins only, and that an admin of one company can never see or

@@ -1,5 +1,5 @@
-// The invited employee (/bedrift, issue 12): POST business/verification with every result code
-// of spec §4 (and the code step's), POST business/verification/code, codes that expire, are used
+// The invited employee (/bedrift): POST business/verification with every result code
+// of requirements §4 (and the code step's), POST business/verification/code, codes that expire, are used
 // up or replayed (injected clock), the link's expiry, rate limits, and two verifications at once.
 // On PGlite, and on PostgreSQL with DATABASE_URL.
 import { beforeAll, describe, expect, it } from '@jest/globals';
@@ -394,7 +394,7 @@ describe('verifying with a code e-mailed to the invited address', () => {
       `select id from business_seats where email = 'ola@fjellheim-bygg.no'`,
     );
     // The demo's pending links are not kept: give this one a known token, as a resend would.
-    const { sha256 } = await import('../../src/server/identity/login');
+    const { sha256 } = await import('../../src/server/crypto');
     await t.db.query(`update business_seats set token_hash = $2 where id = $1`, [
       seat!.id,
       sha256('kjent-lenke'),

@@ -21,7 +21,7 @@ import {
   customerServiceEmail,
   readerConfirmationEmail,
 } from '../../src/server/domain/complaints/messages';
-import { recordDeliveryChange } from '../../src/server/domain/delivery/changes';
+import { recordDeliveryChange } from '../../src/server/domain/delivery/changeStore';
 import { eligibilityOf } from '../../src/server/domain/delivery/paper';
 import { importSubscription } from '../../src/server/domain/subscriptions/lifecycle';
 import { latestMessages } from '../../src/server/messaging/outbox';
@@ -760,7 +760,7 @@ describe('the rules as functions', () => {
     expect(toCentre.body).toContain('1. klage på denne adressen siste 30 dager.');
   });
 
-  it('quotes the comment, so it cannot pass for a line of the message (review of issue 11)', () => {
+  it('quotes the comment, so it cannot pass for a line of the message (found in review)', () => {
     const message = {
       titleCode: 'FVN',
       reference: 'KLAGE-7',

@@ -1,4 +1,4 @@
-// Connecting an existing subscription (issue 4, /koble-bruker): POST search-account (202 whether
+// Connecting an existing subscription (/koble-bruker): POST search-account (202 whether
 // or not anything matched), POST verify/ with the SMS code read from /dev/outbox, PUT
 // account/assign moving the subscription onto the session user's account.
 import { describe, expect, it } from '@jest/globals';

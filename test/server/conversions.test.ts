@@ -1,4 +1,4 @@
-// Plan conversions (issue 13): the youth plan at the 34th birthday and the student plan when the
+// Plan conversions: the youth plan at the 34th birthday and the student plan when the
 // student verification lapses. The job tells the reader (outbox) at least 30 days ahead what the
 // subscription becomes and at what price, schedules it as a change the reader cannot simply
 // withdraw, lets the reader choose another plan in one tap, puts it back after a cancellation is

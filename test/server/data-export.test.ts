@@ -1,4 +1,4 @@
-// A copy of the reader's data (issue 14): built at once with everything Min Side holds about the
+// A copy of the reader's data: built at once with everything Min Side holds about the
 // reader and no secret, e-mailed as ready, downloadable by the reader only, for 7 days (injected
 // clock), then its content deleted by the job; 3 a day. On PGlite, and on PostgreSQL with
 // DATABASE_URL.

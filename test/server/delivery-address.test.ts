@@ -1,4 +1,4 @@
-// One postal-code rule for every delivery address written (issue 11): the account's address
+// One postal-code rule for every delivery address written: the account's address
 // (PUT account) and an order's delivery address refuse a postal code Posten/Bring's register does
 // not know with the code the delivery changes use (400 POSTAL_CODE_UNKNOWN on the writer's own
 // dotted field), store the place as the register names it (the place sent is replaced), and leave

@@ -1,4 +1,4 @@
-// The paper delivery calendar (issue 11): publishing weekdays per title, no paper on Norwegian
+// The paper delivery calendar: publishing weekdays per title, no paper on Norwegian
 // public holidays, the cut-off the day before in Europe/Oslo, correct across DST changes.
 import { describe, expect, it } from '@jest/globals';
 

@@ -1,4 +1,4 @@
-// Paper delivery changes (/endre-avislevering, issue 11): the calendar the screen is offered, STOP,
+// Paper delivery changes (/endre-avislevering): the calendar the screen is offered, STOP,
 // TRANSFER and PERMANENT for the reader's own paper subscription with every refusal named, the
 // cut-off minute by minute (also across the DST change), public holidays and Sundays, overlaps
 // (also two requests at once), edit and withdraw until the cut-off, the postal-code register,
@@ -8,12 +8,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 
 import { deliveryDaysBetween } from '../../src/server/domain/delivery/calendar';
-import {
-  applyDueMoves,
-  claimStopCredits,
-  DELIVERY_CHANGE_RATE_LIMIT,
-  deliveryChangeOn,
-} from '../../src/server/domain/delivery/changes';
+import { claimStopCredits } from '../../src/server/domain/delivery/changePrices';
+import { DELIVERY_CHANGE_RATE_LIMIT } from '../../src/server/domain/delivery/changes';
+import { deliveryChangeOn } from '../../src/server/domain/delivery/changeStore';
+import { applyDueMoves } from '../../src/server/domain/delivery/movesJob';
 import { postalPlace } from '../../src/server/domain/delivery/postalCodes';
 import { getSubscription } from '../../src/server/domain/subscriptions/subscriptions';
 import { runDueJobs } from '../../src/server/jobs/subscriptionJobs';

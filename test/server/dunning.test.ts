@@ -1,4 +1,4 @@
-// Dunning (issue 11) with the injected clock: an unpaid giro invoice gets one reminder 7 days
+// Dunning with the injected clock: an unpaid giro invoice gets one reminder 7 days
 // after its due date and suspends its subscription 14 days after (the engine's `suspend`,
 // audited), each with an e-mail through the outbox in the title's language; the day before each
 // threshold nothing happens; a late reminder still gives the reader a week; the job is idempotent

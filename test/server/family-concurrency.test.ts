@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 
 import { describe, expect, it } from '@jest/globals';
 
-import { sha256 } from '../../src/server/identity/login';
+import { sha256 } from '../../src/server/crypto';
 
 import {
   accept,

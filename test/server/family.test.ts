@@ -6,7 +6,7 @@
 // not an address has an account; removing and leaving.
 import { describe, expect, it } from '@jest/globals';
 
-import { sha256 } from '../../src/server/identity/login';
+import { sha256 } from '../../src/server/crypto';
 import { COMBO_PLAN_ID } from '../../src/shared/subscription/plans';
 
 import {

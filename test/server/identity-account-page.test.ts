@@ -1,4 +1,4 @@
-// The embedded identity provider's account page (/idp/account, issue 11) over real HTTP: where
+// The embedded identity provider's account page (/idp/account) over real HTTP: where
 // /endre-profil sends a reader to change what the provider owns (name, birth date). It needs the
 // provider's sign-in session, speaks the title's language, links back only to an origin the
 // title's client has registered, takes a post only from its own origin, and the next sign-in
@@ -155,7 +155,7 @@ describe('the embedded provider’s account page', () => {
     });
   });
 
-  it('keeps a known birth date as it is: the age rules rest on it (review of issue 11)', async () => {
+  it('keeps a known birth date as it is: the age rules rest on it (found in review)', async () => {
     const browser = new Browser(issuer);
     await signIn(browser);
     const before = await identityRow();

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 
-import { sha256 } from '../../src/server/identity/login';
+import { sha256 } from '../../src/server/crypto';
 import { RelyingParty } from '../../src/server/identity/oidc-client';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/identity/sessions';
 import { getPublication } from '../../src/shared/publications/registry';
@@ -243,7 +243,7 @@ describe('login', () => {
     ['javascript:alert(1)', '/'],
     ['/%2F%2Fevil.example', '/'],
     ['/%5Cevil.example', '/'],
-    // Dot segments that the URL parser collapses into another origin (issue 9, item 4).
+    // Dot segments that the URL parser collapses into another origin (item 4).
     ['/.//evil.example', '/'],
     ['/..//evil.example', '/'],
     ['/%2e%2e//evil.example', '/'],
@@ -316,7 +316,7 @@ describe('session', () => {
     const out = await spa({ minside: session }).post('/api/logout');
     expect(out.statusCode).toBe(200);
     // The provider's session ends too (RP-initiated logout), then to the title's own page
-    // (spec §4), locally too: Min Side itself would only ask for the password again.
+    // (requirements §4), locally too: Min Side itself would only ask for the password again.
     const redirect = new URL((out.json() as { redirectUrl: string }).redirectUrl);
     expect(redirect.origin + redirect.pathname).toBe(`http://127.0.0.1:${port}/idp/session/end`);
     expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe('https://www.fvn.no/');

@@ -1,4 +1,4 @@
-// The production adapters (issue 14): configured by CMP_SCRIPT_URL + CMP_ACCOUNT_ID,
+// The production adapters: configured by CMP_SCRIPT_URL + CMP_ACCOUNT_ID,
 // ANALYTICS_SDK_URL and PRIVACY_PORTAL_URL (https only, the two CMP settings together; the portal
 // per title with its client id and the way back), named to the page in
 // <script id="minside-integrations"> with the title's own consent property and privacy-manager

@@ -1,4 +1,4 @@
-// Invoices (issue 5, first slice): produced by the lifecycle itself — an order, a renewal charged
+// Invoices: produced by the lifecycle itself — an order, a renewal charged
 // to a card, a giro renewal left to pay, a trial conversion, an upgrade's difference — each with
 // its number, a KID by the title's OCR agreement (MOD10, MOD11 for ADR), amount in øre, due
 // date, period and the payee's account; newest first; overdue when unpaid after the due date;

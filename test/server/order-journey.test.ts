@@ -1,4 +1,4 @@
-// Issue 15, journey defects of ordering and paying: what an upgrade gives (the catalogue's
+// journey defects of ordering and paying: what an upgrade gives (the catalogue's
 // features per period, the quote's added features); a one-off payment never replaces the card
 // renewals are charged to unless the reader chooses it; a discount code's quote says what offer it
 // replaced and when the full price comes; every order has a short reference the customer centre

@@ -1,4 +1,4 @@
-// The short order reference (issue 15): 8 characters of Crockford base 32, one per order number
+// The short order reference: 8 characters of Crockford base 32, one per order number
 // and back, never the same for two orders, with a check character that turns a mistyped
 // character into "no such reference" rather than someone else's order.
 import { describe, expect, it } from '@jest/globals';

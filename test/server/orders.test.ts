@@ -1,4 +1,4 @@
-// Orders and payments (issue 4): the catalogue, server-side quotes (first month for 1 kr,
+// Orders and payments: the catalogue, server-side quotes (first month for 1 kr,
 // once per identity and title, also after a deletion; reactivation 3 for 1 at most once in 12
 // months; upgrade prorated, discount codes, age and youth rules), idempotent
 // createOrder, the sandbox's hosted page, verification with the provider before anything is
@@ -690,7 +690,7 @@ describe('orders and payments', () => {
         period: 'Månedlig Premium',
         price: 37900,
         renewalDate: current.renewalDate,
-        // Paid once with Vipps, nothing ticked: renewals stay on the card (issue 15).
+        // Paid once with Vipps, nothing ticked: renewals stay on the card.
         paymentMethod: current.paymentMethod,
       });
       // The difference is an invoice of its own, paid with the order.

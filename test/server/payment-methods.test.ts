@@ -1,4 +1,4 @@
-// Changing the payment method (issue 5): to Vipps through a recurring agreement and to a new card
+// Changing the payment method: to Vipps through a recurring agreement and to a new card
 // through a card registration, both approved on the sandbox's page and verified with the
 // provider before the subscription changes; a declined approval leaves the old method in place;
 // nobody changes another user's subscription.

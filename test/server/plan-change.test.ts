@@ -1,5 +1,5 @@
-// Scheduling and withdrawing a plan change through the API (PUT/DELETE /api/subscription/planChange,
-// issue 4): a downgrade or period change waits for the renewal date as `pendingChange`, an
+// Scheduling and withdrawing a plan change through the API (PUT/DELETE /api/subscription/planChange):
+// a downgrade or period change waits for the renewal date as `pendingChange`, an
 // upgrade is refused here (it is paid now through an order), self-service stays within the
 // digital plans a reader may buy, another user's subscription is not found, and every change
 // leaves an audit event.

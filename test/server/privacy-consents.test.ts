@@ -1,4 +1,4 @@
-// The reader's privacy choices per title (issue 14): GET/PUT /api/privacy/{titleCode}/consents.
+// The reader's privacy choices per title: GET/PUT /api/privacy/{titleCode}/consents.
 // Per identity and title, no subscription needed; only the choices named change, each change
 // audited with where it was made; an empty change and unknown keys are refused; two changes at
 // once both land in order; 60 changes an hour. On PGlite, and on PostgreSQL with DATABASE_URL.

@@ -1,4 +1,4 @@
-// Deleting a reader's data at their request (issue 14: /schibstedDeleteGateway). The request
+// Deleting a reader's data at their request (/schibstedDeleteGateway). The request
 // stops renewals, ends every session at once and e-mails the day; it can be called off until then
 // (the subscriptions it stopped renew again); on the day the job erases everything but the
 // bookkeeping, which goes 31 December five years after. Injected clock; PGlite, and PostgreSQL

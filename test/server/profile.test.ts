@@ -1,4 +1,4 @@
-// The profile (/endre-profil, issue 11) on the server: PUT account takes a Norwegian or
+// The profile (/endre-profil) on the server: PUT account takes a Norwegian or
 // international phone number by the SPA's own rule (src/shared/profile/phone.ts) and stores it in
 // E.164; the fields the identity provider owns are refused; the birth date is given once; every
 // change is audited with the names of the fields that changed; and invoice descriptions are in the

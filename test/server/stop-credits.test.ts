@@ -1,4 +1,4 @@
-// The credit of stopped paper issues (issue 11, after review), with the injected clock: a
+// The credit of stopped paper issues, with the injected clock: a
 // stopped issue is credited on the next renewal with the paper's share (Firda: half) of the
 // price of the billed and paid period it fell in, never more than the renewal's amount; what is
 // left over is credited on the renewal after, at its own period's price; a renewal brought to
@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 
 import { deliveryDaysBetween } from '../../src/server/domain/delivery/calendar';
-import { recordDeliveryChange } from '../../src/server/domain/delivery/changes';
+import { recordDeliveryChange } from '../../src/server/domain/delivery/changeStore';
 import { osloMidnight } from '../../src/server/domain/dunning/dunning';
 import { recordBillingEffect, settleCharge } from '../../src/server/domain/invoices/settlement';
 import {

@@ -1,5 +1,5 @@
-// Student and pupil verification (issue 13): POST student-email/, activate-student-subscription/,
-// register-student/ and activate-student/ with every result code of spec §8, the code's expiry
+// Student and pupil verification: POST student-email/, activate-student-subscription/,
+// register-student/ and activate-student/ with every result code of requirements §8, the code's expiry
 // and replay (injected clock), the resend wait and rate limits, two readers verifying one
 // address at once, the student plan sold only to a verified reader, and the under-18 refusal.
 // On PGlite, and on PostgreSQL with DATABASE_URL.
@@ -321,7 +321,7 @@ describe('limits', () => {
 });
 
 describe('pupils (register-student/, activate-student/)', () => {
-  it('a pupil verifies with a school address; buying is refused under 18 (spec §5)', async () => {
+  it('a pupil verifies with a school address; buying is refused under 18 (requirements §5)', async () => {
     const emma = await sessionFor(t, 'elev@demo.minside.no');
     const email = 'emma.elev@osloskolen.no';
     const registered = await answerOf(await registerPupil(emma, email, 'Elvebakken vgs'));

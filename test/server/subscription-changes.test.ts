@@ -1,4 +1,4 @@
-// GET /api/subscription/{accountNo}/{titleCode}/changes (issue 15): the audit trail of the
+// GET /api/subscription/{accountNo}/{titleCode}/changes: the audit trail of the
 // reader's subscription, newest first, in the contract's words and without internal details;
 // empty for an account without a subscription to the title; another user's account is 403.
 import { describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// Cancel and undo through the API (issue 4: DELETE deleteSubscription, POST
+// Cancel and undo through the API (DELETE deleteSubscription, POST
 // reactivateSubscription/): a reason is required, the receipt carries the last day of access,
 // another user's subscription is not found, and nothing is half-written. `reactivate` restarts
 // only a subscription that costs nothing; a paying one is ordered (409 PAYMENT_REQUIRED).

@@ -131,7 +131,7 @@ const permissiveFor = (kind: CommandKind, status: StatusCode) =>
         }
       : permissive(status);
 
-describe('the transition table over the status codes of spec §4', () => {
+describe('the transition table over the status codes of requirements §4', () => {
   it('allows each command in exactly these statuses', () => {
     expect(
       Object.fromEntries(
@@ -668,7 +668,7 @@ describe('withdraw: the right of withdrawal ends it at once', () => {
   });
 });
 
-describe('renew: at the ordinary price, no binding (spec §9)', () => {
+describe('renew: at the ordinary price, no binding (requirements §9)', () => {
   it('takes a discount off while it has periods left, then the ordinary price', () => {
     const discount = { amountOff: null, percentOff: 50, periodsLeft: 1 };
     const first = transition(state({ discount }), { kind: 'renew' }, '2026-05-01');

@@ -1,4 +1,4 @@
-// The right of withdrawal (angrerett, issue 15): GET and POST /api/subscription/{no}/withdrawal.
+// The right of withdrawal (angrerett): GET and POST /api/subscription/{no}/withdrawal.
 // The rule (14 days from the day after the online purchase was completed, to the end of the day
 // in Oslo time; a paid reactivation starts a right of its own), the refund (every paid order
 // since the purchase — it and the upgrades — each less the whole days used of its own period,

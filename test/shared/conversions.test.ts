@@ -1,4 +1,4 @@
-// The dates of a plan conversion (issue 13): the 34th birthday, when the notice is due and from
+// The dates of a plan conversion: the 34th birthday, when the notice is due and from
 // which renewal the new plan applies (never less than the notice period after the notice).
 import { describe, expect, it } from '@jest/globals';
 

@@ -196,7 +196,7 @@ export type SearchAccountRequest = {
   titleCode: TitleCode;
 };
 export type VerifyResult = {
-  /** Verification result code (spec §4); anything but `ok` is shown as a catalogue message. */
+  /** Verification result code (requirements §4); anything but `ok` is shown as a catalogue message. */
   result:
     | "ok"
     | "ERROR_IN_CREATING_ACCOUNT"

@@ -63,7 +63,7 @@ export type PageViewEvent = {
     id: string;
     type: "Page";
     contentId: string;
-    /** The analytics page object's custom fields (spec §3). */
+    /** The analytics page object's custom fields (requirements §3). */
     custom: {
       aria_plan_id?: string;
       aria_schedule_id?: string;

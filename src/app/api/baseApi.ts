@@ -13,7 +13,7 @@ import {
 /** Sent on every call: the server refuses state-changing calls without it (CSRF defence). */
 export const CSRF_HEADER = 'x-minside-request';
 
-/** A call answered 401 or 406: the session is gone (spec §4: send the user to login, once). */
+/** A call answered 401 or 406: the session is gone (requirements §4: send the user to login, once). */
 export const sessionExpired = createAction<{ endpoint: string }>('session/expired');
 
 /** Calls whose 401 is an answer, not an expired session (the SPA handles them itself). */

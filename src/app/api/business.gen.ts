@@ -173,7 +173,7 @@ export type BusinessVerificationCodeRequest = {
   token: string;
 };
 export type BusinessVerificationResult = {
-  /** Spec §4 verification result codes, and the code step's:
+  /** requirements §4 verification result codes, and the code step's:
     - ok: verified; the seat is the user's now
     - ERROR_IN_CREATING_ACCOUNT: the user's billing account could not be created
     - AMPS_RETURNED_NULL: the subscription system gave no seat (no business plan for the title)

@@ -1,5 +1,5 @@
 // Restarting an ended subscription that costs nothing (business, non-billable): POST
-// reactivateSubscription/ with `reactivate`, reload the subscription (spec §4), and show it on
+// reactivateSubscription/ with `reactivate`, reload the subscription (requirements §4), and show it on
 // /abonnement-reaktivert. A paying subscription is reactivated by ordering it instead (3 months
 // for the price of 1); the server says so with 409 PAYMENT_REQUIRED, and the reader is taken to
 // the payment for it.

@@ -1,4 +1,4 @@
-// The consent manager's dialog (spec §2 footer "privacy settings", §3 consent categories): the
+// The consent manager's dialog (requirements §2 footer "privacy settings", §3 consent categories): the
 // four categories as checkboxes, accept all or reject all (the same weight), or save the choice;
 // kept in this browser, and with the reader on the server when signed in. A native modal
 // <dialog>: the browser traps focus, closes it on Escape and gives focus back to the opener.

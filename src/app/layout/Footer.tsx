@@ -1,4 +1,4 @@
-// The page footer of spec §2: the title's name linking to its home page, the customer center's
+// The page footer of requirements §2: the title's name linking to its home page, the customer center's
 // phone, e-mail and organisation number, the legal pages (terms, privacy, cookies, the
 // accessibility statement), the current year, and the privacy settings (the consent manager's
 // dialog).

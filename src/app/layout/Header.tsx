@@ -1,4 +1,4 @@
-// The page header of spec §2: skip link, the title's logo linking home (Logo: the wordmark where
+// The page header of requirements §2: skip link, the title's logo linking home (Logo: the wordmark where
 // the title's own logo does not load), the navigation (my page, customer service), the language
 // switch and login or logout. On small screens the menu sits behind a button; it closes on any
 // click outside it and on Escape (focus back on the button).

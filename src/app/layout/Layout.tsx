@@ -1,4 +1,4 @@
-// Page layout of spec §2: header, a login error if any, the main area with the full-page loading
+// Page layout of requirements §2: header, a login error if any, the main area with the full-page loading
 // indicator over the routed view (kept mounted under it), and the footer.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

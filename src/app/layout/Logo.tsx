@@ -1,4 +1,4 @@
-// The title's logo in the header. Spec §2 derives its path from the title's domain
+// The title's logo in the header. requirements §2 derives its path from the title's domain
 // (/logos/<domain>.svg, deployed with the title's artwork); where that image does not load, the
 // wordmark the build draws from the registry takes its place (/wordmarks/<code>.svg), and where
 // that fails too, the name in text. Each image stays invisible until it has loaded (layout.css),

@@ -1,4 +1,4 @@
-// The full-page overlay of spec §2: the spinner with the spinner message while the store's
+// The full-page overlay of requirements §2: the spinner with the spinner message while the store's
 // spinner flag is on (the navigation guard sequence and the login/logout sagas set it).
 import { useTranslation } from 'react-i18next';
 

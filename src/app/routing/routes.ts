@@ -1,4 +1,4 @@
-// Every route of spec §2 as data: path, guard and, once its screen is built, the lazy screen.
+// Every route of requirements §2 as data: path, guard and, once its screen is built, the lazy screen.
 // A route without a screen is known (and tested against the spec) but not registered: it
 // answers /404 like any unknown path until its issue builds it.
 import type { ComponentType } from 'react';
@@ -45,7 +45,7 @@ export interface RouteDefinition {
   readonly chunk?: string;
   /** The catalogue namespaces the screen reads, requested alongside its chunk. */
   readonly namespaces?: readonly string[];
-  /** Page views are sent for every route but the login callback (spec §4). */
+  /** Page views are sent for every route but the login callback (requirements §4). */
   readonly track: boolean;
 }
 
@@ -382,7 +382,7 @@ export const routes: readonly RouteDefinition[] = [
   route('/personvern', 'none', legal, ['legal']),
   route('/personverndetaljer', 'none', legal, ['legal']),
   route('/cookie-policy', 'none', legal, ['legal']),
-  // The accessibility statement (not in spec §2; linked from the footer).
+  // The accessibility statement (not in requirements §2; linked from the footer).
   route('/tilgjengelighet', 'none', legal, ['legal']),
   route('/personverninnstillinger', 'auth-not-subscription', privacySettings, ['privacy']),
   route('/samtykke1', 'auth+subscription', consentPermission, ['privacy']),
@@ -421,7 +421,7 @@ export const routes: readonly RouteDefinition[] = [
   route('/abonnement-avsluttet', 'auth+subscription', cancellationReceipt, ['cancellation']),
   route('/abonnement-reaktivert', 'auth+subscription', reactivated, ['reactivation']),
   route('/angre-oppsigelse', 'auth+subscription', undoCancellation, ['cancellation']),
-  // The right of withdrawal within 14 days of an online purchase (issue 15; not in spec §2).
+  // The right of withdrawal within 14 days of an online purchase (not in requirements §2).
   // Login only: after withdrawing the subscription has ended, and its receipt stays reachable.
   route('/angrerett', 'auth', withdrawal, ['withdrawal']),
   route('/nye-priser', 'none', newPrices, ['prices']),
@@ -441,7 +441,7 @@ export const routes: readonly RouteDefinition[] = [
 
 export const registeredRoutes = routes.filter((r) => r.screen);
 
-/** /order-timeout is an alias of /bestilling-feilet (spec §4). */
+/** /order-timeout is an alias of /bestilling-feilet (requirements §4). */
 export const ORDER_TIMEOUT_REDIRECT = { from: '/order-timeout', to: '/bestilling-feilet' } as const;
 
 /**

@@ -1,4 +1,4 @@
-// Who may enter a route (spec §6), as a plain function the guard saga and the tests share.
+// Who may enter a route (requirements §6), as a plain function the guard saga and the tests share.
 
 /** none; A = login; A+S = login and an active subscription; A but explicitly not S. */
 export type Guard = 'none' | 'auth' | 'auth+subscription' | 'auth-not-subscription';

@@ -1,4 +1,4 @@
-// The user's billing account (spec §3 Account): balance 0 for a new one.
+// The user's billing account (requirements §3 Account): balance 0 for a new one.
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import { type Account, accountEndpoints } from '../api/account';

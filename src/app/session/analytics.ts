@@ -1,4 +1,4 @@
-// Sending page views (spec §4: after navigation, not /callback): only for a title with the pulse
+// Sending page views (requirements §4: after navigation, not /callback): only for a title with the pulse
 // on and only when the reader has accepted analytics (the consent flag is 1; nothing leaves
 // before). The experiments stored in the browser go along then, and the stored list is removed
 // on every page view. The transport: the analytics SDK where the server names one (production),

@@ -1,4 +1,4 @@
-// The navigation guard sequence of spec §4, exactly:
+// The navigation guard sequence of requirements §4, exactly:
 // 1. start the spinner; 2. load the title if missing; 3. on a guarded route check login (and the
 // subscription where required), sending a logged-out user to login with the return path;
 // 4. A+S without a subscription → /ingen-abonnement (a suspended one reaches what it needs to pay,
@@ -86,7 +86,7 @@ export function* guardSaga(action: ReturnType<typeof navigationRequested>): Saga
         // In production the consent manager the server names (none: the first-party dialog).
         yield call(startConsentManagerOnce, readIntegrations().cmp);
       } catch (error) {
-        // Spec §8: a consent-manager failure is only logged.
+        // requirements §8: a consent-manager failure is only logged.
         console.error('Consent manager could not be initialised', error);
       }
     }

@@ -1,6 +1,6 @@
 // The one way to refresh the session's subscription to this title after something changed it
 // (a purchase, cancel, undo, reactivation, plan change, payment method, connected account):
-// spec §4 "Reactivation reloads the subscription afterwards". It asks the server again (never
+// requirements §4 "Reactivation reloads the subscription afterwards". It asks the server again (never
 // the cache); the answer lands in subscriptionSlice through its matchers, which the guards and
 // every screen read. Components call it through hooks/useReloadSubscription, sagas through
 // reloadSubscriptionSaga (which first waits for the page's own session load).

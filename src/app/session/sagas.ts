@@ -54,7 +54,7 @@ export function* bootstrapSaga(action: ReturnType<typeof bootstrapRequested>): S
     return;
   }
   const { user, account, titleCode } = result.data;
-  // Spec §4: if the account is missing, it is created with balance 0, the identity id and the
+  // requirements §4: if the account is missing, it is created with balance 0, the identity id and the
   // first title code. (The server also does this at login; this covers any account lost since.)
   if (result.data.authenticated && user && !account) {
     yield putResolve(
@@ -126,7 +126,7 @@ export function* logoutSaga(): SagaIterator {
 }
 
 /**
- * Spec §4: on a 401 or 406, the first time only, send the user to login with the current path,
+ * requirements §4: on a 401 or 406, the first time only, send the user to login with the current path,
  * query and hash. Only the first expiry of the page is taken (several failing at once start one
  * login), and a page that just came back from such a login does not start another (no loop).
  */

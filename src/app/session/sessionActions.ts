@@ -12,7 +12,7 @@ export const callbackReceived = createAction<{ code: string; state: string }>(
 );
 export const callbackFailed = createAction<{ code: string }>('session/callbackFailed');
 export const logoutRequested = createAction('session/logoutRequested');
-/** Clears user, account, subscription and title (spec §4). */
+/** Clears user, account, subscription and title (requirements §4). */
 export const loggedOut = createAction('session/loggedOut');
 /** Start the session; `session`: the one the server wrote into the page (no call needed). */
 export const bootstrapRequested = createAction(

@@ -1,4 +1,4 @@
-// The full-page loading indicator (spec §3/§4): on from the start with the Norwegian "fetching
+// The full-page loading indicator (requirements §3/§4): on from the start with the Norwegian "fetching
 // information.." text; starting with a message sets it, starting without one empties it;
 // stopping turns it off.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';

@@ -1,4 +1,4 @@
-// The subscription to this title (spec §3 Subscription), from the session bootstrap, the login
+// The subscription to this title (requirements §3 Subscription), from the session bootstrap, the login
 // callback and every later subscription lookup.
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 

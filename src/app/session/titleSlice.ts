@@ -1,4 +1,4 @@
-// The title this page belongs to (spec §3 Title). Put into the page by the server; loaded
+// The title this page belongs to (requirements §3 Title). Put into the page by the server; loaded
 // through the API when missing (the development server).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 

@@ -1,4 +1,4 @@
-// The logged-in user (spec §3 User). Follows the session bootstrap and the login callback.
+// The logged-in user (requirements §3 User). Follows the session bootstrap and the login callback.
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 
 import { identityEndpoints, type User } from '../api/identity';
@@ -12,7 +12,7 @@ export interface UserState {
   readonly displayName: string;
   readonly givenName: string;
   readonly familyName: string;
-  /** Empty by default (spec §3). */
+  /** Empty by default (requirements §3). */
   readonly phoneNumber: string;
   readonly email: string;
   readonly birthDate: string | null;

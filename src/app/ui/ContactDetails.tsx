@@ -1,4 +1,4 @@
-// A title's customer-center contact channels (spec §3 Title): phone, e-mail and organisation
+// A title's customer-center contact channels (requirements §3 Title): phone, e-mail and organisation
 // number, shared by the footer and the screens that send the reader to customer service.
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The card/Vipps choice (spec §8 labels): radios in a fieldset, each with its description. The
+// The card/Vipps choice (requirements §8 labels): radios in a fieldset, each with its description. The
 // texts come in as props so each screen keeps its keys in its own namespace.
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-// How a subscription pays, in words (spec §8 labels): "Betalingskort **** 0004, utløper 12/29",
+// How a subscription pays, in words (requirements §8 labels): "Betalingskort **** 0004, utløper 12/29",
 // "Vipps", … A card without details reads exactly "Ingen kortdetaljer tilgjengelig.", and when the
 // subscription lookup failed (what the store has may be stale) only "Det oppstod en feil ved
 // henting av betalingsmetode." is shown. Shared by the home page and the payment method screens;
@@ -45,7 +45,7 @@ export function describePaymentMethod(
   const label = providerLabel(t, paymentMethod);
   if (paymentMethod.provider !== 'SWEDBANK-PPG') return { kind: 'text', text: label };
   const number = maskedCard(paymentMethod.maskedCardNumber);
-  // Spec §8: a card whose details cannot be shown reads exactly this.
+  // requirements §8: a card whose details cannot be shown reads exactly this.
   if (!number) return { kind: 'text', text: t('common:payment-methods.no-card-details') };
   return {
     kind: 'text',

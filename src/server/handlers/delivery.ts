@@ -1,7 +1,7 @@
 // Delivery handlers (/endre-avislevering): the delivery calendar and the delivery changes of the
-// reader's own paper subscription, and the postal-code register. The rules are
-// domain/delivery/changes.ts; a subscription of another account is not found (404), and so is a
-// change of another subscription.
+// reader's own paper subscription, and the postal-code register. The operations are
+// domain/delivery/changes.ts (their rules: changeRules.ts); a subscription of another account is
+// not found (404), and so is a change of another subscription.
 import type { FastifyRequest } from 'fastify';
 
 import {

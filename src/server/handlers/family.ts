@@ -7,16 +7,14 @@ import type { FastifyRequest } from 'fastify';
 import {
   acceptInvitation,
   declineInvitation,
-  type FamilyDeps,
-  familySharing,
   inviteMember,
-  leaveFamily,
   previewInvitation,
-  type Reader,
-  removeMember,
   resendInvitation,
   withdrawInvitation,
-} from '../domain/family/family';
+} from '../domain/family/invitations';
+import { leaveFamily, removeMember } from '../domain/family/members';
+import type { FamilyDeps, Reader } from '../domain/family/rules';
+import { familySharing } from '../domain/family/sharing';
 import type { Handlers } from '../http/operations';
 import { requestOrigin, requireSession } from '../http/security';
 import { normaliseTitleCode } from '../http/title-code';

@@ -4,9 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { findPublication } from '../../shared/publications/registry';
 import type { Publication } from '../../shared/publications/types';
-import { bothReads } from '../db/reads';
-import { birthDateFrom, ensureAccount, profileBirthDateRead } from '../domain/accounts/accounts';
-import { overviewRead, overviewView } from '../domain/subscriptions/overview';
+import { sha256 } from '../crypto';
+import { birthDateFrom, ensureAccount } from '../domain/accounts/accounts';
+import { overviewView, sessionOverviewRead } from '../domain/subscriptions/overview';
 import { DomainError } from '../errors';
 import type { Handlers, Op } from '../http/operations';
 import {
@@ -21,13 +21,7 @@ import {
   sessionCookieName,
   setCookie,
 } from '../http/security';
-import {
-  completeLogin,
-  LOGIN_TTL_MS,
-  sha256,
-  startLogin,
-  type UserClaims,
-} from '../identity/login';
+import { completeLogin, LOGIN_TTL_MS, startLogin, type UserClaims } from '../identity/login';
 import {
   createSession,
   deleteSession,
@@ -60,10 +54,7 @@ export async function readSessionView(request: FastifyRequest, publication: Publ
   // the first screen after sign-in needs no other request.
   const found = await loadSessionWith(
     request,
-    bothReads(
-      overviewRead(publication.titleCode, request.server.services.clock.now()),
-      profileBirthDateRead,
-    ),
+    sessionOverviewRead(publication.titleCode, request.server.services.clock.now()),
   );
   if (!found) {
     const view = {
@@ -152,7 +143,7 @@ async function handleCallback(request: Op<'handleCode' | 'handleLoginToken'>, re
 }
 
 /**
- * Spec §4: after logout the browser lands on the title's own page (e.g. https://www.fvn.no/),
+ * requirements §4: after logout the browser lands on the title's own page (e.g. https://www.fvn.no/),
  * locally too: Min Side's home page would only send a logged-out reader to the sign-in page.
  */
 const logoutTarget = (publication: Publication): string => `${publication.baseUrl}/`;

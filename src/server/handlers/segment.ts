@@ -1,4 +1,4 @@
-// Segment messages (issue 14): what the signed-in reader is shown for a segment, and closing one.
+// Segment messages: what the signed-in reader is shown for a segment, and closing one.
 // Membership comes from the server's records for the session's identity (domain/segments).
 import { dismissMessage, messagesFor } from '../domain/segments/segments';
 import { titleOfBody } from '../domain/titles';

@@ -1,4 +1,4 @@
-// The student and pupil offer's verification (spec §7: student-email/,
+// The student and pupil offer's verification (requirements §7: student-email/,
 // activate-student-subscription/, register-student/, activate-student/). The reader is the
 // session's; outcomes are results in the body (domain/student/student.ts holds the rules).
 import type { FastifyRequest } from 'fastify';

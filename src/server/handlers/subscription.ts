@@ -128,7 +128,7 @@ export const handlers: Handlers = {
     return subscription;
   },
 
-  // Cancellation (spec §5: a reason is required): the subscription runs to its last paid day
+  // Cancellation (requirements §5: a reason is required): the subscription runs to its last paid day
   // as PENDING_CANCELLATION (a suspended one stays suspended), then the expiry job ends it.
   async deleteSubscription(request) {
     const { subscriptionNo, reason, comment, acceptedWinback } = request.body;

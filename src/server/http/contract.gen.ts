@@ -541,7 +541,7 @@ export interface paths {
         };
         /**
          * What a delivery complaint can be filed for, and the reader's earlier complaints
-         * @description For /tilbakemelding. Whether the subscription can have a delivery complaint (`eligibility`: only a paper subscription, planProductType COMBO, that gives access, spec §5), the days that may be complained about (the title's delivery days, publishing weekdays less Norwegian public holidays, from today back `windowDays` calendar days but not before the subscription's `startDate`, most recent first, each saying whether a complaint for it is filed already and whether a delivery change stopped the paper that day), the longest comment, the link to today's e-paper (part of every paper subscription), and the complaints filed for this subscription, newest first. A digital subscription answers 200 with `eligibility` NOT_PAPER and no days, so the screen can say where to go instead. A subscription of another account is not found (404).
+         * @description For /tilbakemelding. Whether the subscription can have a delivery complaint (`eligibility`: only a paper subscription, planProductType COMBO, that gives access, requirements §5), the days that may be complained about (the title's delivery days, publishing weekdays less Norwegian public holidays, from today back `windowDays` calendar days but not before the subscription's `startDate`, most recent first, each saying whether a complaint for it is filed already and whether a delivery change stopped the paper that day), the longest comment, the link to today's e-paper (part of every paper subscription), and the complaints filed for this subscription, newest first. A digital subscription answers 200 with `eligibility` NOT_PAPER and no days, so the screen can say where to go instead. A subscription of another account is not found (404).
          */
         get: operations["getComplaints"];
         put?: never;
@@ -571,7 +571,7 @@ export interface paths {
         put?: never;
         /**
          * Register a delivery change (stop, temporary address, move)
-         * @description Registers a change of the paper delivery of the reader's own paper subscription: STOP (no paper from `fromDate` to `toDate`, or until further notice with `openEnd`; digital access continues), TRANSFER (the paper to a temporary `address` from `fromDate` to `toDate`; a vacation change requires an address, spec §5) or PERMANENT (a move: the paper to the new `address` from `fromDate` on; no end). `fromDate` and `toDate` are delivery days of the title. Refusals: 400 `DELIVERY_CHANGE_TOO_EARLY` (fromDate) when the start is before the earliest possible day (the change must be registered before the cut-off the day before: the message names the next possible delivery day), `DELIVERY_CHANGE_NOT_DELIVERY_DAY` (fromDate or toDate), `DELIVERY_CHANGE_END_BEFORE_START` (toDate), `DELIVERY_CHANGE_END_REQUIRED` (toDate, a TRANSFER without an end), `DELIVERY_CHANGE_TOO_FAR` (fromDate or toDate after the calendar's `lastDate`, a year ahead, or a period longer than a year), `DELIVERY_ADDRESS_REQUIRED` (address), `POSTAL_CODE_UNKNOWN` (address.postalCode), `VALIDATION_FAILED` with the spec §5 message of an address field; 409 `DELIVERY_CHANGE_OVERLAP` (fromDate) when it overlaps another planned or current change (the message names its type and dates; also for two overlapping requests at once: one is registered, the other refused); 409 `DELIVERY_CHANGE_OTHER_SUBSCRIPTION` (fromDate) when the delivery address, which is the account's and so moves the paper of all the reader's paper subscriptions, would move inside a STOP or TRANSFER of another of them: a PERMANENT whose first day one of them covers, or a STOP or TRANSFER over the first day of a planned move of another one (the message names the title and the change); 409 `SUBSCRIPTION_STATE_CONFLICT` for a subscription without access; 403 `PAPER_SUBSCRIPTION_REQUIRED` for a digital subscription; 404 for a subscription of another account; 429 after 30 changes in an hour from one account.
+         * @description Registers a change of the paper delivery of the reader's own paper subscription: STOP (no paper from `fromDate` to `toDate`, or until further notice with `openEnd`; digital access continues), TRANSFER (the paper to a temporary `address` from `fromDate` to `toDate`; a vacation change requires an address, requirements §5) or PERMANENT (a move: the paper to the new `address` from `fromDate` on; no end). `fromDate` and `toDate` are delivery days of the title. Refusals: 400 `DELIVERY_CHANGE_TOO_EARLY` (fromDate) when the start is before the earliest possible day (the change must be registered before the cut-off the day before: the message names the next possible delivery day), `DELIVERY_CHANGE_NOT_DELIVERY_DAY` (fromDate or toDate), `DELIVERY_CHANGE_END_BEFORE_START` (toDate), `DELIVERY_CHANGE_END_REQUIRED` (toDate, a TRANSFER without an end), `DELIVERY_CHANGE_TOO_FAR` (fromDate or toDate after the calendar's `lastDate`, a year ahead, or a period longer than a year), `DELIVERY_ADDRESS_REQUIRED` (address), `POSTAL_CODE_UNKNOWN` (address.postalCode), `VALIDATION_FAILED` with the requirements §5 message of an address field; 409 `DELIVERY_CHANGE_OVERLAP` (fromDate) when it overlaps another planned or current change (the message names its type and dates; also for two overlapping requests at once: one is registered, the other refused); 409 `DELIVERY_CHANGE_OTHER_SUBSCRIPTION` (fromDate) when the delivery address, which is the account's and so moves the paper of all the reader's paper subscriptions, would move inside a STOP or TRANSFER of another of them: a PERMANENT whose first day one of them covers, or a STOP or TRANSFER over the first day of a planned move of another one (the message names the title and the change); 409 `SUBSCRIPTION_STATE_CONFLICT` for a subscription without access; 403 `PAPER_SUBSCRIPTION_REQUIRED` for a digital subscription; 404 for a subscription of another account; 429 after 30 changes in an hour from one account.
          */
         post: operations["createDeliveryChange"];
         delete?: never;
@@ -1297,7 +1297,7 @@ export interface paths {
         };
         /**
          * The company's business agreement, seats and users (admins only)
-         * @description For /administrer-bedrift. Only a business admin may read it: the session user's own subscription to the title has `subscriptionInfo1` containing `admin` (spec §4) and gives access; anyone else (an employee, a private subscriber, nobody) is 403 `BUSINESS_ADMIN_REQUIRED`. The agreement is found from the admin's subscription, never from the request, so an admin of one company can never name another company's agreement. An admin subscription that belongs to no agreement is 404 `BUSINESS_AGREEMENT_NOT_FOUND`. Answers the company name, the e-mail domains invitations must belong to, the seats (`used` counts active employees and invitations not yet accepted, each holds a seat until it is removed; `max` is configured per agreement and never exceeded) and the users, newest first: each e-mail address with the date it was added and its status, `emailSent` (invited, not yet verified; `linkExpiresAt` says until when the link in the e-mail works, a resend makes a new link) or `active` (verified, with the employee's name). The admin's own subscription is not one of the seats.
+         * @description For /administrer-bedrift. Only a business admin may read it: the session user's own subscription to the title has `subscriptionInfo1` containing `admin` (requirements §4) and gives access; anyone else (an employee, a private subscriber, nobody) is 403 `BUSINESS_ADMIN_REQUIRED`. The agreement is found from the admin's subscription, never from the request, so an admin of one company can never name another company's agreement. An admin subscription that belongs to no agreement is 404 `BUSINESS_AGREEMENT_NOT_FOUND`. Answers the company name, the e-mail domains invitations must belong to, the seats (`used` counts active employees and invitations not yet accepted, each holds a seat until it is removed; `max` is configured per agreement and never exceeded) and the users, newest first: each e-mail address with the date it was added and its status, `emailSent` (invited, not yet verified; `linkExpiresAt` says until when the link in the e-mail works, a resend makes a new link) or `active` (verified, with the employee's name). The admin's own subscription is not one of the seats.
          */
         get: operations["getBusinessAgreement"];
         put?: never;
@@ -1319,7 +1319,7 @@ export interface paths {
         put?: never;
         /**
          * Invite, resend to or remove employees (admins only), or try it first (dry run)
-         * @description Many addresses at once (pasted, typed or from a CSV), each a change of kind `ADD` (invite), `UPDATE` (send the invitation again) or `REMOVE` (remove an invitation or end an employee's seat). Each address gets its own result, in the order sent; nothing is thrown for one bad address, so one answer tells the admin which addresses went through and which did not (spec §8 "some e-mails not sent or not removed").
+         * @description Many addresses at once (pasted, typed or from a CSV), each a change of kind `ADD` (invite), `UPDATE` (send the invitation again) or `REMOVE` (remove an invitation or end an employee's seat). Each address gets its own result, in the order sent; nothing is thrown for one bad address, so one answer tells the admin which addresses went through and which did not (requirements §8 "some e-mails not sent or not removed").
          *
          *     `ADD`: `invalidEmail` (not an e-mail address), `wrongEmailDomain` (the address's domain is not exactly one of the agreement's `emailDomains`, case aside; a subdomain such as `avd.bedrift.no` of `bedrift.no` is not the company's unless the agreement lists it), `duplicate` (the same address, case and spaces aside, earlier in this request: only its first occurrence counts), `userExist` (the address is already invited or active in this agreement), `maxUsersReached` (every seat is taken: active employees and pending invitations count; changes are applied in the order sent, so a `REMOVE` earlier in the list frees a seat for a later `ADD`), `errorSaved` (the invitation could not be stored or its e-mail not sent; nothing of it is kept), else `emailSent` (stored with the date added, and the e-mail with the verification link to /bedrift went out in the title's language).
          *     `UPDATE`: `resent` (a new link is e-mailed; the old link stops working), `notExist` (no invitation for the address in this agreement), `userExist` (the employee is active already: nothing to send), `invalidEmail`, `duplicate`, `errorSaved`.
@@ -1367,7 +1367,7 @@ export interface paths {
          * Verify an invited employee and give the seat (/bedrift)
          * @description The invited employee, signed in, verifies the invitation of `token` (the `invitasjon` of the link). Without `code` it succeeds only when the signed-in user's e-mail address, as the identity provider has it (never anything in the request), is the invited one; otherwise the result is `CODE_REQUIRED` and the screen offers to send a code to the invited address (`sendBusinessVerificationCode`). With `code` the code decides. On `ok` the user gets the company's seat on the title: an employee subscription to the business plan (`subscriptionInfo1` employee, paid by the company), and the invitation becomes `active`.
          *
-         *     Outcomes are results, not errors (spec §4 verification result codes): `ok`; `REQUEST_MISSING_VALUES` (no token); `EMAIL_DOES_NOT_EXIST` (no invitation for the token: unknown, removed, or replaced by a resend); `USER_IS_ACTIVE` (the invitation is used already; a second try of the same link); `LINK_EXPIRED` (the link is older than 30 days: the admin sends it again); `USER_HAS_ACTIVE_SUB` (the signed-in user has a subscription with access to the title already: they keep theirs, the invitation stays open); `NO_SPID_FOUND` (the identity provider does not know the signed-in user any more); `ERROR_IN_CREATING_ACCOUNT` (the user's billing account could not be created); `AMPS_RETURNED_NULL` (the subscription system gave no seat: e.g. the title sells no business plan); `CODE_REQUIRED`; `CODE_WRONG` (try again; after 5 wrong the code is dead); `CODE_EXPIRED` (older than 10 minutes, used, dead, or another user's: ask for a new one). `companyName` and `maskedEmail` (the invited address, masked) are set whenever the token names an invitation. At most 30 verifications per signed-in user an hour (429).
+         *     Outcomes are results, not errors (requirements §4 verification result codes): `ok`; `REQUEST_MISSING_VALUES` (no token); `EMAIL_DOES_NOT_EXIST` (no invitation for the token: unknown, removed, or replaced by a resend); `USER_IS_ACTIVE` (the invitation is used already; a second try of the same link); `LINK_EXPIRED` (the link is older than 30 days: the admin sends it again); `USER_HAS_ACTIVE_SUB` (the signed-in user has a subscription with access to the title already: they keep theirs, the invitation stays open); `NO_SPID_FOUND` (the identity provider does not know the signed-in user any more); `ERROR_IN_CREATING_ACCOUNT` (the user's billing account could not be created); `AMPS_RETURNED_NULL` (the subscription system gave no seat: e.g. the title sells no business plan); `CODE_REQUIRED`; `CODE_WRONG` (try again; after 5 wrong the code is dead); `CODE_EXPIRED` (older than 10 minutes, used, dead, or another user's: ask for a new one). `companyName` and `maskedEmail` (the invited address, masked) are set whenever the token names an invitation. At most 30 verifications per signed-in user an hour (429).
          */
         post: operations["verifyBusinessInvitation"];
         delete?: never;
@@ -1624,7 +1624,7 @@ export interface components {
         };
         VerifyResult: {
             /**
-             * @description Verification result code (spec §4); anything but `ok` is shown as a catalogue message.
+             * @description Verification result code (requirements §4); anything but `ok` is shown as a catalogue message.
              * @enum {string}
              */
             result: "ok" | "ERROR_IN_CREATING_ACCOUNT" | "AMPS_RETURNED_NULL" | "REQUEST_MISSING_VALUES" | "EMAIL_DOES_NOT_EXIST" | "NO_SPID_FOUND" | "USER_HAS_ACTIVE_SUB" | "USER_IS_ACTIVE";
@@ -1635,7 +1635,7 @@ export interface components {
             connectToken: string;
         };
         /**
-         * @description Numeric subscription status (spec §4). `status` carries the matching name.
+         * @description Numeric subscription status (requirements §4). `status` carries the matching name.
          *
          *     | code | status |
          *     | ---: | --- |
@@ -2200,7 +2200,7 @@ export interface components {
                 /** @enum {string} */
                 type: "Page";
                 contentId: string;
-                /** @description The analytics page object's custom fields (spec §3). */
+                /** @description The analytics page object's custom fields (requirements §3). */
                 custom: {
                     aria_plan_id?: string;
                     aria_schedule_id?: string;
@@ -2671,7 +2671,7 @@ export interface components {
             complaintCodes: components["schemas"]["ComplaintCode"][];
         };
         /**
-         * @description Whether the subscription can have a delivery complaint: PAPER (a paper subscription that gives access), NOT_PAPER (digital: no paper is delivered; spec §5), NOT_ACTIVE (a paper subscription that has ended or is suspended).
+         * @description Whether the subscription can have a delivery complaint: PAPER (a paper subscription that gives access), NOT_PAPER (digital: no paper is delivered; requirements §5), NOT_ACTIVE (a paper subscription that has ended or is suspended).
          * @enum {string}
          */
         ComplaintEligibility: "PAPER" | "NOT_PAPER" | "NOT_ACTIVE";
@@ -2705,7 +2705,7 @@ export interface components {
          * @enum {string}
          */
         DeliveryChangeEligibility: "PAPER" | "NOT_PAPER" | "NOT_ACTIVE";
-        /** @description The address of a TRANSFER or PERMANENT change (spec §3 Delivery address). Required fields are checked by the server with the spec §5 messages ("Navn er påkrevd på leveringsadresse", "Adresse er påkrevd", "Gatenummer er påkrevd"); the place is taken from the postal-code register (`place`, when sent, is ignored). */
+        /** @description The address of a TRANSFER or PERMANENT change (requirements §3 Delivery address). Required fields are checked by the server with the requirements §5 messages ("Navn er påkrevd på leveringsadresse", "Adresse er påkrevd", "Gatenummer er påkrevd"); the place is taken from the postal-code register (`place`, when sent, is ignored). */
         DeliveryChangeAddress: {
             coName: string;
             street: string;
@@ -2996,11 +2996,11 @@ export interface components {
             remaining: number;
         };
         /**
-         * @description emailSent: invited, the e-mail with the verification link went out, not yet verified; active: verified, the employee has the company's seat (spec §4 invite states).
+         * @description emailSent: invited, the e-mail with the verification link went out, not yet verified; active: verified, the employee has the company's seat (requirements §4 invite states).
          * @enum {string}
          */
         BusinessUserStatus: "emailSent" | "active";
-        /** @description An invited or active employee of the agreement (spec §3 business invite). */
+        /** @description An invited or active employee of the agreement (requirements §3 business invite). */
         BusinessUser: {
             /** @description The address as invited (lower case). */
             email: string;
@@ -3036,7 +3036,7 @@ export interface components {
             users: components["schemas"]["BusinessUser"][];
         };
         /**
-         * @description Spec §4 change kinds: ADD invites, UPDATE sends the invitation again, REMOVE removes.
+         * @description requirements §4 change kinds: ADD invites, UPDATE sends the invitation again, REMOVE removes.
          * @enum {string}
          */
         BusinessChangeKind: "ADD" | "UPDATE" | "REMOVE";
@@ -3054,7 +3054,7 @@ export interface components {
             dryRun: boolean;
         };
         /**
-         * @description The result of one change (spec §4 invite and removal results, and the checks of §5):
+         * @description The result of one change (requirements §4 invite and removal results, and the checks of §5):
          *     - emailSent (ADD): invited, the e-mail went out
          *     - resent (UPDATE): a new link was e-mailed
          *     - deleted (REMOVE): the invitation or the employee's seat is removed
@@ -3104,7 +3104,7 @@ export interface components {
         };
         BusinessVerificationResult: {
             /**
-             * @description Spec §4 verification result codes, and the code step's:
+             * @description requirements §4 verification result codes, and the code step's:
              *     - ok: verified; the seat is the user's now
              *     - ERROR_IN_CREATING_ACCOUNT: the user's billing account could not be created
              *     - AMPS_RETURNED_NULL: the subscription system gave no seat (no business plan for the title)

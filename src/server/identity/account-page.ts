@@ -13,10 +13,10 @@ import { birthDateProblem } from '../../shared/subscription/birth-date';
 import { osloDateOf } from '../../shared/time/oslo';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
+import { escapeHtml, PAGE_HEADERS, pageSecurity, renderPage } from '../http/html';
 
 import { ACCOUNT_PAGE_PATH } from './account-url';
 import { languageOfClient, PAGE_TEXTS, type PageTexts } from './page-texts';
-import { escapeHtml, PAGE_HEADERS, pageSecurity, renderPage } from './provider';
 import { findIdentity, type IdentityDetails, updateIdentityDetails } from './users';
 
 export interface AccountPageOptions {

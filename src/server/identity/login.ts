@@ -2,29 +2,18 @@
 // nonce, all generated here. The verifier and nonce never leave the server; the state is bound
 // to the browser that started the login by an HttpOnly cookie and can be used once.
 // Owns `login_attempts`.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-
 import * as oidc from 'openid-client';
 
 import type { Publication } from '../../shared/publications/types';
 import { safeReturnPath } from '../../shared/security/return-url';
 import type { Clock } from '../clock';
+import { randomToken, sha256 } from '../crypto';
 import type { Queryable } from '../db/db';
 import { DomainError } from '../errors';
 
 import { LOGIN_SCOPE, type RelyingParty } from './oidc-client';
 
 export const LOGIN_TTL_MS = 10 * 60 * 1000;
-
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
-
-/** Whether two hashes (of a code, a token) are the same, compared in constant time. */
-export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-export const randomToken = () => randomBytes(32).toString('base64url');
 
 export interface StartedLogin {
   readonly loginToken: string;
@@ -34,7 +23,7 @@ export interface StartedLogin {
   readonly binding: string;
 }
 
-/** The state carries the return path and the login token (spec §4); it is opaque to the IdP. */
+/** The state carries the return path and the login token (requirements §4); it is opaque to the IdP. */
 export function encodeState(returnUrl: string, loginToken: string): string {
   return Buffer.from(JSON.stringify({ r: returnUrl, t: loginToken })).toString('base64url');
 }
@@ -186,7 +175,7 @@ export async function completeLogin(
     );
   }
   const configuration = await rp.configurationFor(input.publication);
-  // The SPA sends only code and state (spec §7). The provider's RFC 9207 `iss` parameter is
+  // The SPA sends only code and state (requirements §7). The provider's RFC 9207 `iss` parameter is
   // restored from the one issuer this client is configured with, so the mix-up check holds.
   const callback = new URL(attempt.redirect_uri);
   callback.searchParams.set('code', input.code);

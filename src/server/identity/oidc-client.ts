@@ -13,7 +13,7 @@ export interface RelyingPartyConfig {
 }
 
 /**
- * Spec §4: scope openid and offline_access; email, profile and phone release the name, e-mail,
+ * requirements §4: scope openid and offline_access; email, profile and phone release the name, e-mail,
  * phone and birth date Min Side shows and needs for the age rules (18+, UNG under 34).
  */
 export const LOGIN_SCOPE = 'openid offline_access email profile phone';

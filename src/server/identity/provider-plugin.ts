@@ -14,22 +14,15 @@ import type Provider from 'oidc-provider';
 
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
+import { sha256 } from '../crypto';
 import type { Db } from '../db/db';
 import { consume, waitIfReached } from '../domain/rate-limits';
+import { escapeHtml, PAGE_HEADERS, pageSecurity, renderPage } from '../http/html';
 
 import { registerAccountPage } from './account-page';
-import { sha256 } from './login';
 import { languageOfClient, PAGE_TEXTS, type PageLanguage } from './page-texts';
 import { verifyPassword } from './password';
-import {
-  createIdentityProvider,
-  escapeHtml,
-  identityClients,
-  IDP_MOUNT_PATH,
-  PAGE_HEADERS,
-  pageSecurity,
-  renderPage,
-} from './provider';
+import { createIdentityProvider, identityClients, IDP_MOUNT_PATH } from './provider';
 
 /** The webpack dev server of `npm run dev` serves the SPA here while the API runs elsewhere. */
 const DEV_SERVER_PORT = 8080;

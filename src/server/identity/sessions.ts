@@ -2,11 +2,12 @@
 // after an idle period or an absolute lifetime, whichever comes first, and at logout.
 // Owns `sessions` and `security_events`.
 import type { Clock } from '../clock';
+import { randomToken, sha256 } from '../crypto';
 import type { Queryable } from '../db/db';
 import { type AccountRead, paramsAfter } from '../db/reads';
 import { type Account, toAccount } from '../domain/accounts/accounts';
 
-import { randomToken, sha256, type UserClaims } from './login';
+import type { UserClaims } from './login';
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;

@@ -8,7 +8,7 @@
 import type { Clock } from '../clock';
 import type { RetentionConfig } from '../config';
 import type { Db } from '../db/db';
-import { applyDueMoves } from '../domain/delivery/changes';
+import { applyDueMoves } from '../domain/delivery/movesJob';
 import { followOwners } from '../domain/family/follow';
 import { reconcileOrders } from '../domain/orders/reconcile';
 import { eraseDueReaders, purgeExpiredBookkeeping } from '../domain/privacy/deletion';

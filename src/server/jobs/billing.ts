@@ -6,7 +6,7 @@
 import { getPublication } from '../../shared/publications/registry';
 import { osloDateOf } from '../../shared/time/oslo';
 import type { Db, Queryable } from '../db/db';
-import { creditStoppedIssues } from '../domain/delivery/changes';
+import { creditStoppedIssues } from '../domain/delivery/changePrices';
 import { noticeFailedCharge } from '../domain/dunning/dunning';
 import { invoiceDescription } from '../domain/invoices/descriptions';
 import {

@@ -19,10 +19,10 @@
 // A provider's callback never decides anything: it only makes the server fetch the status.
 // The port's types sit below the domain: domain/ imports them, this file imports nothing of it.
 
-/** How a subscription is paid (spec §8): the two checkout methods, giro, and mobile billing. */
+/** How a subscription is paid (requirements §9): the two checkout methods, giro, and mobile billing. */
 export type PaymentProvider = 'VIPPS' | 'SWEDBANK-PPG' | 'BANKGIRO' | 'AVTALEGIRO' | 'STREX';
 
-/** The two providers a reader can pay an order with (spec §9 names; card = SWEDBANK-PPG). */
+/** The two providers a reader can pay an order with (requirements §9 names; card = SWEDBANK-PPG). */
 export type CheckoutMethod = Extract<PaymentProvider, 'VIPPS' | 'SWEDBANK-PPG'>;
 
 /**

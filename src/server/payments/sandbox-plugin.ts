@@ -6,7 +6,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { formatKroner } from '../../shared/money/money';
-import { escapeHtml, pageSecurity, renderPage } from '../identity/provider';
+import { escapeHtml, PAGE_HEADERS, pageSecurity, renderPage } from '../http/html';
 
 import type {
   SandboxAction,
@@ -21,11 +21,6 @@ const actions: ReadonlySet<string> = new Set<SandboxAction>([
   'timeout',
   'cancel',
 ]);
-
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-} as const;
 
 const methodLabel = (payment: SandboxPaymentView) =>
   payment.method === 'VIPPS' ? 'Vipps' : 'Betalingskort';

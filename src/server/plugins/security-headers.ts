@@ -4,7 +4,7 @@
 // Permissions-Policy helmet does not know; helmet's other defaults stay (Cross-Origin-Opener- and
 // -Resource-Policy same-origin, Origin-Agent-Cluster, X-DNS-Prefetch-Control off, …). Pages that
 // render their own HTML (identity provider, payment sandbox) replace the CSP with theirs through
-// `reply.helmet` (identity/provider.ts: pageSecurity).
+// `reply.helmet` (http/html.ts: pageSecurity).
 //
 // The headers every response gets come from one helmet middleware built at start: @fastify/helmet
 // builds its middleware anew for every request (parsing the policy: 7–10 % of the server's time

@@ -1,4 +1,4 @@
-// Demo business agreements (issue 12), through their owning modules: bedrift-admin administers
+// Demo business agreements, through their owning modules: bedrift-admin administers
 // the agreement of "Kystbyen Regnskap AS" on FVN (domain demo.minside.no, 10 seats), where
 // bedrift-ansatt has an active seat and ny.ansatt@demo.minside.no a pending invitation, so
 // /administrer-bedrift shows both states and 2 of 10 seats used. A second company, "Fjellheim
@@ -8,11 +8,11 @@
 // The pending invitations' links were e-mailed before Min Side's records begin (their tokens are
 // not kept): "Send på nytt" on /administrer-bedrift mails a link that opens on this server.
 import { BUSINESS_PLAN_ID } from '../../shared/subscription/plans';
+import { randomToken, sha256 } from '../crypto';
 import type { Queryable } from '../db/db';
 import { importActiveSeat, importAgreement, insertInvitation } from '../domain/business/agreements';
 import { LINK_TTL_DAYS } from '../domain/business/changes';
 import { findPlan, insertSharedSubscription } from '../domain/subscriptions/lifecycle';
-import { randomToken, sha256 } from '../identity/login';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,4 +1,4 @@
-// Demo identities and accounts for every user kind of spec §1, each with subscriptions in
+// Demo identities and accounts for every user kind of requirements §1, each with subscriptions in
 // realistic states relative to today's Oslo date. Contact data is recognisably demo data
 // (@demo.minside.no, +47 400 00 0xx); every demo user signs in with DEMO_PASSWORD.
 // Every row goes in through the module that owns its table (see README, table owners).
@@ -26,7 +26,8 @@ import {
 } from '../domain/accounts/accounts';
 import { recordComplaint } from '../domain/complaints/complaints';
 import { nextDeliveryDayOnOrAfter, pastDeliveryDays } from '../domain/delivery/calendar';
-import { type DeliveryChangeType, recordDeliveryChange } from '../domain/delivery/changes';
+import type { DeliveryChangeType } from '../domain/delivery/changeRules';
+import { recordDeliveryChange } from '../domain/delivery/changeStore';
 import {
   giroDueDate,
   importReminder,
@@ -299,7 +300,7 @@ export const demoUsers: readonly DemoUser[] = [
     ],
   },
   {
-    // Youth plan, turning 34 in 20 days (issue 13): the renewal 30 days from now is the first on
+    // Youth plan, turning 34 in 20 days: the renewal 30 days from now is the first on
     // the ordinary plan. The conversion job tells him at its first run (an e-mail per title in
     // the outbox, the choice on the home page).
     spidId: '1000016',
@@ -483,7 +484,7 @@ export const demoUsers: readonly DemoUser[] = [
     ],
   },
   {
-    // Student offer (issue 13): registered his UiA address on FVN, the code not yet typed
+    // Student offer: registered his UiA address on FVN, the code not yet typed
     // (seed/student.ts).
     spidId: '1000014',
     email: 'student-ny@demo.minside.no',
@@ -496,7 +497,7 @@ export const demoUsers: readonly DemoUser[] = [
     subscriptions: [],
   },
   {
-    // A pupil of 16: may verify as a pupil, but buying requires 18 or over (spec §5).
+    // A pupil of 16: may verify as a pupil, but buying requires 18 or over (requirements §5).
     spidId: '1000015',
     email: 'elev@demo.minside.no',
     givenName: 'Emma',
@@ -519,7 +520,7 @@ export const demoUsers: readonly DemoUser[] = [
     subscriptions: [],
   },
   {
-    // Dunning (issue 11): giro invoices left unpaid. FVN and Setesdølen (nynorsk) are
+    // Dunning: giro invoices left unpaid. FVN and Setesdølen (nynorsk) are
     // suspended by the dunning job at its first run (the reminder went out a week ago); Firda
     // (nynorsk) is overdue within the grace period (the job sends the reminder).
     spidId: '1000021',
@@ -563,7 +564,7 @@ export const demoUsers: readonly DemoUser[] = [
     ],
   },
   {
-    // Deleting one's data (issue 14): a Setesdølen (nynorsk) subscriber who asks on
+    // Deleting one's data: a Setesdølen (nynorsk) subscriber who asks on
     // /schibstedDeleteGateway and calls it off again; no other journey uses her.
     spidId: '1000022',
     email: 'sletting@demo.minside.no',

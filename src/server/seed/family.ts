@@ -1,4 +1,4 @@
-// Demo family sharing (issue 12), through its owning modules: digital (Dag Digital) shares his
+// Demo family sharing, through its owning modules: digital (Dag Digital) shares his
 // FVN premium subscription, whose plan includes family sharing; familie (Frida Familie) is a
 // member since 40 days ago (her FVN subscription is the share: ACTIVE_NON_BILLABLE, digital
 // only), and an invitation to morten.familie@example.no, an address without an account, waits
@@ -7,7 +7,7 @@
 // The pending invitation's link went out before Min Side's records begin (its token is not
 // kept): "Send på nytt" on /familiedeling mails a link that opens on this server.
 import type { Queryable } from '../db/db';
-import { importFamilyMember, importInvitation } from '../domain/family/family';
+import { importFamilyMember, importInvitation } from '../domain/family/store';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,4 +1,4 @@
-// Demo student and pupil verifications (issue 13), through their owning module: student@ (Sofie
+// Demo student and pupil verifications, through their owning module: student@ (Sofie
 // Student, the student plan on FVN) verified her NTNU address eleven months ago, so her
 // verification lasts another month; student-ny@ (Sindre) registered his UiA address on FVN a few
 // minutes ago and has not typed the code yet (it went out before Min Side's records begin: he

@@ -1,4 +1,4 @@
-// The e-mail rules of business invitations (spec §5: "Business e-mails must belong to the company
+// The e-mail rules of business invitations (requirements §5: "Business e-mails must belong to the company
 // domain. Duplicates are flagged and only new ones added. Invalid ones are not sent."), shared by
 // the admin screen (/administrer-bedrift, to show the "before" table while typing) and the server
 // (domain/business, which decides).

@@ -1,4 +1,4 @@
-// The phone number rule of the profile (spec §5 "Telefonnummeret er ugyldig"), one module for the
+// The phone number rule of the profile (requirements §5 "Telefonnummeret er ugyldig"), one module for the
 // SPA's forms and the server's PUT account, so the server refuses exactly what the form refuses.
 // Norwegian numbers may be written without a country code (8 digits, or 0047/+47 …); any other
 // country needs its code (+46 …). Valid numbers are stored in E.164 (+4791234567).

@@ -1,4 +1,4 @@
-// The two student campaigns of spec §2 (/student … /student-kvittering, and the same routes with
+// The two student campaigns of requirements §2 (/student … /student-kvittering, and the same routes with
 // 2): one flow, each campaign a period of the title's student plan from the catalogue, with its
 // own texts (locales, student.campaign.<id>). Pupils (/elev-verifisering) buy the first.
 import type { Period } from '../subscription/plans';

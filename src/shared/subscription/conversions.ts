@@ -1,4 +1,4 @@
-// Plan conversions (issue 13): a reader stops qualifying for the plan they have — the student
+// Plan conversions: a reader stops qualifying for the plan they have — the student
 // plan when their student verification lapses, the youth (UNG) plan on their 34th birthday —
 // and the subscription moves on to another plan, never silently: the reader is told at least
 // NOTICE_DAYS ahead what it becomes, from when and at what price, and may choose another plan

@@ -1,4 +1,4 @@
-// Who may switch to which plan (spec §5, §9): the youth (UNG) plan only under 34, and which plans
+// Who may switch to which plan (requirements §5, §9): the youth (UNG) plan only under 34, and which plans
 // a reader can switch between on their own (/endre-abonnement). Shared so the SPA offers exactly
 // what the server accepts; and the age rules of buying (18 or older; the youth plan under 34),
 // which the order page applies before the server's pricing checks them again.
@@ -41,7 +41,7 @@ export function isTooOldForYouth(
 }
 
 /**
- * Buying a subscription needs the reader to be 18 or older on `today` (spec §9; the code of the
+ * Buying a subscription needs the reader to be 18 or older on `today` (requirements §9; the code of the
  * order contract). `minimum` is the catalogue's minimumAge where the SPA has it.
  */
 export function isBelowPurchaseAge(

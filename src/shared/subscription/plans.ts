@@ -1,4 +1,4 @@
-// Product plans of the catalogue (spec §9): the default digital plan, FVN's premium plan, the
+// Product plans of the catalogue (requirements §9): the default digital plan, FVN's premium plan, the
 // youth (UNG) plan and the paper combo plans, with their periods and prices in øre.
 import type { Feature } from './features';
 
@@ -30,7 +30,7 @@ export const scheduleIds: Readonly<Record<Period, string>> = {
   'Månedlig Premium': 'MND-PREMIUM',
 };
 
-/** The digital plan a title sells by default: FVN sells premium (spec §9). */
+/** The digital plan a title sells by default: FVN sells premium (requirements §9). */
 export function defaultPlanId(titleCode: string): string {
   return titleCode.toUpperCase() === 'FVN' ? PREMIUM_PLAN_ID : DEFAULT_PLAN_ID;
 }

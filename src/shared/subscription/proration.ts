@@ -113,7 +113,7 @@ export function classifyPlanChange(from: PricedPlan, to: PricedPlan): PlanChange
   return to.priceOre > from.priceOre ? 'upgrade' : 'downgrade';
 }
 
-/** The reactivation offer of spec §9: 3 months for the price of 1. */
+/** The reactivation offer of requirements §9: 3 months for the price of 1. */
 export const REACTIVATION_OFFER = { months: 3, paidMonths: 1 } as const;
 
 export interface ReactivationOffer {

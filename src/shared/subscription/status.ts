@@ -1,4 +1,4 @@
-// Subscription status codes of the billing system (spec §4) and the rules read from them.
+// Subscription status codes of the billing system (requirements §4) and the rules read from them.
 
 export const SubscriptionStatus = {
   INACTIVE: 0,
@@ -33,7 +33,7 @@ export function statusName(code: number): StatusName {
   return name;
 }
 
-/** The youth plan is recognised by the UNG marker in its plan id (spec §9). */
+/** The youth plan is recognised by the UNG marker in its plan id (requirements §9). */
 export const YOUTH_PLAN_MARKER = 'UNG';
 export const YOUTH_AGE_LIMIT = 34;
 export const PURCHASE_MINIMUM_AGE = 18;
@@ -50,7 +50,7 @@ export const isYouthPlan = (s: Pick<SubscriptionTraits, 'ariaPlanID'>) =>
   s.ariaPlanID.includes(YOUTH_PLAN_MARKER);
 export const isPaperPlan = (s: Pick<SubscriptionTraits, 'planProductType'>) =>
   s.planProductType === 'COMBO';
-/** `eligibleForSharing: false` marks a family-shared subscription (spec §3). */
+/** `eligibleForSharing: false` marks a family-shared subscription (requirements §3). */
 export const isFamilyShare = (s: Pick<SubscriptionTraits, 'eligibleForSharing'>) =>
   !s.eligibleForSharing;
 export const hasBusinessInfo = (s: Pick<SubscriptionTraits, 'subscriptionInfo1'>) =>
@@ -58,7 +58,7 @@ export const hasBusinessInfo = (s: Pick<SubscriptionTraits, 'subscriptionInfo1'>
 export const isBusinessAdmin = (s: Pick<SubscriptionTraits, 'subscriptionInfo1'>) =>
   !!s.subscriptionInfo1 && /admin/i.test(s.subscriptionInfo1);
 
-/** "Paying" unless trial, active-non-billable or business info (spec §4). */
+/** "Paying" unless trial, active-non-billable or business info (requirements §4). */
 export function isPaying(s: SubscriptionTraits): boolean {
   return (
     s.instStatusCode !== SubscriptionStatus.TRIAL &&

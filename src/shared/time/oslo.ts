@@ -19,7 +19,7 @@ function lastSundayAtOneUtc(year: number, month: number): number {
 /**
  * The Oslo calendar date of an instant. Within the EU summer time rule (CET, and CEST from the
  * last Sunday of March to the last Sunday of October, switching at 01:00 UTC) it is arithmetic:
- * the first time-zone formatter a page builds costs ~20 ms of a phone's startup (issue 16).
+ * the first time-zone formatter a page builds costs ~20 ms of a phone's startup.
  * Outside it, and for what the rule does not cover, Intl decides.
  */
 export function osloDateOf(instant: Date): string {

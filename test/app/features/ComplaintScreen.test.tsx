@@ -411,7 +411,7 @@ describe('ComplaintScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'Du har sendt mange klager på kort tid. Prøv igjen om 25 minutter.',
+      /^Du har prøvd mange ganger på kort tid\. Vent 25 min \(til kl\. \d\d:\d\d\) før du prøver igjen\.$/,
     );
     await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getAllByRole('checkbox')[0]).toBeChecked();

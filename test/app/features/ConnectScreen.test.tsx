@@ -105,7 +105,7 @@ describe('ConnectScreen', () => {
     expect(store.getState().account.ariaAccountNo).toBe('A-3001');
   });
 
-  it('checks the e-mail and the phone with the messages of spec §5', async () => {
+  it('checks the e-mail and the phone with the messages of requirements §5', async () => {
     const calls = serveApi([]);
     const { user } = await renderScreen();
     const send = screen.getByRole('button', { name: 'Send kode' });
@@ -136,7 +136,7 @@ describe('ConnectScreen', () => {
     await user.type(screen.getByRole('textbox', { name: 'E-postadresse' }), 'kari@example.no');
     await user.click(screen.getByRole('button', { name: 'Send kode' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      /^Du har bedt om kode for mange ganger\. Vent 3 min \(til kl\. \d\d:\d\d\) før du prøver igjen\.$/,
+      /^Du har prøvd mange ganger på kort tid\. Vent 3 min \(til kl\. \d\d:\d\d\) før du prøver igjen\.$/,
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Finn abonnementet' })).toBeVisible();
   });

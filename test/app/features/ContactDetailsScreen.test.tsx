@@ -1,5 +1,5 @@
 // /kontakt: first name, last name, phone and e-mail from the account profile, saved with PUT
-// account; spec §5 messages, server field errors on the fields, nothing lost on an error; what the
+// account; requirements §5 messages, server field errors on the fields, nothing lost on an error; what the
 // identity provider owns shown with a link to change it there.
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The FAQ of /kundeservice (issue 15): true to what the product does today. Every link of an
+// The FAQ of /kundeservice: true to what the product does today. Every link of an
 // answer goes to a screen of the route table that is built (a link to a route that does not
 // exist, or is listed but not built, fails here); what a screen shows from data is told from the
 // same data (the payment methods, the catalogue's first-month offer and family-sharing plans);
@@ -58,7 +58,7 @@ describe('FAQ on /kundeservice', () => {
   });
 
   it('would catch a link to a route that is not built or not there at all', () => {
-    // Every route of the table (spec §2) has its screen now, so all of them are registered; a
+    // Every route of the table (requirements §2) has its screen now, so all of them are registered; a
     // route without one would not be, and a link to it would be caught like one to /finnes-ikke.
     expect(routes.filter((r) => !r.screen).map((r) => r.path)).toEqual([]);
     expect(registeredRoutes).toHaveLength(routes.length);

@@ -1,5 +1,5 @@
 // /leveringsadresse: the stored address in the shared delivery-address form, saved with PUT
-// account; spec §5 messages, the place filled in from the postal-code register and an unknown
+// account; requirements §5 messages, the place filled in from the postal-code register and an unknown
 // postal code refused (by the form and by the server), server field errors on the fields,
 // nothing lost on an error, and an explanation instead of the form for a digital subscription.
 import { describe, expect, it } from '@jest/globals';
@@ -80,7 +80,7 @@ describe('DeliveryAddressScreen', () => {
     expect(field('Adresse')).toHaveValue('Tollbodgata');
   });
 
-  it('checks every field with the messages of spec §5 before anything is sent', async () => {
+  it('checks every field with the messages of requirements §5 before anything is sent', async () => {
     const calls = serveApi([profileRoute()]);
     const { user } = await renderScreen();
     await screen.findByRole('textbox', { name: 'Adresse' });

@@ -1,4 +1,4 @@
-// Dunning on the home page (issue 11): an overdue giro invoice in its grace period says the day
+// Dunning on the home page: an overdue giro invoice in its grace period says the day
 // the subscription is suspended; a suspended subscription says why (the invoice, its due date)
 // and links to pay it, in bokmål and nynorsk; the actions offer only what a suspended subscriber
 // may enter, and the guard lets them reach home and the invoice payment but nothing else.

@@ -211,7 +211,7 @@ describe('HomeScreen', () => {
     );
     expect(screen.getByText(/du er administrator for bedriften/)).toBeInTheDocument();
     expect(fact('Pris')).toHaveTextContent('Betales av bedriften');
-    // The admin's way to the company's employees (issue 12).
+    // The admin's way to the company's employees.
     expect(
       within(group('Bedrift')).getByRole('link', { name: 'Inviter og fjern ansatte' }),
     ).toHaveAttribute('href', '/administrer-bedrift');
@@ -397,7 +397,7 @@ describe('HomeScreen', () => {
   });
 });
 
-describe('HomeScreen actions by state (spec §4)', () => {
+describe('HomeScreen actions by state (requirements §4)', () => {
   const actions = () =>
     within(group('Abonnement'))
       .queryAllByRole('link')

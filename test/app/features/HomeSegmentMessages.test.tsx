@@ -1,4 +1,4 @@
-// Segment messages on the home page (issue 14): the subscriber's banners from POST
+// Segment messages on the home page: the subscriber's banners from POST
 // /segment/subscribers/message (context home, the page's language), each named by its heading
 // with its call to action; closing one keeps it closed (PUT …/dismissal), the focus stays on
 // the list and a status says so; a failure is said and the banner stays.

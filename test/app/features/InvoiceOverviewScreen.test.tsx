@@ -181,7 +181,7 @@ describe('InvoiceOverviewScreen', () => {
     // Paid: when, how, and nothing to pay.
     const paid = invoiceCard('Faktura 800000003');
     expect(fact(paid, 'Status')).toHaveTextContent(/^Betalt 1\. april 2026$/);
-    // Issue 15: a paid invoice says how it was paid.
+    // a paid invoice says how it was paid.
     expect(fact(paid, 'Betalt med')).toHaveTextContent('Vipps');
     expect(fact(paid, 'Beløp')).toHaveTextContent('kr 279,00');
     expect(within(paid).queryByRole('link', { name: /Betal faktura/ })).toBeNull();

@@ -1,4 +1,4 @@
-// Issue 15, journey defects on the payment and receipt screens: the payment step of an upgrade
+// journey defects on the payment and receipt screens: the payment step of an upgrade
 // says what it gives; paying an upgrade or reactivation once changes the payment method renewals
 // use only when the reader ticks the clearly labelled box (unticked by default); receipts show the
 // short order reference, never the technical id; a paid invoice says how it was actually paid.

@@ -234,7 +234,7 @@ describe('choosing and paying', () => {
       discountCode: 'VINTER',
     });
 
-    // Spec §5 messages, in an error summary that takes the focus; nothing is ordered.
+    // requirements §5 messages, in an error summary that takes the focus; nothing is ordered.
     await user.click(await payButton(formatKroner(644_000)));
     const summary = await screen.findByRole('heading', { name: /Sjekk dette/ });
     const errors = within(summary.parentElement!);
@@ -337,7 +337,7 @@ describe('discount codes', () => {
     [409, 'DISCOUNT_INACTIVE', 'Rabattkoden FEIL er ikke lenger i bruk.'],
     [409, 'DISCOUNT_NOT_FOR_PLAN', 'Rabattkoden FEIL gjelder ikke for dette abonnementet.'],
     [409, 'DISCOUNT_EXPIRED', 'Rabattkoden FEIL har gått ut.'],
-    [429, 'RATE_LIMITED', 'For mange forsøk på kort tid. Vent noen minutter og prøv igjen.'],
+    [429, 'RATE_LIMITED', 'Du har prøvd mange ganger på kort tid. Vent litt før du prøver igjen.'],
   ])('explains a %i %s and prices the order without the code', async (status, code, message) => {
     const requests = serveApi([
       catalogueRoute(),
@@ -374,7 +374,7 @@ describe('discount codes', () => {
   });
 });
 
-describe('a discount code instead of the first month for 1 kr (issue 15)', () => {
+describe('a discount code instead of the first month for 1 kr', () => {
   // HALVPRIS on the monthly premium plan, as the server prices it: half price for three months
   // from 22 November, the full price from 22 February; the 1 kr month it replaces would have
   // reached the full price on 22 December.
@@ -460,7 +460,7 @@ describe('a discount code instead of the first month for 1 kr (issue 15)', () =>
   });
 });
 
-describe('what a period includes (issue 15)', () => {
+describe('what a period includes', () => {
   it('says what the premium month includes beyond the plan, next to its price', async () => {
     await renderOrder();
     expect(screen.getByRole('radio', { name: 'Månedlig Premium' })).toHaveAccessibleDescription(

@@ -92,7 +92,7 @@ describe('an unpaid invoice', () => {
     expect(await screen.findByText('Vi starter betalingen …')).toBeInTheDocument();
     expect(pay).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'Betalingskort' })).toBeDisabled();
-    // The invoice travels in session storage (spec §9) while the payment runs.
+    // The invoice travels in session storage (requirements §9) while the payment runs.
     expect(app.storage.get(INVOICE_NUMBER_STORAGE_KEY)).toBe('800000012');
     expect(app.storage.get(INVOICE_DUE_AMOUNT_STORAGE_KEY)).toBe('9900');
     paid.release();

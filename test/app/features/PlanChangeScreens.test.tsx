@@ -151,7 +151,7 @@ describe('ChangeSubscriptionScreen', () => {
     expect(radios[0]).toHaveAccessibleDescription(
       'Gjelder fra neste fornyelse, 22. november 2026.',
     );
-    // Issue 15: an upgrade says what it gives beyond the current plan.
+    // an upgrade says what it gives beyond the current plan.
     expect(radios[2]).toHaveAccessibleDescription(
       'Oppgradering: gjelder fra i dag. Du betaler mellomlegget for resten av perioden. ' +
         'Du får i tillegg til det du har i dag: E-avis Innhold fra partneraviser',
@@ -499,7 +499,7 @@ describe('ChangeSubscriptionScreen', () => {
   });
 });
 
-describe('what an upgrade gives (issue 15)', () => {
+describe('what an upgrade gives', () => {
   // The same plan name before and after, kr 100 more a month: what the premium month includes
   // that the reader's plan does not is said on the choice and on the step before paying.
 
@@ -618,7 +618,7 @@ describe('ChangeReceiptScreen', () => {
     await waitFor(() =>
       expect(fact('Neste fornyelse')).toHaveTextContent('22. november 2026, kr 379,00 per måned'),
     );
-    // Issue 15: the short reference the customer centre finds the order by, not the technical id.
+    // the short reference the customer centre finds the order by, not the technical id.
     expect(fact('Referanse (oppgi denne til kundeservice)')).toHaveTextContent('7M3KQ2XA');
     expect(screen.queryByText(/ord_3f9a1c2b7d4e5f60/)).toBeNull();
     expect(calls.some((c) => c.url.endsWith('/api/subscription/A-2001/FVN'))).toBe(true);

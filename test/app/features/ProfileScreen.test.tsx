@@ -1,7 +1,7 @@
 // /endre-profil: what the identity provider owns (name, birth date, login e-mail) shown with a
 // link to change it there; the phone (Norwegian or international, the server's rule) and the
 // contact e-mail edited here with PUT account; the birth date given once when nobody knows it,
-// read-only afterwards; spec §5 messages; nothing typed is lost; bokmål and nynorsk.
+// read-only afterwards; requirements §5 messages; nothing typed is lost; bokmål and nynorsk.
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 

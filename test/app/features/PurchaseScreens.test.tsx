@@ -1,7 +1,7 @@
 // The purchase screens after /bestill-abonnement: /betaling (reactivation and upgrade intents,
 // login), /completepurchase and /completevippspurchase (confirmation with visible progress),
 // /avbryt-bestilling, /kvittering, /bestilling-feilet and /feil-kjop. Opened in the wrong state
-// (issue 15), each reads the order from the server and reports only that (or sends the order to
+//, each reads the order from the server and reports only that (or sends the order to
 // the screen that reports it), or sends the reader home when there is nothing to report.
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -127,7 +127,7 @@ describe('/betaling', () => {
         period: 'Månedlig',
         subscriptionNo: '500000001',
         paymentProvider: 'VIPPS',
-        // Issue 15: the explicit choice, unticked: this payment does not change the stored method.
+        // the explicit choice, unticked: this payment does not change the stored method.
         useForFutureCharges: false,
       },
     ]);
@@ -838,7 +838,7 @@ describe('/feil-kjop', () => {
     const order = screen.getByRole('region', { name: 'Bestillingen' });
     expect(within(order).getByText('Vipps')).toBeInTheDocument();
     expect(within(order).getByText('Premium digital')).toBeInTheDocument();
-    // What was attempted, and that nothing was taken: never "Betalt" (issue 9, item 3).
+    // What was attempted, and that nothing was taken: never "Betalt" (item 3).
     const fact = (label: string) =>
       within(order).getByText(label).nextElementSibling?.textContent ?? '';
     expect(within(order).queryByText('Betalt')).not.toBeInTheDocument();

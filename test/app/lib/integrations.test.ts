@@ -1,7 +1,7 @@
-// The production adapters behind the consent and analytics ports (issue 14), in jsdom with
+// The production adapters behind the consent and analytics ports, in jsdom with
 // stand-ins for the vendor scripts' globals (`__tcfapi`, `_sp_`, `pulse`): which adapters the page
 // names, the TCF purposes read as our four categories and kept, the script added only in
-// production hosts (not localhost or IP), a script that fails only logged (spec §8), the privacy
+// production hosts (not localhost or IP), a script that fails only logged (requirements §8), the privacy
 // manager opened with the title's id, and the analytics SDK added at the first page view only.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 

@@ -1,4 +1,4 @@
-// The legal pages' Markdown (issue 14): front matter, headings with unique anchors, paragraphs
+// The legal pages' Markdown: front matter, headings with unique anchors, paragraphs
 // over several lines, both kinds of list, bold and links, placeholders; nothing else is markup.
 import { describe, expect, it } from '@jest/globals';
 

@@ -1,4 +1,4 @@
-// Page views (issue 14; spec §3, §4, §9): the referrer classified, UTM parameters mapped, the
+// Page views (requirements §3, §4, §9): the referrer classified, UTM parameters mapped, the
 // analytics page object's custom fields, experiments only with the analytics consent flag 1 and
 // removed on every page view, debug hosts, and never an invitation link's token.
 import { describe, expect, it } from '@jest/globals';

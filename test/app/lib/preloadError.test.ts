@@ -1,4 +1,4 @@
-// A lazy screen chunk that fails to load (spec §8): a preload-error event on window, rethrown
+// A lazy screen chunk that fails to load (requirements §8): a preload-error event on window, rethrown
 // unless a handler prevents it; the default handler reloads once.
 import { describe, expect, it, jest } from '@jest/globals';
 

@@ -1,4 +1,4 @@
-// The guard sequence of spec §4, run whole through the store's sagas.
+// The guard sequence of requirements §4, run whole through the store's sagas.
 import { describe, expect, it, jest } from '@jest/globals';
 import { waitFor } from '@testing-library/react';
 

@@ -1,4 +1,4 @@
-// The route table against spec §2: every route with exactly its guard.
+// The route table against requirements §2: every route with exactly its guard.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { routes, smsLinkTarget } from '../../../src/app/routing/routes';
 import { accessFor } from '../../../src/app/session/access';
 
-/** Spec §2, table by table. */
+/** requirements §2, table by table. */
 const spec: Record<string, string> = {
   '/student': 'none',
   '/student2': 'none',
@@ -58,10 +58,10 @@ const spec: Record<string, string> = {
   '/abonnement-avsluttet': 'A+S',
   '/abonnement-reaktivert': 'A+S',
   '/angre-oppsigelse': 'A+S',
-  // Not in spec §2: the right of withdrawal (issue 15). Login only: the receipt stays reachable
+  // Not in requirements §2: the right of withdrawal. Login only: the receipt stays reachable
   // after the withdrawal has ended the subscription.
   '/angrerett': 'A',
-  // Not in spec §2: the accessibility statement, linked from the footer (issue 14).
+  // Not in requirements §2: the accessibility statement, linked from the footer.
   '/tilgjengelighet': 'none',
   '/nye-priser': 'none',
   '/': 'A+S',
@@ -97,7 +97,7 @@ describe('route table', () => {
     for (const r of routes.filter((route) => route.screen)) expect(r.chunk).toMatch(/^route-/);
   });
 
-  it('has every route of spec §2 with its guard (and /angrerett, /tilgjengelighet), and no other', () => {
+  it('has every route of requirements §2 with its guard (and /angrerett, /tilgjengelighet), and no other', () => {
     expect(Object.fromEntries(routes.map((r) => [r.path, guardOf[r.guard]]))).toEqual(spec);
   });
 
@@ -115,19 +115,19 @@ describe('route table', () => {
         '/ingen-abonnement',
         '/kundeservice',
         '/maintenance',
-        // Cancellation, undo, reactivation and winback (issue 4)
+        // Cancellation, undo, reactivation and winback
         '/avslutt-abonnement',
         '/abonnement-avsluttet',
         '/angre-oppsigelse',
         '/abonnement-reaktivert',
         '/winback',
         '/allerede-abonnent',
-        // Plan change, its receipt and the price list (issue 4)
+        // Plan change, its receipt and the price list
         '/endre-abonnement',
         '/endre-avislevering',
         '/receipt2',
         '/nye-priser',
-        // Purchase: order, payment, confirmation, cancel, receipt and failures (issue 4)
+        // Purchase: order, payment, confirmation, cancel, receipt and failures
         '/bestill-abonnement',
         '/betaling',
         '/completepurchase',
@@ -136,26 +136,26 @@ describe('route table', () => {
         '/kvittering',
         '/bestilling-feilet',
         '/feil-kjop',
-        // Connect a subscription, contact details and delivery address (issue 4)
+        // Connect a subscription, contact details and delivery address
         '/koble-bruker',
         '/kontakt',
         '/leveringsadresse',
-        // Change the payment method to Vipps or a new card, and verify it (issue 5)
+        // Change the payment method to Vipps or a new card, and verify it
         '/endre-betalingsmetode',
         '/endre-betalingsmetode/verify',
         '/legg-til-betalingskort',
         '/legg-til-betalingskort/verify',
-        // The invoice overview (issue 5)
+        // The invoice overview
         '/fakturaoversikt',
-        // Paying one invoice (issue 5)
+        // Paying one invoice
         '/betal-faktura/:ariaInvoiceNo',
-        // The right of withdrawal (issue 15)
+        // The right of withdrawal
         '/angrerett',
-        // Delivery complaints (issue 11)
+        // Delivery complaints
         '/tilbakemelding',
-        // The profile (issue 11)
+        // The profile
         '/endre-profil',
-        // The student offer: its two campaigns, the verifications and the receipts (issue 13)
+        // The student offer: its two campaigns, the verifications and the receipts
         '/student',
         '/student2',
         '/student-verifisering',
@@ -163,14 +163,14 @@ describe('route table', () => {
         '/elev-verifisering',
         '/student-kvittering',
         '/student-kvittering2',
-        // Business seats: the admin's page and the employee's verification (issue 12)
+        // Business seats: the admin's page and the employee's verification
         '/administrer-bedrift',
         '/bedrift',
-        // Family sharing: the owner's and member's page, the invitation link, and the welcome (issue 12)
+        // Family sharing: the owner's and member's page, the invitation link, and the welcome
         '/familiedeling',
         '/verifiser-familiemedlem',
         '/deling-akseptert',
-        // The legal and privacy pages, and the accessibility statement (issue 14)
+        // The legal and privacy pages, and the accessibility statement
         '/vilkaar/bedrift',
         '/vilkaar',
         '/vilkaar-mer',
@@ -179,11 +179,11 @@ describe('route table', () => {
         '/personverndetaljer',
         '/cookie-policy',
         '/tilgjengelighet',
-        // What the subscription gives, a copy of the reader's data, its deletion (issue 14)
+        // What the subscription gives, a copy of the reader's data, its deletion
         '/mitt-innhold',
         '/schibstedTakeoutGateway',
         '/schibstedDeleteGateway',
-        // Privacy choices: the settings and the three contact permissions (issue 14)
+        // Privacy choices: the settings and the three contact permissions
         '/personverninnstillinger',
         '/samtykke1',
         '/samtykke2',
@@ -204,7 +204,7 @@ describe('route table', () => {
   });
 });
 
-describe('access (spec §6)', () => {
+describe('access (requirements §6)', () => {
   const anonymous = { loggedIn: false, hasSubscription: false };
   const withoutSubscription = { loggedIn: true, hasSubscription: false };
   const subscriber = { loggedIn: true, hasSubscription: true };

@@ -1,4 +1,4 @@
-// The session sagas run whole against the real store and API client (spec §4 login, logout,
+// The session sagas run whole against the real store and API client (requirements §4 login, logout,
 // bootstrap, the 401/406 rule).
 import { describe, expect, it } from '@jest/globals';
 import { waitFor } from '@testing-library/react';

@@ -16,7 +16,7 @@ import {
 import { initialTitleState, titleSlice } from '../../../src/app/session/titleSlice';
 import { initialUserState, userSlice } from '../../../src/app/session/userSlice';
 
-describe('spinner (spec §3/§4)', () => {
+describe('spinner (requirements §3/§4)', () => {
   it('starts on with the Norwegian "fetching information.." message', () => {
     expect(spinnerSlice.reducer(undefined, { type: 'init' })).toEqual({
       showSpinner: true,
@@ -39,7 +39,7 @@ describe('spinner (spec §3/§4)', () => {
   });
 });
 
-describe('initial values of the spec §3 entities', () => {
+describe('initial values of the requirements §3 entities', () => {
   it('user: logged out, phone number empty by default', () => {
     expect(userSlice.reducer(undefined, { type: 'init' })).toEqual(initialUserState);
     expect(initialUserState.phoneNumber).toBe('');

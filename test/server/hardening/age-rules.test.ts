@@ -1,4 +1,4 @@
-// Hardening (issue 9, item 2): age rules never trust the client. The birth date of a signed-in
+// Hardening (item 2): age rules never trust the client. The birth date of a signed-in
 // reader comes from the identity provider, else from the one they gave once on their profile
 // (validated, audited); an order or quote that carries one is refused, and a known birth date
 // cannot be replaced from the browser. On PGlite, and on PostgreSQL when DATABASE_URL is set.
@@ -106,7 +106,7 @@ describe('the birth date given once on the profile', () => {
     expect(await auditOf(accountNo)).toHaveLength(1);
   });
 
-  it('decides over a birth date the identity provider gains later (review of issue 11)', async () => {
+  it('decides over a birth date the identity provider gains later (found in review)', async () => {
     // Given once on the profile while the provider knew none: 45 years old on 2026-03-10.
     const { s, accountNo } = await readerWithoutBirthDate();
     await putAccount(s, { ariaAccountNo: accountNo, birthDate: '1981-01-01' });

@@ -1,4 +1,4 @@
-// Hardening (issue 9, item 5): a failing response never leaves side effects half done in the
+// Hardening (item 5): a failing response never leaves side effects half done in the
 // browser. Whatever a handler had set before it failed (a session cookie, a login binding) does
 // not go out with the 5xx; the answer is problem+json without internals.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// Hardening (issue 9, item 1): two tabs, two subscriptions, two charges. At most one open order
+// Hardening (item 1): two tabs, two subscriptions, two charges. At most one open order
 // per account × title × kind, also when the orders arrive at the same moment; a later order ends
 // an earlier open one (cancelled at the provider, or completed when it was paid meanwhile); and
 // completing refuses — and refunds — a second activation of a title the account already holds.

@@ -1,4 +1,4 @@
-// Hardening (issue 9, item 5): a problem's `instance` is a valid URI reference, as the contract
+// Hardening (item 5): a problem's `instance` is a valid URI reference, as the contract
 // says, whatever the request target held (`[`, `]`, `{`, quotes, a stray `%`, non-ASCII): the
 // server log showed contract violations for such problems. The value is percent-encoded, never
 // dropped, and the response passes the contract's own validation.

@@ -19,7 +19,7 @@ const traits = {
   subscriptionInfo1: null,
 };
 
-describe('subscription status codes (spec §4)', () => {
+describe('subscription status codes (requirements §4)', () => {
   it('has the eleven codes of the spec', () => {
     expect(SubscriptionStatus).toEqual({
       INACTIVE: 0,

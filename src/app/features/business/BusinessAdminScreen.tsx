@@ -1,4 +1,4 @@
-// /administrer-bedrift (login and subscription): the business admin's page (spec §2, §6: admins
+// /administrer-bedrift (login and subscription): the business admin's page (requirements §2, §6: admins
 // only, recognised from subscriptionInfo1 containing admin; the server checks it again and
 // answers 403 to anyone else). The company with its e-mail domains and the seats used of the
 // agreement's maximum, inviting employees (InviteSection: paste, type or upload, a table of

@@ -4,13 +4,11 @@
 // asks for a code: it is e-mailed to the invited address (masked on the page), the reader types
 // it (wrong codes count down to five, a new code can be asked for within the rate limits). On
 // ok the subscription is read again and the page says what the reader now has, with the way
-// home. Every verification result (spec §4) has its message and next step. Each new step's
+// home. Every verification result (requirements §4) has its message and next step. Each new step's
 // heading takes the focus.
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { object, string } from 'yup';
+import { useSearchParams } from 'react-router';
 
 import {
   type BusinessVerificationCodeSent,
@@ -20,41 +18,30 @@ import {
 } from '../../api/business';
 import { callFailure } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
-import { formatClockTime } from '../../lib/format/date';
-import { DEFAULT_LANGUAGE, isLanguage } from '../../lib/i18n/i18n';
 import { reloadSubscription } from '../../session/reloadSubscription';
-import { logoutRequested } from '../../session/sessionActions';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { type Fact, Facts } from '../../ui/Facts';
-import { ErrorSummary } from '../../ui/form/ErrorSummary';
-import { SubmitButton } from '../../ui/form/SubmitButton';
-import { TextField, type TextFieldProps } from '../../ui/form/TextField';
-import { MESSAGES } from '../../ui/form/validation';
-import { HomeLink } from '../../ui/HomeLink';
-import { Notice } from '../../ui/Notice';
-import { Spinner } from '../../ui/Spinner';
 import { StepHeading } from '../../ui/StepHeading';
 
 import { ProblemNotice } from './ProblemNotice';
 import type { ChangeProblem } from './results';
 import {
   CODE_REFUSALS,
+  type Invitation,
   invitationToken,
-  MAX_WRONG_CODES,
   type Stop,
   STOPS,
   type VerificationResultCode,
+  verificationProblem,
 } from './verification';
+import { VerifyCodeRequiredStep } from './VerifyCodeRequiredStep';
+import { VerifyCodeStep } from './VerifyCodeStep';
+import { VerifyDoneStep } from './VerifyDoneStep';
+import { VerifyStartStep } from './VerifyStartStep';
+import { VerifyStoppedStep } from './VerifyStoppedStep';
 
 import './business.css';
-
-/** What the invitation is, once the server has named it (any answer but a missing token). */
-interface Invitation {
-  readonly companyName: string | null;
-  readonly maskedEmail: string | null;
-}
 
 type Step =
   | { readonly name: 'start' }
@@ -62,266 +49,6 @@ type Step =
   | { readonly name: 'code'; readonly sent: BusinessVerificationCodeSent; readonly resent: boolean }
   | { readonly name: 'done'; readonly subscription: Subscription | null }
   | { readonly name: 'stopped'; readonly stop: Stop };
-
-const CODE_FORMAT = 'business:business.verify.code.format';
-const CODE_WRONG = 'business:business.verify.code.wrong';
-const CODE_INPUT: Omit<TextFieldProps, 'label'> = {
-  name: 'code',
-  inputMode: 'numeric',
-  autoComplete: 'one-time-code',
-  spellCheck: false,
-};
-const digitsOf = (code: string) => code.replace(/\s/g, '');
-const codeSchema = object({
-  code: string()
-    .trim()
-    .required(MESSAGES.required)
-    .test('six-digits', CODE_FORMAT, (value) => !value || /^[0-9]{6}$/.test(digitsOf(value))),
-});
-
-/** A failed call (no answer, or a refusal that is not a result) in the screen's words. */
-function problemOf(error: unknown): ChangeProblem {
-  const failure = callFailure(error);
-  if (failure.status === 429)
-    return { kind: 'rate-limited', retryAfter: failure.retryAfter, at: Date.now() };
-  return { kind: 'failed' };
-}
-
-const FEATURE_KEYS: Readonly<Record<string, string>> = {
-  content: 'business.verify.features.content',
-  'e-paper': 'business.verify.features.e-paper',
-  paper: 'business.verify.features.paper',
-  'partner-content': 'business.verify.features.partner-content',
-};
-
-function Done({
-  subscription,
-  invitation,
-  titleName,
-}: {
-  readonly subscription: Subscription | null;
-  readonly invitation: Invitation;
-  readonly titleName: string;
-}) {
-  const { t } = useTranslation('business');
-  const company = invitation.companyName;
-  const facts: Fact[] = [];
-  if (subscription) {
-    facts.push({
-      key: 'plan',
-      label: t('business.verify.done.plan'),
-      value: subscription.planName,
-    });
-    const features = subscription.features
-      .map((feature) => FEATURE_KEYS[feature])
-      .filter((key): key is string => !!key)
-      .map((key) => t(key));
-    if (features.length > 0)
-      facts.push({
-        key: 'features',
-        label: t('business.verify.done.features'),
-        value: features.join(', '),
-      });
-  }
-  if (company)
-    facts.push({ key: 'paid-by', label: t('business.verify.done.paid-by'), value: company });
-  return (
-    <>
-      <Notice color="success">
-        {company
-          ? t('business.verify.done.text', { title: titleName, company })
-          : t('business.verify.done.text-without-company', { title: titleName })}
-      </Notice>
-      {facts.length > 0 ? <Facts facts={facts} /> : null}
-      <p className="ds-paragraph">{t('business.verify.done.next')}</p>
-      <p className="ds-paragraph">
-        <Link className="ds-link" to="/">
-          {t('business.verify.home-link')}
-        </Link>
-      </p>
-    </>
-  );
-}
-
-function Stopped({
-  stop,
-  invitation,
-  titleName,
-  onRetry,
-}: {
-  readonly stop: Stop;
-  readonly invitation: Invitation;
-  readonly titleName: string;
-  readonly onRetry: () => void;
-}) {
-  const { t } = useTranslation('business');
-  const dispatch = useAppDispatch();
-  const company = invitation.companyName ?? t('business.verify.your-company');
-  let next: ReactNode;
-  switch (stop.next) {
-    case 'home':
-      next = (
-        <Link className="ds-link" to="/">
-          {t('business.verify.home-link')}
-        </Link>
-      );
-      break;
-    case 'retry':
-      next = (
-        <button type="button" className="ds-button" onClick={onRetry}>
-          {t('business.verify.retry')}
-        </button>
-      );
-      break;
-    case 'sign-out':
-      next = (
-        <button type="button" className="ds-button" onClick={() => dispatch(logoutRequested())}>
-          {t('business.verify.sign-out')}
-        </button>
-      );
-      break;
-    case 'ask-admin':
-    case 'customer-service':
-      next = null;
-  }
-  return (
-    <>
-      <Notice color="warning">
-        {t(`business.${stop.key}.text`, { title: titleName, company })}
-      </Notice>
-      <ul className="screen-links">
-        {next ? <li>{next}</li> : null}
-        <li>
-          <Link className="ds-link" to="/kundeservice">
-            {t('business.customer-service-link')}
-          </Link>
-        </li>
-        {stop.next !== 'home' ? (
-          <li>
-            <HomeLink />
-          </li>
-        ) : null}
-      </ul>
-    </>
-  );
-}
-
-function CodeForm({
-  token,
-  sent,
-  resent,
-  onResult,
-  onResend,
-  resending,
-}: {
-  readonly token: string;
-  readonly sent: BusinessVerificationCodeSent;
-  readonly resent: boolean;
-  readonly onResult: (answer: BusinessVerificationResult) => void;
-  readonly onResend: () => void;
-  readonly resending: boolean;
-}) {
-  const { t, i18n } = useTranslation('business');
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  const [verify] = useVerifyBusinessInvitationMutation();
-  const [wrong, setWrong] = useState(0);
-  const [dead, setDead] = useState<'locked' | 'expired' | null>(null);
-  const [problem, setProblem] = useState<ChangeProblem | null>(null);
-  const resentRef = useRef<HTMLDivElement>(null);
-  const deadRef = useRef<HTMLDivElement>(null);
-  const label = t('business.verify.code.label');
-
-  useEffect(() => {
-    if (resent) resentRef.current?.focus();
-  }, [resent]);
-  useEffect(() => {
-    if (dead) deadRef.current?.focus();
-  }, [dead]);
-
-  async function submit(values: { code: string }, form: FormikHelpers<{ code: string }>) {
-    setProblem(null);
-    const answer = await verify({
-      businessVerificationRequest: { token, code: digitsOf(values.code) },
-    });
-    if (!answer.data) {
-      const failure = callFailure(answer.error);
-      if (failure.status === 400) form.setFieldError('code', CODE_FORMAT);
-      else setProblem(problemOf(answer.error));
-      return;
-    }
-    switch (answer.data.result) {
-      case 'CODE_WRONG': {
-        const count = wrong + 1;
-        setWrong(count);
-        if (count >= MAX_WRONG_CODES) setDead('locked');
-        else form.setFieldError('code', CODE_WRONG);
-        return;
-      }
-      case 'CODE_EXPIRED':
-        setDead('expired');
-        return;
-      default:
-        onResult(answer.data);
-    }
-  }
-
-  return (
-    <Formik initialValues={{ code: '' }} validationSchema={codeSchema} onSubmit={submit}>
-      <Form noValidate className="form-stack">
-        {resent ? (
-          <Notice tabIndex={-1} ref={resentRef}>
-            {t('business.verify.code.resent', { email: sent.sentTo })}
-          </Notice>
-        ) : null}
-        <p className="ds-paragraph">
-          {t('business.verify.code.sent', {
-            email: sent.sentTo,
-            time: formatClockTime(sent.expiresAt, language),
-          })}
-        </p>
-        {dead ? (
-          <Notice color="danger" role="alert" tabIndex={-1} ref={deadRef}>
-            {t(`business.verify.code.${dead}`)}
-          </Notice>
-        ) : null}
-        {problem ? <ProblemNotice problem={problem} /> : null}
-        <ErrorSummary labels={{ code: label }} />
-        <TextField
-          {...CODE_INPUT}
-          label={label}
-          description={t('business.verify.code.description')}
-          disabled={dead !== null}
-        />
-        {wrong > 0 && !dead ? (
-          <p className="ds-paragraph" aria-live="polite">
-            {t('business.verify.code.remaining', { remaining: MAX_WRONG_CODES - wrong })}
-          </p>
-        ) : null}
-        <SubmitButton busyText={t('business.verify.code.checking')} disabled={dead !== null}>
-          {t('business.verify.code.submit')}
-        </SubmitButton>
-        <div className="form-actions">
-          <button
-            type="button"
-            className="ds-button"
-            data-variant="secondary"
-            disabled={resending}
-            onClick={onResend}
-          >
-            {t('business.verify.code.resend')}
-          </button>
-          <span role="status" className="form-progress">
-            {resending ? (
-              <>
-                <Spinner data-size="sm" /> {t('business.verify.code.sending')}
-              </>
-            ) : null}
-          </span>
-        </div>
-      </Form>
-    </Formik>
-  );
-}
 
 /** The heading of each step; a stop has its own (`<key>.heading`). */
 const HEADINGS: Readonly<Record<Exclude<Step['name'], 'stopped'>, string>> = {
@@ -361,14 +88,14 @@ export default function BusinessVerificationScreen() {
 
   const startOver = () => go({ name: 'start' });
 
-  /** Any answer but CODE_WRONG/CODE_EXPIRED (the code form keeps those). */
+  /** Any answer but CODE_WRONG/CODE_EXPIRED (the code step keeps those). */
   async function onResult(answer: BusinessVerificationResult) {
     if (answer.companyName || answer.maskedEmail)
       setInvitation({ companyName: answer.companyName, maskedEmail: answer.maskedEmail });
     const result: VerificationResultCode = answer.result;
     switch (result) {
       case 'ok': {
-        // The seat is a subscription now: Min Side reads it again (spec §4) and shows it.
+        // The seat is a subscription now: Min Side reads it again (requirements §4) and shows it.
         const subscription = await dispatch(reloadSubscription({ orSession: true }));
         go({ name: 'done', subscription });
         return;
@@ -394,7 +121,7 @@ export default function BusinessVerificationScreen() {
       if (answer.data) await onResult(answer.data);
       else if (callFailure(answer.error).status === 400)
         go({ name: 'stopped', stop: STOPS.REQUEST_MISSING_VALUES });
-      else setProblem(problemOf(answer.error));
+      else setProblem(verificationProblem(answer.error));
     } finally {
       inFlight.current = false;
     }
@@ -415,7 +142,7 @@ export default function BusinessVerificationScreen() {
       const stop = failure.code ? CODE_REFUSALS[failure.code] : undefined;
       if (stop) go({ name: 'stopped', stop });
       else if (failure.status === 400) go({ name: 'stopped', stop: STOPS.REQUEST_MISSING_VALUES });
-      else setProblem(problemOf(answer.error));
+      else setProblem(verificationProblem(answer.error));
     } finally {
       inFlight.current = false;
     }
@@ -427,71 +154,31 @@ export default function BusinessVerificationScreen() {
   switch (step.name) {
     case 'start':
       body = (
-        <>
-          <p className="ds-paragraph">
-            {user.email
-              ? t('business.verify.start.signed-in-as', { email: user.email })
-              : t('business.verify.start.signed-in')}
-          </p>
-          <p className="ds-paragraph">{t('business.verify.start.text')}</p>
-          {problem ? <ProblemNotice problem={problem} /> : null}
-          <div className="form-actions">
-            <button
-              type="button"
-              className="ds-button"
-              disabled={verifying}
-              onClick={() => void confirm()}
-            >
-              {t('business.verify.start.confirm')}
-            </button>
-            <span role="status" className="form-progress">
-              {verifying ? (
-                <>
-                  <Spinner data-size="sm" /> {t('business.verify.start.confirming')}
-                </>
-              ) : null}
-            </span>
-          </div>
-        </>
+        <VerifyStartStep
+          email={user.email}
+          problem={problem}
+          verifying={verifying}
+          onConfirm={() => void confirm()}
+        />
       );
       break;
     case 'code-required':
       body = (
-        <>
-          <p className="ds-paragraph">
-            {t('business.verify.code-required.text', {
-              company,
-              masked,
-              email: user.email || t('business.verify.this-user'),
-            })}
-          </p>
-          <p className="ds-paragraph">{t('business.verify.code-required.other-user')}</p>
-          {problem ? <ProblemNotice problem={problem} /> : null}
-          <div className="form-actions">
-            <button
-              type="button"
-              className="ds-button"
-              disabled={sending}
-              onClick={() => void requestCode(false)}
-            >
-              {t('business.verify.code-required.send', { masked })}
-            </button>
-            <span role="status" className="form-progress">
-              {sending ? (
-                <>
-                  <Spinner data-size="sm" /> {t('business.verify.code.sending')}
-                </>
-              ) : null}
-            </span>
-          </div>
-        </>
+        <VerifyCodeRequiredStep
+          company={company}
+          masked={masked}
+          email={user.email}
+          problem={problem}
+          sending={sending}
+          onSend={() => void requestCode(false)}
+        />
       );
       break;
     case 'code':
       body = (
         <>
           {problem ? <ProblemNotice problem={problem} /> : null}
-          <CodeForm
+          <VerifyCodeStep
             key={step.sent.expiresAt}
             token={token ?? ''}
             sent={step.sent}
@@ -505,12 +192,16 @@ export default function BusinessVerificationScreen() {
       break;
     case 'done':
       body = (
-        <Done subscription={step.subscription} invitation={invitation} titleName={titleName} />
+        <VerifyDoneStep
+          subscription={step.subscription}
+          invitation={invitation}
+          titleName={titleName}
+        />
       );
       break;
     case 'stopped':
       body = (
-        <Stopped
+        <VerifyStoppedStep
           stop={step.stop}
           invitation={invitation}
           titleName={titleName}

@@ -3,9 +3,9 @@
 //    spaces, src/shared/business/emails.ts), or read from a CSV file into the same field, so
 //    the admin sees what will be checked;
 // 2. the check (a dry run): a table of what would happen to each address before anything is
-//    sent (spec §5: wrong domain, duplicate, invalid, already there, no seats left), with the
+//    sent (requirements §5: wrong domain, duplicate, invalid, already there, no seats left), with the
 //    seats it would leave, and "Send" or "Endre listen";
-// 3. the sending: the table of what happened to each (spec §8 "some e-mails not sent"), and
+// 3. the sending: the table of what happened to each (requirements §8 "some e-mails not sent"), and
 //    "Inviter flere" with the addresses that can be corrected left in the field.
 // The list is not editable between the check and the sending, so what is sent is what was
 // checked; the server decides again when it is sent. A step's heading takes the focus.

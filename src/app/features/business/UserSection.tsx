@@ -1,8 +1,8 @@
 // The employees and invitations of /administrer-bedrift, newest first: each address with the date
-// it was added and its status (spec §3: invited, `emailSent`, with until when its link works; or
+// it was added and its status (requirements §3: invited, `emailSent`, with until when its link works; or
 // active, with the employee's name). An invitation can be sent again; anyone can be removed, one
 // at a time or many chosen together, after a confirmation that says what removal means. Each
-// change answers per address (spec §8 "some e-mails not removed"), shown above the list, whose
+// change answers per address (requirements §8 "some e-mails not removed"), shown above the list, whose
 // heading takes the focus; the list and the seat count then follow the server's.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,13 +1,13 @@
 // What the answers of changeBusinessUsers mean for the admin of /administrer-bedrift: each
-// per-address result (spec §4 invite and removal results) as the catalogue key of its words and
-// its tone, the counts the summary states (spec §8: "some e-mails not sent or not removed",
+// per-address result (requirements §4 invite and removal results) as the catalogue key of its words and
+// its tone, the counts the summary states (requirements §8: "some e-mails not sent or not removed",
 // "maximum invitations reached"), and the problems of a refused request.
 import type {
   BusinessChangeKind,
   BusinessChangeResult,
   BusinessUserChangeResult,
 } from '../../api/business';
-import { callFailure } from '../../api/problem';
+import { callFailure, failureKind } from '../../api/problem';
 
 export type Tone = 'success' | 'info' | 'warning' | 'danger';
 
@@ -87,7 +87,7 @@ export interface ResultCounts {
   readonly done: number;
   /** All changes answered. */
   readonly total: number;
-  /** Refused because every seat is taken (spec §8 "maximum invitations reached"). */
+  /** Refused because every seat is taken (requirements §8 "maximum invitations reached"). */
   readonly full: number;
 }
 
@@ -121,7 +121,7 @@ export type ChangeProblem =
 export function changeProblem(error: unknown, at: number = Date.now()): ChangeProblem {
   const failure = callFailure(error);
   if (failure.status === 403) return { kind: 'not-admin' };
-  if (failure.status === 404) return { kind: 'no-agreement' };
+  if (failureKind(failure) === 'not-found') return { kind: 'no-agreement' };
   if (failure.status === 429) return { kind: 'rate-limited', retryAfter: failure.retryAfter, at };
   if (failure.status === 400) return { kind: 'invalid' };
   return { kind: 'failed' };

@@ -1,7 +1,10 @@
-// What /bedrift's answers mean for the invited employee: every verification result code (spec §4,
+// What /bedrift's answers mean for the invited employee: every verification result code (requirements §4,
 // and the code step's) and every refusal of sending the code, as the catalogue key of a clear
-// Norwegian message and the next step it offers.
+// Norwegian message and the next step it offers; what the invitation is, and a failed call.
 import type { BusinessVerificationResult } from '../../api/business';
+import { callFailure } from '../../api/problem';
+
+import type { ChangeProblem } from './results';
 
 export type VerificationResultCode = BusinessVerificationResult['result'];
 
@@ -55,4 +58,18 @@ export const MAX_WRONG_CODES = 5;
 export function invitationToken(search: URLSearchParams): string | null {
   const token = search.get('invitasjon')?.trim() ?? '';
   return /^[A-Za-z0-9_-]{1,256}$/.test(token) ? token : null;
+}
+
+/** What the invitation is, once the server has named it (any answer but a missing token). */
+export interface Invitation {
+  readonly companyName: string | null;
+  readonly maskedEmail: string | null;
+}
+
+/** A failed call (no answer, or a refusal that is not a result) in the screen's words. */
+export function verificationProblem(error: unknown): ChangeProblem {
+  const failure = callFailure(error);
+  if (failure.status === 429)
+    return { kind: 'rate-limited', retryAfter: failure.retryAfter, at: Date.now() };
+  return { kind: 'failed' };
 }

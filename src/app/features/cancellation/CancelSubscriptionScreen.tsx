@@ -1,5 +1,5 @@
 // /avslutt-abonnement (login and subscription): cancelling in at most two steps, as easy as
-// ordering (the Norwegian consumer authority's guidance). Step 1: the reason (required, spec §5)
+// ordering (the Norwegian consumer authority's guidance). Step 1: the reason (required, requirements §5)
 // and an optional comment, with the last day of access shown up front. Step 2: the winback offer
 // from the catalogue, once, with "Nei takk, avslutt" beside it (or just the confirmation when no
 // offer applies). Confirming cancels and reloads the subscription; taking the offer schedules the
@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { object, string } from 'yup';
 
-import { formatKroner } from '../../../shared/money/money';
 import {
   CANCELLATION_COMMENT_MAX,
   cancellationReasons,
@@ -33,13 +32,13 @@ import {
 } from '../../api/subscription';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
-import { periodSlug, traitsOf } from '../../lib/format/subscription';
+import { traitsOf } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
-import { OfferCard } from '../../ui/OfferCard';
+import { RetentionOffer } from '../../ui/RetentionOffer';
 
 import './cancellation.css';
 import '../../ui/designsystemet-forms.css';
@@ -147,9 +146,10 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
 
   function failed(error: unknown) {
     const problem = callFailure(error);
-    setFailure(`cancellation.errors.${failureKind(problem)}`);
+    const kind = failureKind(problem);
+    setFailure(`cancellation.errors.${kind}`);
     // Someone (another tab, customer service) changed the subscription: show what it is now.
-    if (problem.status === 409 || problem.status === 404) void reload();
+    if (kind === 'conflict' || kind === 'not-found') void reload();
   }
 
   async function run(kind: Exclude<Busy, null>, work: () => Promise<void>) {
@@ -333,7 +333,7 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
           >
             {t(offer ? 'cancellation.offer.heading' : 'cancellation.confirm.heading')}
           </h2>
-          {offer ? <OfferDetails offer={offer} /> : null}
+          {offer ? <RetentionOffer offer={offer} /> : null}
           <Facts facts={confirmFacts} />
           {failure ? (
             <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
@@ -381,27 +381,6 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
         </section>
       )}
     </>
-  );
-}
-
-function OfferDetails({ offer }: { readonly offer: WinbackOffer }) {
-  const { t } = useTranslation('cancellation');
-  const longDate = useLongDate();
-  const slug = periodSlug(offer.period);
-  return (
-    <OfferCard>
-      <p className="ds-paragraph">
-        {t(offer.kind === 'youth' ? 'cancellation.offer.youth' : 'cancellation.offer.period', {
-          plan: offer.planName,
-          period: t(`cancellation.period-words.${slug}`),
-          price: t(`cancellation.price-per.${slug}`, { price: formatKroner(offer.price) }),
-          saving: formatKroner(offer.yearlySaving),
-        })}
-      </p>
-      <p className="ds-paragraph">
-        {t('cancellation.offer.effective', { date: longDate(offer.effectiveDate) })}
-      </p>
-    </OfferCard>
   );
 }
 

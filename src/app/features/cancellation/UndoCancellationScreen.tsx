@@ -104,12 +104,13 @@ export default function UndoCancellationScreen() {
       setUndone(reloaded ?? after);
     } catch (error) {
       const problem = callFailure(error);
+      const kind = failureKind(problem);
       setFailure(
         problem.code === 'PAYMENT_METHOD_REQUIRED'
           ? 'cancellation.errors.payment-method-required'
-          : `cancellation.errors.${failureKind(problem)}`,
+          : `cancellation.errors.${kind}`,
       );
-      if (problem.status === 409 || problem.status === 404) void reload();
+      if (kind === 'conflict' || kind === 'not-found') void reload();
     } finally {
       busyRef.current = false;
       setBusy(false);

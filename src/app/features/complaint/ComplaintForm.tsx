@@ -26,6 +26,7 @@ import { useFieldErrorText } from '../../ui/form/TextField';
 import { MESSAGES } from '../../ui/form/validation';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { RateLimitNotice } from '../../ui/RateLimitNotice';
 import { StepHeading } from '../../ui/StepHeading';
 
 import { useCodeText, useDayName } from './days';
@@ -77,7 +78,11 @@ export function ComplaintForm({
   const codeText = useCodeText();
   const codes = useGetComplaintCodesQuery();
   const [fileComplaint] = useFileComplaintMutation();
-  const [failure, setFailure] = useState<{ kind: Failure; minutes?: number } | null>(null);
+  const [failure, setFailure] = useState<{
+    kind: Failure;
+    retryAfter?: number | null;
+    at?: number;
+  } | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (failure) failureRef.current?.focus();
@@ -154,10 +159,7 @@ export function ComplaintForm({
         onStale();
         return;
       case 'RATE_LIMITED':
-        setFailure({
-          kind: 'rate-limited',
-          minutes: Math.max(1, Math.ceil((problem.retryAfter ?? 60) / 60)),
-        });
+        setFailure({ kind: 'rate-limited', retryAfter: problem.retryAfter, at: Date.now() });
         return;
       default:
         if (problem.fields.includes('comment')) {
@@ -322,9 +324,17 @@ export function ComplaintForm({
             </div>
           </div>
 
-          {failure ? (
+          {failure?.kind === 'rate-limited' ? (
+            <RateLimitNotice
+              color="danger"
+              retryAfter={failure.retryAfter}
+              at={failure.at}
+              tabIndex={-1}
+              ref={failureRef}
+            />
+          ) : failure ? (
             <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
-              {t(`complaint.errors.${failure.kind}`, { minutes: failure.minutes })}
+              {t(`complaint.errors.${failure.kind}`)}
             </Notice>
           ) : null}
           <SubmitButton busyText={t('complaint.form.sending')} disabled={open.length === 0}>

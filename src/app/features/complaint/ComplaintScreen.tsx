@@ -1,4 +1,4 @@
-// /tilbakemelding (login and subscription): a delivery complaint about the paper (spec §5: only
+// /tilbakemelding (login and subscription): a delivery complaint about the paper (requirements §5: only
 // paper subscribers can file one). Everything it offers comes from the server (GET
 // subscription/{no}/complaints): whether the subscription can have one, the delivery days of the
 // last `windowDays` that can be chosen, today's e-paper and the earlier complaints. A paper

@@ -9,12 +9,12 @@ import { Link } from 'react-router';
 
 import { useAssignAccountMutation } from '../../api/account';
 import { callFailure } from '../../api/problem';
-import { subscriptionEndpoints } from '../../api/subscription';
 import { ASSIGN_MESSAGES } from '../../flows/connect/connectOutcome';
+import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 
@@ -61,7 +61,7 @@ function StepSection({
 
 export default function ConnectScreen() {
   const { t } = useTranslation('connect');
-  const dispatch = useAppDispatch();
+  const reload = useReloadSubscription();
   const title = useAppSelector(selectTitle);
   const user = useAppSelector(selectUser);
   const { hasSubscription } = useAppSelector(selectSubscription);
@@ -92,13 +92,9 @@ export default function ConnectScreen() {
     go({ name: 'connecting', connectToken, failed: false });
     const result = await assignAccount({ assignAccountRequest: { connectToken } });
     if (result.data) {
-      // Spec §4: reload the subscription; the slice follows the lookup's answer.
-      await dispatch(
-        subscriptionEndpoints.endpoints.getSubscription.initiate(
-          { accountNo: result.data.ariaAccountNo, titleCode },
-          { subscribe: false, forceRefetch: true },
-        ),
-      );
+      // requirements §4: reload the subscription of the account it now belongs to (the account slice
+      // took it from this answer); the slice follows the lookup's answer.
+      await reload();
       go({ name: 'connected' });
       return;
     }

@@ -1,24 +1,26 @@
 // Step 1 of /koble-bruker: search by e-mail or phone (POST search-account). The answer is the
 // same whether or not anything matched, so this step always goes on to the code step; only a
 // refused search (rate limit, bad input, no answer) stays here with its message.
-import { Form, Formik, type FormikHelpers, useFormikContext } from 'formik';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mixed, object, string } from 'yup';
 
 import { type SearchAccountApiArg, useSearchAccountMutation } from '../../api/account';
 import { callFailure } from '../../api/problem';
+import {
+  type ContactMethod,
+  ContactMethodField,
+  type ContactMethodValues,
+  contactMethodSchema,
+  contactRefusal,
+  contactValueOf,
+} from '../../ui/form/ContactMethodField';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
-import { TextField, type TextFieldProps } from '../../ui/form/TextField';
-import { emailAddress, MESSAGES, normalisePhoneInput, phoneNumber } from '../../ui/form/validation';
 import { Notice } from '../../ui/Notice';
+import { RateLimitNotice } from '../../ui/RateLimitNotice';
 
-import { RateLimitNotice } from './RateLimitNotice';
-
-import '../../ui/designsystemet-forms.css';
-
-export type SearchMethod = 'email' | 'phone';
+export type SearchMethod = ContactMethod;
 
 /** A search the server accepted: what was searched for and the verification it started. */
 export interface AcceptedSearch {
@@ -29,24 +31,9 @@ export interface AcceptedSearch {
   readonly expiresAt: string;
 }
 
-interface SearchValues {
-  readonly method: SearchMethod;
-  readonly email: string;
-  readonly phone: string;
-}
+type SearchValues = ContactMethodValues;
 
-const searchSchema = object({
-  method: mixed<SearchMethod>().oneOf(['email', 'phone']).required(),
-  email: string().when('method', { is: 'email', then: () => emailAddress() }),
-  phone: string().when('method', { is: 'phone', then: () => phoneNumber() }),
-});
-
-const METHODS: readonly SearchMethod[] = ['email', 'phone'];
-
-const INPUT_PROPS: Record<SearchMethod, Partial<TextFieldProps>> = {
-  email: { type: 'email', autoComplete: 'email' },
-  phone: { type: 'tel', autoComplete: 'tel' },
-};
+const METHOD_ID_PREFIX = 'connect-method';
 
 /** The request of a search: the chosen identifier only, with the title. */
 export function searchRequest(
@@ -60,50 +47,7 @@ export function searchRequest(
   };
 }
 
-export const searchValueOf = (method: SearchMethod, raw: string) =>
-  method === 'phone' ? normalisePhoneInput(raw.trim()) : raw.trim();
-
-function MethodChoice() {
-  const { t } = useTranslation('connect');
-  const { values, resetForm } = useFormikContext<SearchValues>();
-  return (
-    <fieldset className="ds-fieldset">
-      <legend className="ds-label">{t('connect.search.method-legend')}</legend>
-      {METHODS.map((method) => (
-        <div className="ds-field" key={method}>
-          <input
-            type="radio"
-            className="ds-input"
-            id={`connect-method-${method}`}
-            name="method"
-            value={method}
-            checked={values.method === method}
-            // Another way to search starts afresh: no messages about the field just left.
-            onChange={() => resetForm({ values: { ...values, method } })}
-          />
-          <label className="ds-label" htmlFor={`connect-method-${method}`}>
-            {t(`connect.search.method.${method}`)}
-          </label>
-        </div>
-      ))}
-    </fieldset>
-  );
-}
-
-function SearchField() {
-  const { t } = useTranslation('connect');
-  const { values } = useFormikContext<SearchValues>();
-  const method = values.method;
-  return (
-    <TextField
-      key={method}
-      {...INPUT_PROPS[method]}
-      name={method}
-      label={t(`connect.search.label.${method}`)}
-      description={t(`connect.search.description.${method}`)}
-    />
-  );
-}
+export const searchValueOf = contactValueOf;
 
 /** Empty, or the last search when the reader came back to change it. */
 function initialSearchValues(previous: AcceptedSearch | null): SearchValues {
@@ -154,17 +98,14 @@ export function SearchStep({ titleCode, previous, onAccepted }: SearchStepProps)
       setProblem({ kind: 'rate-limited', retryAfter: failure.retryAfter, at });
     else if (failure.status === 400) {
       // The server checks the same rules: its objection belongs to the field.
-      form.setFieldError(
-        values.method,
-        values.method === 'email' ? MESSAGES.email : MESSAGES.phone,
-      );
+      form.setFieldError(values.method, contactRefusal(values.method));
     } else setProblem({ kind: 'failed', at });
   }
 
   return (
     <Formik<SearchValues>
       initialValues={initialSearchValues(previous)}
-      validationSchema={searchSchema}
+      validationSchema={contactMethodSchema}
       onSubmit={search}
     >
       <Form noValidate className="form-stack">
@@ -177,8 +118,19 @@ export function SearchStep({ titleCode, previous, onAccepted }: SearchStepProps)
           </Notice>
         ) : null}
         <ErrorSummary labels={labels} />
-        <MethodChoice />
-        <SearchField />
+        <ContactMethodField
+          idPrefix={METHOD_ID_PREFIX}
+          legend={t('connect.search.method-legend')}
+          methodLabels={{
+            email: t('connect.search.method.email'),
+            phone: t('connect.search.method.phone'),
+          }}
+          labels={labels}
+          descriptions={{
+            email: t('connect.search.description.email'),
+            phone: t('connect.search.description.phone'),
+          }}
+        />
         <SubmitButton busyText={t('connect.search.sending')}>
           {t('connect.search.submit')}
         </SubmitButton>

@@ -2,18 +2,15 @@
 // name, phone and e-mail — as Min Side knows them (getAccountProfile: saved values, else the
 // login's), edited with PUT account. What the identity provider owns (the name when it has one,
 // the login e-mail) is shown with a link to change it there (ui/IdentityDetails); the rest is
-// the shared contact form (ui/form/contactSchema.ts), which /endre-profil uses too. Spec §5
+// the shared contact form (ui/form/contactSchema.ts), which /endre-profil uses too. requirements §5
 // messages, server field errors on the fields, and what the reader typed stays after any error.
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import type { AccountProfile } from '../../api/account';
-import {
-  AccountProfileLoader,
-  SaveOutcomeAlert,
-  useAccountSave,
-} from '../../hooks/AccountProfileForm';
+import { useAccountProfile, useAccountSave } from '../../hooks/useAccountProfile';
+import { AccountProfileLoader } from '../../ui/AccountProfileLoader';
 import { ContactFields } from '../../ui/form/ContactFields';
 import {
   type ContactField,
@@ -29,6 +26,7 @@ import {
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { IdentityDetails, identityFacts } from '../../ui/IdentityDetails';
+import { SaveOutcomeAlert } from '../../ui/SaveOutcomeAlert';
 
 function ContactForm({ profile }: { readonly profile: AccountProfile }) {
   const { t } = useTranslation('contact-details');
@@ -100,6 +98,7 @@ function ContactForm({ profile }: { readonly profile: AccountProfile }) {
 
 export default function ContactDetailsScreen() {
   const { t } = useTranslation('contact-details');
+  const lookup = useAccountProfile();
   return (
     <section aria-labelledby="contact-details-heading" className="screen">
       <h1 id="contact-details-heading" className="ds-heading" data-size="lg">
@@ -107,6 +106,7 @@ export default function ContactDetailsScreen() {
       </h1>
       <p className="ds-paragraph">{t('contact-details.intro')}</p>
       <AccountProfileLoader
+        profile={lookup}
         texts={{
           loading: t('contact-details.loading'),
           loadFailed: t('contact-details.load-failed'),

@@ -1,6 +1,6 @@
 // /leveringsadresse (login and subscription): the address the paper is delivered to. Shows the
 // stored address (getAccountProfile) in the shared delivery-address form and saves it with
-// PUT account {ariaAccountNo, address}. Spec §5 messages per field; the place is filled in from
+// PUT account {ariaAccountNo, address}. requirements §5 messages per field; the place is filled in from
 // the postal code and an unknown postal code is refused (the shared fields, usePostalPlace, and
 // the server's 400 POSTAL_CODE_UNKNOWN); the server's field errors land on the fields; what the
 // reader typed stays after any error. A digital-only subscription
@@ -10,13 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import type { AccountProfile } from '../../api/account';
-import {
-  AccountProfileLoader,
-  SaveOutcomeAlert,
-  useAccountSave,
-} from '../../hooks/AccountProfileForm';
+import { useAccountProfile, useAccountSave } from '../../hooks/useAccountProfile';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
+import { AccountProfileLoader } from '../../ui/AccountProfileLoader';
 import {
   DeliveryAddressFields,
   useDeliveryAddressLabels,
@@ -32,6 +29,7 @@ import {
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { Notice } from '../../ui/Notice';
+import { SaveOutcomeAlert } from '../../ui/SaveOutcomeAlert';
 
 /** The stored address; without one, the account holder's name as the name on the address. */
 function initialValues(profile: AccountProfile): DeliveryAddressValues {
@@ -88,6 +86,8 @@ export default function DeliveryAddressScreen() {
   const { t } = useTranslation('delivery-address');
   const { subscription } = useAppSelector(selectSubscription);
   const paper = subscription?.planProductType === 'COMBO';
+  // Only a paper subscription has an address to edit here: the profile is asked for then.
+  const lookup = useAccountProfile({ skip: !paper });
 
   return (
     <section aria-labelledby="delivery-address-heading" className="screen">
@@ -98,6 +98,7 @@ export default function DeliveryAddressScreen() {
         <>
           <p className="ds-paragraph">{t('delivery-address.intro')}</p>
           <AccountProfileLoader
+            profile={lookup}
             texts={{
               loading: t('delivery-address.loading'),
               loadFailed: t('delivery-address.load-failed'),

@@ -45,6 +45,7 @@ import { SubmitButton } from '../../ui/form/SubmitButton';
 import { useFieldErrorText } from '../../ui/form/TextField';
 import { MESSAGES } from '../../ui/form/validation';
 import { Notice } from '../../ui/Notice';
+import { useRateLimitText } from '../../ui/RateLimitNotice';
 
 import { dayRefusal, nearestOfferedDay } from './days';
 import { daysInPeriod, typeKey, useDayName, usePeriodText, useWeekdaysText } from './format';
@@ -157,7 +158,7 @@ type Failure =
         | 'failed';
     }
   | { kind: 'overlap'; other: DeliveryChange | null }
-  | { kind: 'rate-limited'; minutes: number };
+  | { kind: 'rate-limited'; retryAfter: number | null; at: number };
 
 export interface ChangeFormProps {
   readonly overview: DeliveryChangeOverview;
@@ -180,6 +181,7 @@ export function ChangeForm({
   onStale,
 }: ChangeFormProps) {
   const { t } = useTranslation('delivery-change');
+  const rateLimitText = useRateLimitText();
   const errorText = useFieldErrorText();
   const dayName = useDayName();
   const periodText = usePeriodText();
@@ -304,10 +306,7 @@ export function ChangeForm({
         setFailure({ kind: 'not-active' });
         return;
       case 'RATE_LIMITED':
-        setFailure({
-          kind: 'rate-limited',
-          minutes: Math.max(1, Math.ceil((problem.retryAfter ?? 60) / 60)),
-        });
+        setFailure({ kind: 'rate-limited', retryAfter: problem.retryAfter, at: Date.now() });
         return;
       default:
         if (field.startsWith('address.')) {
@@ -379,12 +378,7 @@ export function ChangeForm({
       case 'too-early-end':
         return t(`delivery-change.server.${f.kind}`, { day: dayName(calendar.earliestStart) });
       case 'rate-limited':
-        return t(
-          f.minutes === 1
-            ? 'delivery-change.server.rate-limited-minute'
-            : 'delivery-change.server.rate-limited',
-          { count: f.minutes },
-        );
+        return rateLimitText(f.retryAfter, f.at);
       default:
         return t(`delivery-change.server.${f.kind}`);
     }

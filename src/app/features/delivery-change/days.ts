@@ -1,7 +1,7 @@
 // The days of /endre-avislevering as rules: whether a day typed or picked in a date field is one
 // the server's calendar offers, why not, and the offered day nearest to it. The date field lets
 // the reader pick any day between the first and the last offered one; the server refuses the
-// others too (domain/delivery/changes.ts).
+// others too (domain/delivery/changeRules.ts).
 import { isIsoDate } from '../../../shared/time/oslo';
 
 /** Why a chosen day cannot be taken; the catalogue key under delivery-change.validation. */

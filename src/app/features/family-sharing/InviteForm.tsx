@@ -1,100 +1,39 @@
 // The owner's invitation form on /familiedeling: by e-mail or by SMS (a choice of two radios),
-// the one field for it checked by the rules the server applies too (spec §5 messages), then POST
+// the one field for it checked by the rules the server applies too (requirements §5 messages), then POST
 // family-sharing/{titleCode}/invitations. An address invited already or the owner's own land on
 // the field; a full family, a plan without family sharing, the day's limit (with the wait) and
 // anything else are said above the button by the section (onResult), and nothing typed is lost.
-import { Form, Formik, type FormikHelpers, useFormikContext } from 'formik';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { mixed, object, string } from 'yup';
 
 import { type FamilyInvitation, useInviteFamilyMemberMutation } from '../../api/family';
 import { callFailure } from '../../api/problem';
+import {
+  ContactMethodField,
+  type ContactMethodValues,
+  contactMethodSchema,
+  contactRefusal,
+  contactValueOf,
+} from '../../ui/form/ContactMethodField';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
-import { TextField, type TextFieldProps } from '../../ui/form/TextField';
-import {
-  emailAddress,
-  MESSAGES,
-  normalisePhoneInput,
-  phoneNumber,
-  prefetchPhoneRule,
-} from '../../ui/form/validation';
+import { useRateLimitText } from '../../ui/RateLimitNotice';
 
 import { announcement, type AnnouncementValue } from './Announcement';
-import { OWNER_REFUSALS, useWaitText, waitUntil } from './familyWords';
+import { OWNER_REFUSALS } from './familyWords';
 
-import '../../ui/designsystemet-forms.css';
+const EMPTY: ContactMethodValues = { method: 'email', email: '', phone: '' };
 
-type Method = 'email' | 'phone';
-
-interface InviteValues {
-  readonly method: Method;
-  readonly email: string;
-  readonly phone: string;
-}
-
-const METHODS: readonly Method[] = ['email', 'phone'];
-
-const EMPTY: InviteValues = { method: 'email', email: '', phone: '' };
-
-const schema = object({
-  method: mixed<Method>().oneOf(['email', 'phone']).required(),
-  email: string().when('method', { is: 'email', then: () => emailAddress() }),
-  phone: string().when('method', { is: 'phone', then: () => phoneNumber() }),
-});
-
-const INPUT_PROPS: Record<Method, Partial<TextFieldProps>> = {
-  email: { type: 'email', autoComplete: 'off', spellCheck: false },
-  phone: { type: 'tel', autoComplete: 'off', onFocus: prefetchPhoneRule },
-};
+const METHOD_ID_PREFIX = 'family-invite-method';
+const RADIO_CLASS = 'family-radio';
+/** The contact is the invitee's, not the reader's own. */
+const INVITEE = 'other';
 
 /** Refusals that belong to the field typed in, as field messages ("<namespace>:<key>"). */
 const FIELD_REFUSALS: Readonly<Record<string, string>> = {
   FAMILY_ALREADY_INVITED: 'family-sharing:family-sharing.invite.already-invited',
   FAMILY_INVITE_SELF: 'family-sharing:family-sharing.invite.self',
 };
-
-function MethodChoice() {
-  const { t } = useTranslation('family-sharing');
-  const { values, resetForm } = useFormikContext<InviteValues>();
-  return (
-    <fieldset className="ds-fieldset">
-      <legend className="ds-label">{t('family-sharing.invite.method-legend')}</legend>
-      {METHODS.map((method) => (
-        <div className="ds-field family-radio" key={method}>
-          <input
-            type="radio"
-            className="ds-input"
-            id={`family-invite-method-${method}`}
-            name="method"
-            value={method}
-            checked={values.method === method}
-            // The other way starts afresh: no messages about the field just left.
-            onChange={() => resetForm({ values: { ...values, method } })}
-          />
-          <label className="ds-label" htmlFor={`family-invite-method-${method}`}>
-            {t(`family-sharing.invite.method.${method}`)}
-          </label>
-        </div>
-      ))}
-    </fieldset>
-  );
-}
-
-function RecipientField() {
-  const { t } = useTranslation('family-sharing');
-  const { values } = useFormikContext<InviteValues>();
-  const method = values.method;
-  return (
-    <TextField
-      key={method}
-      {...INPUT_PROPS[method]}
-      name={method}
-      label={t(`family-sharing.invite.label.${method}`)}
-      description={t(`family-sharing.invite.description.${method}`)}
-    />
-  );
-}
 
 export interface InviteFormProps {
   readonly titleCode: string;
@@ -106,18 +45,17 @@ export interface InviteFormProps {
 
 export function InviteForm({ titleCode, onSent, onResult }: InviteFormProps) {
   const { t } = useTranslation('family-sharing');
-  const waitText = useWaitText();
+  const rateLimitText = useRateLimitText();
   const [invite] = useInviteFamilyMemberMutation();
   const labels = {
     email: t('family-sharing.invite.label.email'),
     phone: t('family-sharing.invite.label.phone'),
   };
 
-  async function send(values: InviteValues, form: FormikHelpers<InviteValues>) {
+  async function send(values: ContactMethodValues, form: FormikHelpers<ContactMethodValues>) {
     onResult(null);
     const field = values.method;
-    const value =
-      field === 'phone' ? normalisePhoneInput(values.phone.trim()) : values.email.trim();
+    const value = contactValueOf(field, values[field]);
     const result = await invite({
       titleCode,
       familyInvitationRequest: field === 'phone' ? { phone: value } : { email: value },
@@ -135,18 +73,11 @@ export function InviteForm({ titleCode, onSent, onResult }: InviteFormProps) {
     }
     if (failure.status === 400) {
       // The server checks the same rules: its objection belongs to the field.
-      form.setFieldError(field, field === 'email' ? MESSAGES.email : MESSAGES.phone);
+      form.setFieldError(field, contactRefusal(field));
       return;
     }
     if (failure.status === 429) {
-      onResult(
-        announcement(
-          'warning',
-          t('family-sharing.invite.rate-limited', {
-            wait: waitText(waitUntil(failure.retryAfter)),
-          }),
-        ),
-      );
+      onResult(announcement('warning', rateLimitText(failure.retryAfter, Date.now())));
       return;
     }
     const refusal = failure.code ? OWNER_REFUSALS[failure.code] : undefined;
@@ -154,11 +85,28 @@ export function InviteForm({ titleCode, onSent, onResult }: InviteFormProps) {
   }
 
   return (
-    <Formik<InviteValues> initialValues={EMPTY} validationSchema={schema} onSubmit={send}>
+    <Formik<ContactMethodValues>
+      initialValues={EMPTY}
+      validationSchema={contactMethodSchema}
+      onSubmit={send}
+    >
       <Form noValidate className="form-stack">
         <ErrorSummary labels={labels} />
-        <MethodChoice />
-        <RecipientField />
+        <ContactMethodField
+          idPrefix={METHOD_ID_PREFIX}
+          legend={t('family-sharing.invite.method-legend')}
+          methodLabels={{
+            email: t('family-sharing.invite.method.email'),
+            phone: t('family-sharing.invite.method.phone'),
+          }}
+          labels={labels}
+          descriptions={{
+            email: t('family-sharing.invite.description.email'),
+            phone: t('family-sharing.invite.description.phone'),
+          }}
+          whose={INVITEE}
+          optionClassName={RADIO_CLASS}
+        />
         <SubmitButton busyText={t('family-sharing.invite.sending')}>
           {t('family-sharing.invite.submit')}
         </SubmitButton>

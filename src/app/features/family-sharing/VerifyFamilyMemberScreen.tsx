@@ -3,7 +3,7 @@
 // the token in the body) and shows who invited them and to what, with "Bli med" and "Nei takk".
 // Accepting creates the shared subscription; the session's subscription is read again so the
 // guards know it, and the reader lands on /deling-akseptert. Every other state has its own words
-// and next step (spec §8: expired link, already used, withdrawn, generic error, existing active
+// and next step (requirements §8: expired link, already used, withdrawn, generic error, existing active
 // subscription — offered to keep theirs, which declines the invitation so the seat is freed —
 // and the contract's declined, full, own link, sharing ended, unknown link, too many tries).
 import { type ReactNode, useRef, useState } from 'react';
@@ -23,6 +23,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { useRateLimitText } from '../../ui/RateLimitNotice';
 import { Spinner } from '../../ui/Spinner';
 import { StepHeading } from '../../ui/StepHeading';
 
@@ -176,7 +177,7 @@ function VerifyWithToken({ token }: { readonly token: string }) {
   const { t } = useTranslation('family-sharing');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const waitText = useWaitText();
+  const rateLimitText = useRateLimitText();
   const preview = usePreviewFamilyInvitationQuery(
     { familyInvitationTokenRequest: { token } },
     { refetchOnMountOrArgChange: true },
@@ -220,14 +221,7 @@ function VerifyWithToken({ token }: { readonly token: string }) {
       const outcome = inviteeOutcome(failure);
       if (FINAL.has(outcome)) go({ name: 'outcome', outcome });
       else if (outcome === 'rate-limited')
-        setProblem(
-          announcement(
-            'danger',
-            t('family-sharing.verify.rate-limited', {
-              wait: waitText(waitUntil(failure.retryAfter)),
-            }),
-          ),
-        );
+        setProblem(announcement('danger', rateLimitText(failure.retryAfter, Date.now())));
       else
         setProblem(
           announcement(

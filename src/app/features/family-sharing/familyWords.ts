@@ -1,12 +1,12 @@
 // What the family screens say about the server's answers: the catalogue key of each refusal code
-// (spec §8 family errors: expired link, generic error, already used, withdrawn, existing active
+// (requirements §8 family errors: expired link, generic error, already used, withdrawn, existing active
 // subscription, and the rest of the contract's codes), the words of an invitation's state, and
 // how long a rate-limited reader waits (the 429's Retry-After as minutes and the Oslo clock).
 import { useTranslation } from 'react-i18next';
 
 import { osloDateOf } from '../../../shared/time/oslo';
 import type { FamilyInvitationState } from '../../api/family';
-import type { CallFailure } from '../../api/problem';
+import { type CallFailure, failureKind } from '../../api/problem';
 import { formatClockTime, formatLongDate } from '../../lib/format/date';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../lib/i18n/i18n';
 
@@ -82,7 +82,7 @@ export function inviteeOutcome(failure: CallFailure): InviteOutcome {
   const byCode = failure.code ? INVITEE_REFUSALS[failure.code] : undefined;
   if (byCode) return byCode;
   if (failure.status === 429) return 'rate-limited';
-  if (failure.status === 404) return 'not-found';
+  if (failureKind(failure) === 'not-found') return 'not-found';
   return 'error';
 }
 

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
 import { SubscriptionStatus } from '../../../shared/subscription/status';
-import { callFailure } from '../../api/problem';
+import { callFailure, failureKind } from '../../api/problem';
 import { useWithdrawPlanChangeMutation, type Subscription } from '../../api/subscription';
 import { FLOW_PATHS } from '../../flows/payment-method/storage';
 import { useLongDate } from '../../hooks/useLongDate';
@@ -335,9 +335,9 @@ function PendingChange({
       );
       await reload();
     } catch (error) {
-      const { status } = callFailure(error);
-      setFailed(status === 409 || status === 404 ? 'conflict' : 'error');
-      if (status === 409) void reload();
+      const kind = failureKind(callFailure(error));
+      setFailed(kind === 'conflict' || kind === 'not-found' ? 'conflict' : 'error');
+      if (kind === 'conflict') void reload();
     } finally {
       running.current = false;
       setBusy(false);

@@ -24,7 +24,7 @@ import { describeSettlement } from '../../ui/PaymentMethodText';
 import './invoice-overview.css';
 import '../../ui/designsystemet-tags.css';
 
-/** The labels of spec §8, shared with the home page and the payment method screens. */
+/** The labels of requirements §8, shared with the home page and the payment method screens. */
 const providerKeys: Record<PaymentProvider, string> = {
   'SWEDBANK-PPG': 'common:payment-methods.provider.swedbank-ppg',
   VIPPS: 'common:payment-methods.provider.vipps',

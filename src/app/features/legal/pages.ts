@@ -1,4 +1,4 @@
-// The legal and privacy pages (spec §2 "fixed content by key", and the accessibility statement):
+// The legal and privacy pages (requirements §2 "fixed content by key", and the accessibility statement):
 // the route of each and the key of its text in locales/{nb,nn}/legal/<key>.md.
 export const legalPages: Readonly<Record<string, string>> = {
   '/vilkaar': 'terms',

@@ -1,4 +1,4 @@
-// /mitt-innhold (a subscriber): what the subscription gives access to (spec §3 features:
+// /mitt-innhold (a subscriber): what the subscription gives access to (requirements §3 features:
 // content, e-paper, paper, family sharing, the partner titles' content), each with where to use
 // it; for a plan with the partner content, the other titles of the group, each linked. A family
 // member's share says whose it is.

@@ -11,6 +11,7 @@ import { Link, Navigate } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
 import { hasAccess, SubscriptionStatus } from '../../../shared/subscription/status';
+import { failureKind } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
 import {
   reactivatesWithoutPayment,
@@ -19,6 +20,7 @@ import {
 } from '../../hooks/freeReactivation';
 import { useReactivationPrice } from '../../hooks/reactivationQuote';
 import { useLongDate } from '../../hooks/useLongDate';
+import { reactivationOfferText } from '../../lib/format/offer';
 import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
@@ -56,7 +58,7 @@ function Reactivation({ subscription }: { readonly subscription: Subscription })
         {failure ? (
           <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
             {t(
-              failure.status === 409
+              failureKind(failure) === 'conflict'
                 ? 'no-subscription.reactivate.conflict'
                 : 'no-subscription.reactivate.failed',
             )}
@@ -86,7 +88,7 @@ function Reactivation({ subscription }: { readonly subscription: Subscription })
     <section aria-labelledby="no-subscription-reactivate-heading" className="screen">
       <h2 id="no-subscription-reactivate-heading" className="ds-heading" data-size="sm">
         {offer
-          ? t('no-subscription.reactivate.offer-heading')
+          ? t('no-subscription.reactivate.offer-heading', { offer: reactivationOfferText(t) })
           : t('no-subscription.reactivate.heading')}
       </h2>
       {price.kind === 'loading' ? (
@@ -108,7 +110,10 @@ function Reactivation({ subscription }: { readonly subscription: Subscription })
       )}
       {used?.availableFrom ? (
         <p className="ds-paragraph">
-          {t('no-subscription.reactivate.offer-used', { date: longDate(used.availableFrom) })}
+          {t('no-subscription.reactivate.offer-used', {
+            date: longDate(used.availableFrom),
+            offer: reactivationOfferText(t),
+          })}
         </p>
       ) : null}
       <p className="ds-paragraph">

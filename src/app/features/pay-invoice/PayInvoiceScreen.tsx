@@ -12,7 +12,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { formatKroner } from '../../../shared/money/money';
 import { type Order, type OrderPaymentProvider, useGetOrderQuery } from '../../api/order';
 import { type Invoice, useGetInvoiceQuery } from '../../api/payment';
-import { callFailure } from '../../api/problem';
+import { callFailure, failureKind } from '../../api/problem';
 import {
   purchaseResumed,
   selectPurchase,
@@ -30,6 +30,7 @@ import { PaymentMethodChoice } from '../../ui/PaymentMethodChoice';
 import { describeSettlement } from '../../ui/PaymentMethodText';
 import { providerSlug } from '../../ui/paymentProviders';
 import { Progress } from '../../ui/Progress';
+import { RATE_LIMIT_KEY } from '../../ui/RateLimitNotice';
 
 import './pay-invoice.css';
 
@@ -176,7 +177,7 @@ function problemKey(code: string, status: number | string): string {
     case 'INVOICE_NOT_FOUND':
       return 'pay-invoice.problems.not-found';
     case 'RATE_LIMITED':
-      return 'pay-invoice.problems.rate-limited';
+      return RATE_LIMIT_KEY;
     case 'IDEMPOTENCY_KEY_REUSED':
       return 'pay-invoice.problems.key-reused';
     default:
@@ -261,7 +262,7 @@ export default function PayInvoiceScreen() {
   const reloadInvoice = useCallback(() => void refetchInvoice.current(), []);
 
   let body: ReactNode;
-  if (failure?.status === 404)
+  if (failure && failureKind(failure) === 'not-found')
     body = (
       <Notice
         color="warning"

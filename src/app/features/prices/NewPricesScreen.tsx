@@ -1,7 +1,7 @@
 // /nye-priser (no guard): the title's prices from its catalogue, every product and period in
 // kroner, and the first-month offer for new readers. A logged-in subscriber also sees their own
 // price now and at the next renewal: subscriptions renew at the ordinary price with no binding
-// (spec §9), so when the catalogue price differs from what they pay, the new price applies from
+// (requirements §9), so when the catalogue price differs from what they pay, the new price applies from
 // the renewal date; a plan change already scheduled decides the plan that renews.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -14,7 +14,7 @@ import {
   useGetDeletionRequestQuery,
   useRequestDeletionMutation,
 } from '../../api/privacy';
-import { callFailure } from '../../api/problem';
+import { callFailure, failureKind } from '../../api/problem';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { loggedOut } from '../../session/sessionActions';
@@ -115,9 +115,10 @@ function Warning({
       if (title) dispatch(titleLoaded(title));
       onRequested(answer);
     } catch (error) {
-      const { status, code } = callFailure(error);
-      if (status === 409 && code === 'DELETION_ALREADY_REQUESTED') onAlready();
-      else setFailure(status === 429 ? 'limit' : 'error');
+      const problem = callFailure(error);
+      if (failureKind(problem) === 'conflict' && problem.code === 'DELETION_ALREADY_REQUESTED')
+        onAlready();
+      else setFailure(problem.status === 429 ? 'limit' : 'error');
     }
   }
 

@@ -14,6 +14,7 @@ import { isStatusCode, statusName } from '../../../shared/subscription/status';
 import type { PaymentProvider } from '../../api/payment';
 import type { PersonalData, PersonalDataValue } from '../../api/privacy';
 import { formatClockTime, formatLongDate } from '../../lib/format/date';
+import { reactivationOfferText } from '../../lib/format/offer';
 import { periodSlug, statusSlug } from '../../lib/format/subscription';
 import type { Language } from '../../lib/i18n/i18n';
 import { describePaymentMethod, describeSettlement } from '../../ui/PaymentMethodText';
@@ -122,9 +123,15 @@ const yesNo =
   (row, { t }) =>
     typeof row[key] === 'boolean' ? t(row[key] ? 'privacy.state.yes' : 'privacy.state.no') : null;
 
-/** A code in words from privacy.export.value.<catalogue>; a code without words is shown as it is. */
+/**
+ * A code in words from privacy.export.value.<catalogue>; a code without words is shown as it is.
+ * The words of the reactivation offer's codes name the offer as {{offer}}.
+ */
 const wordsOf = (catalogue: string, value: string, { t }: Reading) =>
-  t(`privacy.export.value.${catalogue}.${slug(value)}`, { defaultValue: value });
+  t(`privacy.export.value.${catalogue}.${slug(value)}`, {
+    defaultValue: value,
+    offer: reactivationOfferText(t),
+  });
 
 const words =
   (key: string, catalogue: string): Show =>

@@ -1,9 +1,9 @@
 // /endre-profil (login and subscription): the reader's profile — first and last name, phone,
-// e-mail and birth date (spec §3 User). What the identity provider owns (the login e-mail, and
+// e-mail and birth date (requirements §3 User). What the identity provider owns (the login e-mail, and
 // the name and birth date when it has them) is shown with a link to change it there; the rest is
 // edited here with PUT account: the contact fields of /kontakt (ui/form/contactSchema.ts: the
 // phone by the server's own rule, stored in E.164) and the birth date, which is given once when
-// nobody knows it (it then decides the age rules) and is read-only afterwards. Spec §5 messages;
+// nobody knows it (it then decides the age rules) and is read-only afterwards. requirements §5 messages;
 // the server's field errors land on the fields; what the reader typed stays after any error.
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,9 @@ import { string } from 'yup';
 import { birthDateTextProblem, parseBirthDate } from '../../../shared/subscription/birth-date';
 import { osloDateOf } from '../../../shared/time/oslo';
 import type { AccountProfile, AccountUpdate } from '../../api/account';
-import {
-  AccountProfileLoader,
-  SaveOutcomeAlert,
-  useAccountSave,
-} from '../../hooks/AccountProfileForm';
+import { useAccountProfile, useAccountSave } from '../../hooks/useAccountProfile';
 import { useLongDate } from '../../hooks/useLongDate';
+import { AccountProfileLoader } from '../../ui/AccountProfileLoader';
 import { Facts } from '../../ui/Facts';
 import { ContactFields } from '../../ui/form/ContactFields';
 import {
@@ -37,6 +34,7 @@ import { SubmitButton } from '../../ui/form/SubmitButton';
 import { TextField } from '../../ui/form/TextField';
 import { MESSAGES } from '../../ui/form/validation';
 import { IdentityDetails, identityFacts } from '../../ui/IdentityDetails';
+import { SaveOutcomeAlert } from '../../ui/SaveOutcomeAlert';
 
 import './profile.css';
 
@@ -189,6 +187,7 @@ function ProfileForm({ profile }: { readonly profile: AccountProfile }) {
 
 export default function ProfileScreen() {
   const { t } = useTranslation('profile');
+  const lookup = useAccountProfile();
   return (
     <section aria-labelledby="profile-heading" className="screen profile">
       <h1 id="profile-heading" className="ds-heading" data-size="lg">
@@ -196,6 +195,7 @@ export default function ProfileScreen() {
       </h1>
       <p className="ds-paragraph">{t('profile.intro')}</p>
       <AccountProfileLoader
+        profile={lookup}
         texts={{
           loading: t('profile.loading'),
           loadFailed: t('profile.load-failed'),

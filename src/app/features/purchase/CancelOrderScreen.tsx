@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { useCancelOrderMutation } from '../../api/order';
-import { callFailure } from '../../api/problem';
+import { callFailure, failureKind } from '../../api/problem';
 import { forgetPurchase } from '../../flows/order/purchaseSlice';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { useAppDispatch } from '../../store/hooks';
@@ -43,7 +43,7 @@ export default function CancelOrderScreen() {
 
   const failure = result.isError ? callFailure(result.error) : null;
   let outcome: Outcome;
-  if (!orderId || failure?.status === 404) outcome = 'not-found';
+  if (!orderId || (failure && failureKind(failure) === 'not-found')) outcome = 'not-found';
   else if (failure?.code === 'ORDER_COMPLETED') outcome = 'paid';
   else if (failure && failure.status !== 401) outcome = 'failed';
   else if (result.isSuccess) outcome = result.data.status === 'COMPLETED' ? 'paid' : 'cancelled';

@@ -1,5 +1,5 @@
 // /bestilling-feilet (login), and /order-timeout, which leads here: an order that did not go
-// through (spec §8 purchase errors: took too long, cancelled, or a generic failure). The page is
+// through (requirements §8 purchase errors: took too long, cancelled, or a generic failure). The page is
 // always shown, also when this tab holds no order (a provider's return link, a reload) and for a
 // reader without a subscription. It says only what is known:
 // - with `?ordre=<id>` (or the order this tab was confirming) the server is asked to check the
@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { type Order, useCompleteOrderMutation } from '../../api/order';
-import { callFailure } from '../../api/problem';
+import { callFailure, failureKind } from '../../api/problem';
 import { orderPath } from '../../flows/order/outcome';
 import { selectPurchase } from '../../flows/order/purchaseSlice';
 import { useAppSelector } from '../../store/hooks';
@@ -167,7 +167,7 @@ function CheckedOrder({ orderId }: { readonly orderId: string }) {
     }
   }
 
-  if (failure?.status === 404)
+  if (failure && failureKind(failure) === 'not-found')
     return (
       <Page heading={t('purchase.cancel.heading.not-found')}>
         <p className="ds-paragraph">{t('purchase.cancel.not-found')}</p>

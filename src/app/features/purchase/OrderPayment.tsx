@@ -12,7 +12,7 @@ import { providerSlug } from '../../ui/paymentProviders';
 
 import '../../ui/designsystemet-forms.css';
 
-/** The payment method radios: Betalingskort or Vipps (spec §8 labels). */
+/** The payment method radios: Betalingskort or Vipps (requirements §8 labels). */
 export function OrderPaymentChoice({
   value,
   onChange,

@@ -1,4 +1,4 @@
-// /betaling for a visitor who is not logged in (the route has no guard, spec §2): what the link
+// /betaling for a visitor who is not logged in (the route has no guard, requirements §2): what the link
 // pays for and why, from the link itself (`type`, and `plan` + `periode` for an upgrade) and what
 // the server offers without a login (the title, the public catalogue and its prices, the
 // reactivation offer of the shared rules). The exact amount depends on the reader's own
@@ -10,8 +10,9 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatKroner } from '../../../shared/money/money';
 import { selfServiceBlock } from '../../../shared/subscription/eligibility';
 import { periods, type Period } from '../../../shared/subscription/plans';
-import { REACTIVATION_OFFER, reactivationOffer } from '../../../shared/subscription/proration';
+import { reactivationOffer } from '../../../shared/subscription/proration';
 import { type Catalogue, useGetCatalogueQuery } from '../../api/order';
+import { reactivationOfferText } from '../../lib/format/offer';
 import { periodSlug } from '../../lib/format/subscription';
 import { loginRequested } from '../../session/sessionActions';
 import { selectTitle } from '../../session/titleSlice';
@@ -203,8 +204,7 @@ export function PaymentPreview({ type }: { readonly type: PaymentType }) {
           </p>
           <p className="ds-paragraph">
             {t('purchase.payment.preview.reactivation-offer', {
-              months: REACTIVATION_OFFER.months,
-              paid: REACTIVATION_OFFER.paidMonths,
+              offer: reactivationOfferText(t),
             })}
           </p>
         </>

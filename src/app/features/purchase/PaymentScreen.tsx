@@ -3,7 +3,7 @@
 // `?type=oppgradering&plan=&periode=` (an upgrade now, paying the prorated difference). It shows
 // the server's quote, the amount to pay now and the card/Vipps choice; "Betal kr X" starts the
 // purchase saga. Without a type it is a new order: /bestill-abonnement with the same query. The
-// route has no guard (spec §2): a visitor who is not logged in sees what the link pays for and
+// route has no guard (requirements §2): a visitor who is not logged in sees what the link pays for and
 // why, from the link and the public catalogue (PaymentPreview), and is asked to log in at the
 // payment step, which returns here.
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -20,6 +20,7 @@ import { callFailure } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
 import { purchaseResumed, selectPurchase, startPurchase } from '../../flows/order/purchaseSlice';
 import { useResumeOnReturn } from '../../hooks/useResumeOnReturn';
+import { reactivationOfferText } from '../../lib/format/offer';
 import { selectSession } from '../../session/sessionSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectLoggedIn } from '../../session/userSlice';
@@ -117,7 +118,10 @@ function PaymentStep({
   return (
     <form className="purchase-form" noValidate onSubmit={pay}>
       <p className="ds-paragraph">
-        {t(`purchase.payment.intro.${type}`, { plan: subscription.planName })}
+        {t(`purchase.payment.intro.${type}`, {
+          plan: subscription.planName,
+          offer: reactivationOfferText(t),
+        })}
       </p>
       <div aria-live="polite">
         {quote ? <QuoteSummary quote={quote} /> : null}

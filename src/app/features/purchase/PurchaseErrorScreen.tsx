@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 
 import { useGetOrderQuery } from '../../api/order';
-import { callFailure } from '../../api/problem';
+import { callFailure, failureKind } from '../../api/problem';
 import { orderPath } from '../../flows/order/outcome';
 import { selectPurchase } from '../../flows/order/purchaseSlice';
 import { loginRequested } from '../../session/sessionActions';
@@ -112,7 +112,7 @@ export default function PurchaseErrorScreen() {
   // Any order but a declined one is reported by its own screen.
   if (order && order.status !== 'DECLINED') return <Navigate replace to={orderPath(order)} />;
 
-  if (failure?.status === 404)
+  if (failure && failureKind(failure) === 'not-found')
     return (
       <Screen heading={t('purchase.error.heading-unknown')}>
         <Notice color="warning">{t('purchase.error.unknown-order')}</Notice>

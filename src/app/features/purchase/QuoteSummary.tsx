@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatKroner } from '../../../shared/money/money';
 import type { Order, OrderQuote, Period } from '../../api/order';
 import { useDateRange, useLongDate } from '../../hooks/useLongDate';
+import { reactivationOfferText } from '../../lib/format/offer';
 import { periodSlug } from '../../lib/format/subscription';
 import { type Fact, Facts } from '../../ui/Facts';
 import { providerSlug } from '../../ui/paymentProviders';
@@ -70,7 +71,7 @@ export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
     facts.push({
       key: 'offer',
       label: t('purchase.summary.offer'),
-      value: t('purchase.summary.offer-reactivation'),
+      value: t('purchase.summary.offer-reactivation', { offer: reactivationOfferText(t) }),
     });
   // An offer the plan has that this reader is not given, and why (the server decides it).
   const unavailable = quote.unavailableOffer;
@@ -84,6 +85,7 @@ export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
           : t('purchase.summary.offer-unavailable-reactivation', {
               usedOn: unavailable.usedOn ? longDate(unavailable.usedOn) : '',
               availableFrom: unavailable.availableFrom ? longDate(unavailable.availableFrom) : '',
+              offer: reactivationOfferText(t),
             }),
     });
   if (quote.discount)

@@ -12,7 +12,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { STUDENT_PLAN_ID } from '../../../shared/subscription/plans';
 import { useGetOrderQuery } from '../../api/order';
-import { callFailure } from '../../api/problem';
+import { callFailure, failureKind } from '../../api/problem';
 import { orderPath } from '../../flows/order/outcome';
 import { useLongDate } from '../../hooks/useLongDate';
 import { selectSubscription } from '../../session/subscriptionSlice';
@@ -44,7 +44,7 @@ export default function ReceiptScreen() {
     return <Navigate replace to={orderPath(order)} />;
 
   let body;
-  if (failure?.status === 404)
+  if (failure && failureKind(failure) === 'not-found')
     body = <p className="ds-paragraph">{t('purchase.receipt.not-found')}</p>;
   else if (failure)
     body = (

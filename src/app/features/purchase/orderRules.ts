@@ -3,6 +3,7 @@
 // or order.
 import type { Order } from '../../api/order';
 import type { PurchaseIntent } from '../../flows/order/purchaseSlice';
+import { RATE_LIMIT_KEY } from '../../ui/RateLimitNotice';
 
 /** Where "try again" leads for an order or an attempt: the screen that starts that intent. */
 export function retryPath(
@@ -56,7 +57,7 @@ export function problemKey(code: string | null, status: number | string | null):
     case 'SUBSCRIPTION_NOT_FOUND':
       return 'purchase.problems.subscription-state';
     case 'RATE_LIMITED':
-      return 'purchase.problems.rate-limited';
+      return RATE_LIMIT_KEY;
     case 'IDEMPOTENCY_KEY_REUSED':
       return 'purchase.problems.key-reused';
     case 'ORDER_IN_PROGRESS':

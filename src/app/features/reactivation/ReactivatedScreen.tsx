@@ -1,6 +1,6 @@
 // /abonnement-reaktivert (login and subscription): the receipt of a reactivation. After a
 // reactivation order (`?ordre=<orderId>`) it shows what was paid (3 months for the price of 1 for
-// a monthly plan) from the order, and the subscription reloaded from the server (spec §4:
+// a monthly plan) from the order, and the subscription reloaded from the server (requirements §4:
 // reactivation reloads the subscription). Without an order (a business subscription restarted at
 // no cost) it shows the reloaded subscription alone.
 // It reports only what the server says happened: an order that is not a paid reactivation goes
@@ -16,11 +16,12 @@ import { formatKroner } from '../../../shared/money/money';
 import { REACTIVATION_OFFER } from '../../../shared/subscription/proration';
 import { hasAccess, SubscriptionStatus } from '../../../shared/subscription/status';
 import { useGetOrderQuery, type Order } from '../../api/order';
-import { callFailure } from '../../api/problem';
+import { callFailure, failureKind } from '../../api/problem';
 import { orderPath } from '../../flows/order/outcome';
 import { useLastStatusChange } from '../../hooks/useLastStatusChange';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
+import { reactivationOfferText } from '../../lib/format/offer';
 import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
@@ -38,6 +39,7 @@ function Payment({ order }: { readonly order: Order }) {
           ? t('reactivation.order.paid-offer', {
               amount: formatKroner(order.amount),
               months: REACTIVATION_OFFER.months,
+              offer: reactivationOfferText(t),
             })
           : t('reactivation.order.paid', { amount: formatKroner(order.amount) })}
       </p>
@@ -126,7 +128,7 @@ export default function ReactivatedScreen() {
       ) : null}
       {order.isError ? (
         <Notice color="warning">
-          {callFailure(order.error).status === 404
+          {failureKind(callFailure(order.error)) === 'not-found'
             ? t('reactivation.order.not-found')
             : t('reactivation.order.failed')}
         </Notice>

@@ -22,6 +22,7 @@ import {
 import { useReactivationPrice } from '../../hooks/reactivationQuote';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
+import { reactivationOfferText } from '../../lib/format/offer';
 import { periodSlug, traitsOf } from '../../lib/format/subscription';
 import { loginRequested } from '../../session/sessionActions';
 import { selectSession } from '../../session/sessionSlice';
@@ -31,6 +32,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { OfferCard } from '../../ui/OfferCard';
 import { Progress } from '../../ui/Progress';
+import { RetentionOffer } from '../../ui/RetentionOffer';
 
 function Anonymous() {
   const { t } = useTranslation('winback');
@@ -38,7 +40,9 @@ function Anonymous() {
   const location = useLocation();
   return (
     <>
-      <p className="ds-paragraph">{t('winback.anonymous.intro')}</p>
+      <p className="ds-paragraph">
+        {t('winback.anonymous.intro', { offer: reactivationOfferText(t) })}
+      </p>
       <p className="ds-paragraph">
         <button
           type="button"
@@ -81,7 +85,13 @@ function Ended({ subscription }: { readonly subscription: Subscription }) {
           })}
         </p>
       ) : null}
-      <OfferCard heading={offer ? t('winback.ended.offer-heading') : t('winback.ended.heading')}>
+      <OfferCard
+        heading={
+          offer
+            ? t('winback.ended.offer-heading', { offer: reactivationOfferText(t) })
+            : t('winback.ended.heading')
+        }
+      >
         {price.kind === 'loading' ? (
           <Progress>{t('winback.ended.pricing')}</Progress>
         ) : (
@@ -100,7 +110,10 @@ function Ended({ subscription }: { readonly subscription: Subscription }) {
         )}
         {used?.availableFrom ? (
           <p className="ds-paragraph">
-            {t('winback.ended.offer-used', { date: longDate(used.availableFrom) })}
+            {t('winback.ended.offer-used', {
+              date: longDate(used.availableFrom),
+              offer: reactivationOfferText(t),
+            })}
           </p>
         ) : null}
       </OfferCard>
@@ -134,7 +147,6 @@ function Ended({ subscription }: { readonly subscription: Subscription }) {
 
 function Active({ subscription }: { readonly subscription: Subscription }) {
   const { t } = useTranslation('winback');
-  const longDate = useLongDate();
   const navigate = useNavigate();
   const reload = useReloadSubscription();
   const user = useAppSelector(selectUser);
@@ -200,30 +212,18 @@ function Active({ subscription }: { readonly subscription: Subscription }) {
       void navigate('/receipt2');
     } catch (error) {
       const problem = callFailure(error);
-      setFailure(`winback.errors.${failureKind(problem)}`);
-      if (problem.status === 409) void reload();
+      const kind = failureKind(problem);
+      setFailure(`winback.errors.${kind}`);
+      if (kind === 'conflict') void reload();
     } finally {
       running.current = false;
       setBusy(false);
     }
   }
 
-  const slug = periodSlug(offer.period);
   return (
     <>
-      <OfferCard heading={t('winback.active.heading')}>
-        <p className="ds-paragraph">
-          {t(offer.kind === 'youth' ? 'winback.active.youth' : 'winback.active.period', {
-            plan: offer.planName,
-            period: t(`winback.period-words.${slug}`),
-            price: t(`winback.price-per.${slug}`, { price: formatKroner(offer.price) }),
-            saving: formatKroner(offer.yearlySaving),
-          })}
-        </p>
-        <p className="ds-paragraph">
-          {t('winback.active.effective', { date: longDate(offer.effectiveDate) })}
-        </p>
-      </OfferCard>
+      <RetentionOffer offer={offer} heading={t('winback.active.heading')} />
       {failure ? (
         <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
           {t(failure)}

@@ -1,7 +1,7 @@
 // The purchase attempt in session storage: its intent and Idempotency-Key, kept from before the
 // request until the flow ends, so a reload, a retry or a second click re-sends the same key (the
 // server answers the same order, never a second payment). For an invoice payment also the
-// invoice number and the amount due under their own keys (spec §9). Storage may be blocked: then
+// invoice number and the amount due under their own keys (requirements §9). Storage may be blocked: then
 // the attempt lasts as long as the page.
 import type { Platform } from '../../session/platform';
 
@@ -9,9 +9,9 @@ import type { InvoicePayment, PurchaseIntent } from './purchaseSlice';
 
 /** Session storage key of the attempt in progress (intent + idempotency key). */
 export const PURCHASE_STORAGE_KEY = 'minside.purchase';
-/** Spec §9 "invoice number": the invoice being paid, while its payment runs. */
+/** requirements §9 "invoice number": the invoice being paid, while its payment runs. */
 export const INVOICE_NUMBER_STORAGE_KEY = 'minside.invoice-number';
-/** Spec §9 "invoice due amount": its amount due in øre, while its payment runs. */
+/** requirements §9 "invoice due amount": its amount due in øre, while its payment runs. */
 export const INVOICE_DUE_AMOUNT_STORAGE_KEY = 'minside.invoice-due-amount';
 
 /** An invoice payment as an attempt's intent (told apart from orders by its kind). */

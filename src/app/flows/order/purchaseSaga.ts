@@ -7,7 +7,7 @@
 //    the outcome. After a completed order (and after "already a subscriber") the subscription is
 //    reloaded so the guards see it.
 // 3. startInvoicePayment(payment), on /betal-faktura: payInvoice, with its Idempotency-Key kept
-//    the same way, and the invoice number and amount due under their own keys (spec §9); then
+//    the same way, and the invoice number and amount due under their own keys (requirements §9); then
 //    off to the payment page, which returns to 2. (an invoice order's outcome is its own page).
 // It cannot run twice at once: a blocking `call` inside a `take` loop drops any start or
 // complete that arrives while one runs (redux-saga's "checkout" pattern). This file is the
@@ -18,7 +18,7 @@ import { call, delay, getContext, put, putResolve, take } from 'redux-saga/effec
 
 import { orderEndpoints, type Order } from '../../api/order';
 import { paymentEndpoints } from '../../api/payment';
-import { type ApiResult, callFailure, flowProblem } from '../../api/problem';
+import { type ApiResult, callFailure, failureKind, flowProblem } from '../../api/problem';
 import type { Platform } from '../../session/platform';
 import { reloadSubscriptionSaga } from '../../session/reloadSubscription';
 
@@ -188,7 +188,8 @@ export function* confirmOrder(
         yield put(confirmationInterrupted());
         return;
       }
-      yield call(finish, problem.status === 404 ? 'not-found' : 'error', null);
+      const notFound = failureKind(callFailure(result.error)) === 'not-found';
+      yield call(finish, notFound ? 'not-found' : 'error', null);
       return;
     }
     const wait = delays[answers];

@@ -13,7 +13,7 @@ export type PurchaseIntent = CreateOrderRequest;
 /** Paying an unpaid invoice (payInvoice): which invoice, its amount due, and how. */
 export interface InvoicePayment {
   readonly ariaInvoiceNo: string;
-  /** The amount due in øre, as the invoice showed it (kept in session storage, spec §9). */
+  /** The amount due in øre, as the invoice showed it (kept in session storage, requirements §9). */
   readonly amount: number;
   readonly paymentProvider: OrderPaymentProvider;
 }

@@ -2,7 +2,7 @@
 // to a new card, across the provider's page.
 // 1. startPaymentMethodChange(flow): PUT subscription/paymentMethod (Vipps) or subscription/card;
 //    the pending change's id, the agreement id and the source are kept in session storage
-//    (spec §9), then off to the provider's page, which returns to the flow's verify screen.
+//    (requirements §9), then off to the provider's page, which returns to the flow's verify screen.
 // 2. verifyPaymentMethodChange(flow), back on the verify screen: POST the stored id to
 //    subscription/paymentMethod/verify, asked again a few times while the provider has not
 //    decided. Approved: the subscription is reloaded so every screen shows the new method.
@@ -15,7 +15,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, delay, getContext, put, putResolve, take } from 'redux-saga/effects';
 
 import { paymentEndpoints, type PaymentRedirect } from '../../api/payment';
-import { type ApiResult, flowProblem } from '../../api/problem';
+import { type ApiResult, callFailure, failureKind, flowProblem } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
 import type { Platform } from '../../session/platform';
 import { reloadSubscriptionSaga } from '../../session/reloadSubscription';
@@ -141,7 +141,8 @@ export function* verifyChange(
       continue;
     }
     if (problem.code === 'PAYMENT_METHOD_NOT_APPROVED') yield call(finish, 'declined');
-    else if (problem.status === 404) yield call(finish, 'not-found');
+    else if (failureKind(callFailure(result.error)) === 'not-found')
+      yield call(finish, 'not-found');
     else yield call(finish, 'error');
     return;
   }

@@ -1,15 +1,15 @@
-// The temporary-storage keys of spec §9 for a payment method change: what the verify screen
+// The temporary-storage keys of requirements §9 for a payment method change: what the verify screen
 // needs after the provider's page (the pending payment method's id, the Vipps agreement id) and
 // the source (which flow started it, from which screen, for which subscription, and where the
 // provider returns the browser). Kept in session storage across the redirect and cleared when
 // the flow ends.
 import type { Platform } from '../../session/platform';
 
-/** Spec §9 "payment method id": the id of the pending change the verify call names. */
+/** requirements §9 "payment method id": the id of the pending change the verify call names. */
 export const PAYMENT_METHOD_ID_KEY = 'minside.payment-method-id';
-/** Spec §9 "agreement id": the Vipps recurring agreement of the change (absent for a card). */
+/** requirements §9 "agreement id": the Vipps recurring agreement of the change (absent for a card). */
 export const AGREEMENT_ID_KEY = 'minside.agreement-id';
-/** Spec §9 "source": which screen started the change and where the provider returns. */
+/** requirements §9 "source": which screen started the change and where the provider returns. */
 export const PAYMENT_METHOD_SOURCE_KEY = 'minside.payment-method-source';
 
 export const PAYMENT_METHOD_STORAGE_KEYS = [

@@ -1,4 +1,4 @@
-// Debug mode (spec §9): on local, IP, dev-prefixed and test hosts the page views are also written
+// Debug mode (requirements §9): on local, IP, dev-prefixed and test hosts the page views are also written
 // to the console, so a developer sees what would be sent.
 
 export function isDebugHost(hostname: string): boolean {

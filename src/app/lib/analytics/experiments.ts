@@ -1,4 +1,4 @@
-// The experiments a page view carries (spec §3, §9): records of id, name, variant and platform in
+// The experiments a page view carries (requirements §3, §9): records of id, name, variant and platform in
 // local storage under 'experiments'. They go with a page view only when the analytics consent
 // flag is 1, and the stored list is removed on every page view whatever the consent.
 

@@ -1,8 +1,8 @@
-// Page views for analytics (spec §3 analytics page object, §4 "send a page view", §9): built here
+// Page views for analytics (requirements §3 analytics page object, §4 "send a page view", §9): built here
 // from what the SPA knows, sent by the navigation saga only when the reader has accepted
 // analytics (nothing leaves before), through a transport port (the embedded first-party
 // collector; the console as well on debug hosts). The pulse is off for titles whose
-// configuration says so (AN and VA, spec §4).
+// configuration says so (AN and VA, requirements §4).
 import type { PageViewEvent } from '../../api/analytics';
 import type { Subscription } from '../../api/subscription';
 import type { Title } from '../../api/title';
@@ -36,7 +36,7 @@ export interface AnalyticsTransport {
   send(event: PageViewEvent): void | Promise<void>;
 }
 
-/** Spec §4: titles AN and VA turn the analytics pulse off (their configuration says so). */
+/** requirements §4: titles AN and VA turn the analytics pulse off (their configuration says so). */
 export const isPulseEnabled = (title: Pick<Title, 'analyticsEnabled'>) => title.analyticsEnabled;
 
 /**

@@ -1,4 +1,4 @@
-// Where a page view came from (spec §4): the referrer classified as Unknown (none, or not a URL),
+// Where a page view came from (requirements §4): the referrer classified as Unknown (none, or not a URL),
 // Self (another Min Side page of the same title), Redirect (a page that only passes the reader
 // on: the login callback, an SMS link, the identity provider, the payment provider), Frontpage,
 // Article (/i/{id}/), Video (/video/{n}/ or the title's video site) or Listing (any other page
@@ -16,7 +16,7 @@ export interface ReferrerSite {
 
 const ARTICLE = /^\/i\/[^/]+(\/|$)/;
 const VIDEO = /^\/video\/\d+(\/|$)/;
-/** Min Side paths that only pass the reader on (spec §2 /callback, /t/…; the providers' pages). */
+/** Min Side paths that only pass the reader on (requirements §2 /callback, /t/…; the providers' pages). */
 const REDIRECT_PATHS = [/^\/callback(\/|$)/, /^\/t\//, /^\/idp(\/|$)/, /^\/betaling-sandbox(\/|$)/];
 
 const bare = (host: string) => host.toLowerCase().replace(/^www\./, '');

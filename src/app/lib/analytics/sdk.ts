@@ -1,4 +1,4 @@
-// The production analytics transport behind the port (issue 14): the configured analytics SDK,
+// The production analytics transport behind the port: the configured analytics SDK,
 // whose script is added to the page only when the first page view is sent — and page views are
 // sent only once the reader has accepted analytics (session/analytics.ts) — so without consent
 // it is never loaded. Events wait in the SDK's command queue (`window.pulse.q`, the usual

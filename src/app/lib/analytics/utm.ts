@@ -1,4 +1,4 @@
-// The campaign of a visit from its UTM parameters (spec §9): utm_source, utm_medium,
+// The campaign of a visit from its UTM parameters (requirements §9): utm_source, utm_medium,
 // utm_campaign, utm_term and utm_content as source, medium, campaign, terms and content; only
 // those present, each at most 200 characters.
 

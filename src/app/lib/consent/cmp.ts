@@ -1,9 +1,9 @@
-// The production consent manager behind the consent port (issue 14): an IAB TCF v2 CMP loaded
+// The production consent manager behind the consent port: an IAB TCF v2 CMP loaded
 // from the configured script with the group's account and the title's property id (the
-// SourcePoint-style `_sp_` configuration), never on localhost or IP hosts (spec §9). Its answers
+// SourcePoint-style `_sp_` configuration), never on localhost or IP hosts (requirements §9). Its answers
 // (`__tcfapi` events) are kept as the reader's choices in CMP:accepted / CMP:rejected, which is
 // what the trackers read; the footer's privacy settings open its privacy manager (the title's
-// privacy-manager id). A script that does not load is only logged (spec §8): the embedded
+// privacy-manager id). A script that does not load is only logged (requirements §8): the embedded
 // dialog stays in use.
 import type { CmpIntegration } from '../integrations';
 

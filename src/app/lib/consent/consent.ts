@@ -1,5 +1,5 @@
-// The consent manager's start-up (spec §4 step 5) and the reader's choices. Consent is disabled on
-// localhost and IP hosts (spec §9); elsewhere the stored choices (CMP: keys) are read so the
+// The consent manager's start-up (requirements §4 step 5) and the reader's choices. Consent is disabled on
+// localhost and IP hosts (requirements §9); elsewhere the stored choices (CMP: keys) are read so the
 // trackers know them. The privacy-settings dialog saves the choices here.
 import type { Title } from '../../api/title';
 

@@ -41,7 +41,7 @@ const MONTHS = [
  * A calendar date (YYYY-MM-DD) or a timestamp as a long Norwegian date. A calendar date needs no
  * time zone and is written directly ("22. november 2026", what Intl writes for nb and nn): the
  * first Intl formatter with a time zone costs ~20 ms of a phone's startup, and most pages show
- * only calendar dates (issue 16). A timestamp is formatted in Oslo time with Intl.
+ * only calendar dates. A timestamp is formatted in Oslo time with Intl.
  */
 export function formatLongDate(date: string, language: Language): string {
   const calendar = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -62,7 +62,7 @@ const OSLO_WINTER_OFFSET_MS = 60 * 60 * 1000;
 /**
  * The current year in Oslo (the footer's ©). Plain arithmetic, not an Intl formatter: the year
  * turns at midnight CET, and building a time-zone formatter on every render of the footer was
- * the largest single item of the home page's startup profile (issue 16).
+ * the largest single item of the home page's startup profile.
  */
 export function currentYear(now: Date = new Date()): number {
   return new Date(now.getTime() + OSLO_WINTER_OFFSET_MS).getUTCFullYear();

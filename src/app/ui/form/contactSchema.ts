@@ -1,4 +1,4 @@
-// The account holder's contact details as a form (spec §3 User, §5 messages): first and last
+// The account holder's contact details as a form (requirements §3 User, §5 messages): first and last
 // name, phone and contact e-mail. Shared by /kontakt and /endre-profil. A field the identity
 // provider owns for the reader (`profile.identity.ownedFields`: the name when the provider has
 // it) is not in the form: the screens show it as the provider's, with a link to change it there,
@@ -101,7 +101,7 @@ export const contactValuesSaved = (
   email: update.email ?? values.email,
 });
 
-/** The server's objections per field, in the words of spec §5. */
+/** The server's objections per field, in the words of requirements §5. */
 export const contactServerMessages: Readonly<Record<ContactField, string>> = {
   firstName: MESSAGES.invalid,
   lastName: MESSAGES.invalid,

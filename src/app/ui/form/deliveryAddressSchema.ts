@@ -1,4 +1,4 @@
-// The paper delivery address as a form (spec §3 Delivery address, §5 messages): the values
+// The paper delivery address as a form (requirements §3 Delivery address, §5 messages): the values
 // formik edits (all strings), their yup schema, and the conversions from and to the API's
 // DeliveryAddress. Shared by /leveringsadresse, the order screen's paper plans and
 // /endre-avislevering; the field names and this module's exports are a stable API

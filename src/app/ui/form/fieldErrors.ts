@@ -2,6 +2,8 @@
 // a formik error tree, and the server's 400 field errors turned into formik errors.
 import type { FormikErrors } from 'formik';
 
+import { callFailure } from '../../api/problem';
+
 import { MESSAGES } from './validation';
 
 /** The input id of a field: 'address.postalCode' → 'field-address-postalCode'. */
@@ -44,22 +46,6 @@ function setIn(tree: Record<string, unknown>, path: string, value: string) {
   node[keys[keys.length - 1]!] = value;
 }
 
-interface ProblemFieldError {
-  readonly field: string;
-  readonly message: string;
-}
-
-/** The field errors of a problem+json answer (400 VALIDATION_FAILED and friends), if any. */
-export function problemFieldErrors(error: unknown): readonly ProblemFieldError[] {
-  const data = (error as { data?: { errors?: unknown } } | undefined)?.data;
-  const list = data?.errors;
-  return Array.isArray(list)
-    ? list.filter(
-        (e): e is ProblemFieldError => !!e && typeof (e as ProblemFieldError).field === 'string',
-      )
-    : [];
-}
-
 /** The catalogue message per form field, and the form field of a request field. */
 export interface ServerFieldErrorOptions {
   readonly messages?: Readonly<Record<string, string>>;
@@ -83,9 +69,9 @@ export function serverFieldErrors<Values>(
   options: ServerFieldErrorOptions = {},
 ): FormikErrors<Values> {
   const errors: Record<string, unknown> = {};
-  const code = (error as { data?: { code?: unknown } } | undefined)?.data?.code;
-  const byCode = typeof code === 'string' ? options.codeMessages?.[code] : undefined;
-  for (const { field } of problemFieldErrors(error)) {
+  const { code, fields } = callFailure(error);
+  const byCode = code === null ? undefined : options.codeMessages?.[code];
+  for (const field of fields) {
     const name = options.fieldOf ? options.fieldOf(field) : field;
     if (!name || getIn(values, name) === undefined) continue;
     setIn(errors, name, byCode ?? options.messages?.[name] ?? MESSAGES.invalid);

@@ -1,4 +1,4 @@
-// Shared yup rules and the validation messages of spec §5. A message is a catalogue key in
+// Shared yup rules and the validation messages of requirements §5. A message is a catalogue key in
 // `common` (form.validation.*), not text: the field that shows it translates it with its own
 // label as {{info}} ("Fornavn er påkrevd"), so one schema serves nb and nn and every screen.
 // A feature's own message may be given as "<namespace>:<key>".

@@ -1,4 +1,4 @@
--- Hardening (issue 9). At most one open order per account, title and kind: a second tab's order
+-- Hardening. At most one open order per account, title and kind: a second tab's order
 -- cannot make a second payment for the same thing. Older duplicates (none are made any more)
 -- are ended before the index is built.
 update orders set status = 'EXPIRED', failure_reason = 'EXPIRED', completed_at = now()

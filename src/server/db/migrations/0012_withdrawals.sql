@@ -1,4 +1,4 @@
--- The right of withdrawal (angrerett, issue 15). A subscription bought online can be withdrawn
+-- The right of withdrawal (angrerett). A subscription bought online can be withdrawn
 -- within 14 days of the purchase that started the right: it ends at once and every order paid
 -- for it since that purchase, each less the days used of its own period, is refunded through the
 -- payment it was paid with.

@@ -1,4 +1,4 @@
--- Issue 15. An order's number: unique, in the order it was placed; the short reference a reader
+-- An order's number: unique, in the order it was placed; the short reference a reader
 -- sees on receipts and gives the customer centre is computed from it (domain/orders/reference.ts)
 -- and leads back to it. Orders placed before get theirs now.
 alter table orders add column order_no bigserial;

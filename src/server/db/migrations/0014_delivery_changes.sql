@@ -1,4 +1,4 @@
--- Paper delivery changes (/endre-avislevering, issue 11). Owned by domain/delivery/changes.ts.
+-- Paper delivery changes (/endre-avislevering). Owned by domain/delivery/changeStore.ts.
 
 -- One row per change of a paper subscription's delivery: STOP (no paper for a period or until
 -- further notice), TRANSFER (a temporary address for a period) or PERMANENT (a move from a

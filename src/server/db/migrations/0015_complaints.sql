@@ -1,4 +1,4 @@
--- Delivery complaints of paper subscribers (/tilbakemelding, issue 11). Owned by
+-- Delivery complaints of paper subscribers (/tilbakemelding). Owned by
 -- domain/complaints/complaints.ts.
 
 -- One row per complaint, kept for customer service. The delivery address is copied as it was

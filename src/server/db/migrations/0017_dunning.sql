@@ -1,4 +1,4 @@
--- Dunning (issue 11): an unpaid giro invoice gets one reminder some days after its due date, and
+-- Dunning: an unpaid giro invoice gets one reminder some days after its due date, and
 -- its subscription is suspended (the engine's `suspend` command) when it is still unpaid on the
 -- day the reminder named; paying it resumes the subscription.
 

@@ -1,4 +1,4 @@
--- Paper delivery changes, after review (issue 11): the stop credit a renewal took off, and moves
+-- Paper delivery changes, after review: the stop credit a renewal took off, and moves
 -- that were not carried out.
 
 -- The credit for stopped paper issues a renewal's billing effect took off (domain/delivery/

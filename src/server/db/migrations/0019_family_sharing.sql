@@ -1,6 +1,6 @@
--- Shared subscriptions and family sharing (issue 12). The share columns of `subscriptions` are
+-- Shared subscriptions and family sharing. The share columns of `subscriptions` are
 -- written by domain/subscriptions/lifecycle.ts (insertSharedSubscription); the family tables by
--- domain/family/family.ts.
+-- domain/family/store.ts.
 
 -- A shared subscription is a family member's share of an owner's subscription (share_kind
 -- 'family', shared_from_subscription_no the owner's) or a business seat (share_kind

@@ -1,4 +1,4 @@
--- Business agreements and their seats (issue 12: /administrer-bedrift, /bedrift). Owned by
+-- Business agreements and their seats (/administrer-bedrift, /bedrift). Owned by
 -- domain/business/agreements.ts. A company's agreement on one title has a number of seats, the
 -- e-mail domains its employees' addresses must have, and its admins (the subscriptions whose
 -- subscriptionInfo1 says admin); each invited address holds a seat until it is removed.

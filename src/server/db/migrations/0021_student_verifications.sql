@@ -1,4 +1,4 @@
--- Student and pupil verifications (issue 13: /student-verifisering, /elev-verifisering). Owned by
+-- Student and pupil verifications (/student-verifisering, /elev-verifisering). Owned by
 -- domain/student/student.ts. A reader registers a student (or pupil) e-mail address on a title
 -- and gets a 6-digit code there; the right code verifies the address for a year, which lets the
 -- reader order the student plan of the title. The code is kept as a hash only.

@@ -1,4 +1,4 @@
--- Plan conversions (issue 13): a reader stops qualifying for their plan (the student plan when
+-- Plan conversions: a reader stops qualifying for their plan (the student plan when
 -- the student verification lapses, the youth plan on the 34th birthday) and the subscription
 -- moves on to another plan from a renewal date at least 30 days after the reader was told.
 -- Owned by domain/subscriptions/conversions.ts.

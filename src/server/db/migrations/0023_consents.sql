@@ -1,4 +1,4 @@
--- The reader's privacy choices per title (issue 14: /personverninnstillinger, /samtykke1-3, the
+-- The reader's privacy choices per title (/personverninnstillinger, /samtykke1-3, the
 -- consent dialog). Owned by domain/privacy/consents.ts. Keyed by the identity (spid_id), not the
 -- billing account: a reader without a subscription sets them too, and they follow the reader
 -- between devices. One row per answered choice; every change is kept in consent_events.

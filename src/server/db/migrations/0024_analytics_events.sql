@@ -1,4 +1,4 @@
--- The embedded analytics collector (issue 14): page views the SPA sends after the reader has
+-- The embedded analytics collector: page views the SPA sends after the reader has
 -- accepted analytics, kept as sent so a tester can read them (/dev/events). Owned by
 -- domain/analytics/events.ts. A production deployment sends to the analytics provider instead.
 create table analytics_events (

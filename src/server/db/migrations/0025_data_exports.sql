@@ -1,4 +1,4 @@
--- Copies of a reader's data (issue 14: /schibstedTakeoutGateway). Owned by
+-- Copies of a reader's data (/schibstedTakeoutGateway). Owned by
 -- domain/privacy/export.ts. The reader asks, the server builds the copy at once (everything Min
 -- Side holds about them), e-mails that it is ready and offers it for download until expires_at;
 -- the background job then deletes the content (the row stays as the record that it was made).

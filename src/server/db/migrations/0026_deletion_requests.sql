@@ -1,4 +1,4 @@
--- A reader's request to have their data deleted (issue 14: /schibstedDeleteGateway). Owned by
+-- A reader's request to have their data deleted (/schibstedDeleteGateway). Owned by
 -- domain/privacy/deletion.ts. Asked for on requested_at, erased by the background job from
 -- erase_at (30 days later) unless cancelled first; the subscriptions the request stopped from
 -- renewing are named in stopped_subscriptions, so a cancelled request lets them renew again.

@@ -1,4 +1,4 @@
--- Messages for segments of readers (issue 14: POST /segment/{id}/message), shown as banners on
+-- Messages for segments of readers (POST /segment/{id}/message), shown as banners on
 -- the home page (context 'home') and elsewhere by context. Owned by domain/segments/segments.ts.
 -- A message belongs to one segment (whose members the server decides from its own records), to
 -- one title or all (title_code null), runs from starts_at until ends_at, and is written in both

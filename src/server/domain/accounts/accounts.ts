@@ -1,4 +1,4 @@
-// Billing accounts: one per identity, created on first login with balance 0 (spec §4), plus the
+// Billing accounts: one per identity, created on first login with balance 0 (requirements §4), plus the
 // profile data Min Side keeps for it.
 // Owns `accounts`, `account_profiles` and `account_events`.
 //
@@ -471,7 +471,7 @@ export async function accountRowOfIdentity(
   return created!;
 }
 
-/** Spec §4: on the first login the account is created (balance 0, identity id, first title). */
+/** requirements §4: on the first login the account is created (balance 0, identity id, first title). */
 export async function ensureAccount(
   db: Queryable,
   spidId: string,

@@ -1,4 +1,4 @@
-// The embedded analytics collector (issue 14; spec §3, §4). Owns `analytics_events`. The SPA
+// The embedded analytics collector (requirements §3, §4). Owns `analytics_events`. The SPA
 // sends a page view only after the reader has accepted analytics (the consent is the browser's
 // to give; the server keeps what arrives, on the title of the request's host). The contract's
 // schema bounds every field; 600 events an hour per address keeps a flood out.

@@ -6,7 +6,7 @@
 //
 // Who administers what is read from the server's own records only: an admin is a session user
 // whose own subscription to the title gives access and has subscriptionInfo1 containing admin
-// (spec §4), and the agreement is the one that subscription administers. Nothing in a request
+// (requirements §4), and the agreement is the one that subscription administers. Nothing in a request
 // names an agreement, so an admin of one company cannot reach another company's.
 // Owns `business_agreements`, `business_agreement_domains`, `business_agreement_admins`,
 // `business_seats`, `business_codes` and `business_seat_events`.

@@ -1,8 +1,8 @@
 // The business admin's view of the agreement and changes to its seats (/administrer-bedrift):
 // many addresses at once, each an ADD (invite), UPDATE (send again) or REMOVE, each with its own
-// result (spec §4 invite and removal results), in the order sent.
+// result (requirements §4 invite and removal results), in the order sent.
 //
-// Rules (spec §5 and the contract, `changeBusinessUsers`):
+// Rules (requirements §5 and the contract, `changeBusinessUsers`):
 // - An address is trimmed and compared in lower case; it must be a valid address
 //   (`invalidEmail`), and only its first occurrence in a request counts (`duplicate`).
 // - ADD: the domain must be exactly one of the agreement's (`wrongEmailDomain`; subdomains are
@@ -24,9 +24,9 @@ import { belongsToDomains, isValidEmail, normaliseEmail } from '../../../shared/
 import { hasAccess } from '../../../shared/subscription/status';
 import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
+import { randomToken, sha256 } from '../../crypto';
 import type { Db, Queryable } from '../../db/db';
 import { RateLimitedError } from '../../errors';
-import { randomToken, sha256 } from '../../identity/login';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
 import { consume } from '../rate-limits';
 import { applyCommandInTx, readState } from '../subscriptions/lifecycle';

@@ -5,7 +5,7 @@
 // Rules:
 // - The signed-in user's address is the identity provider's (the embedded provider's record of
 //   the user, else what the provider said at sign-in), never anything in the request.
-// - Outcomes are results, not errors (spec §4 verification result codes), checked in this order:
+// - Outcomes are results, not errors (requirements §4 verification result codes), checked in this order:
 //   no token REQUEST_MISSING_VALUES; no live invitation for it (unknown, removed, replaced by a
 //   resend) EMAIL_DOES_NOT_EXIST; used already USER_IS_ACTIVE (also the second of two at once:
 //   the seat row is locked); the link is past its 30 days LINK_EXPIRED; the provider does not
@@ -21,14 +21,14 @@
 //   CODE_EXPIRED even with the right code); asking again ends the earlier code. Rate limits: 3
 //   codes per invitation in 10 minutes and 10 per user an hour; 30 verifications per user an
 //   hour.
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 import { maskEmail, normaliseEmail } from '../../../shared/business/emails';
 import { BUSINESS_PLAN_ID } from '../../../shared/subscription/plans';
 import { accessStatusCodes } from '../../../shared/subscription/status';
+import { randomCode, sameHash, sha256 } from '../../crypto';
 import type { Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
-import { sameHash, sha256 } from '../../identity/login';
 import { findIdentity, hasIdentities } from '../../identity/users';
 import { outboxSender } from '../../messaging/outbox';
 import { accountRowOfIdentity } from '../accounts/accounts';
@@ -120,7 +120,7 @@ export async function sendVerificationCode(
         'The invitation link has expired; the company sends a new one',
       );
     const id = randomUUID();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = randomCode();
     const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
     await insertCode(tx, {
       id,

@@ -1,4 +1,4 @@
-// Delivery complaints of paper subscribers (/tilbakemelding, spec §5: only paper subscribers can
+// Delivery complaints of paper subscribers (/tilbakemelding, requirements §5: only paper subscribers can
 // file one). The rule, from the server's own records only (never from the request):
 // - The subscription is the reader's own (another account's is not found), a paper one
 //   (planProductType COMBO; a digital one is refused with PAPER_SUBSCRIPTION_REQUIRED) that gives
@@ -39,7 +39,7 @@ import { DomainError, RateLimitedError } from '../../errors';
 import { outboxSender } from '../../messaging/outbox';
 import { type DeliveryAddress, getProfile, type IdentityDetails } from '../accounts/accounts';
 import { isDeliveryDay, pastDeliveryDays } from '../delivery/calendar';
-import { deliveryChangesOn, type DeliveryOnDay } from '../delivery/changes';
+import { deliveryChangesOn, type DeliveryOnDay } from '../delivery/changeStore';
 import {
   eligibilityOf,
   lockPaperSubscription,

@@ -11,13 +11,13 @@
 // e-mail per 10 minutes (`sms:<identifier>`). The send limit is counted for the searched
 // identifier whether or not it matched, so a 429 does not reveal a match either.
 // Owns `verifications`.
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 import { accessStatusCodes } from '../../../shared/subscription/status';
 import type { Clock } from '../../clock';
+import { randomCode, randomToken, sameHash, sha256 } from '../../crypto';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError, RateLimitedError } from '../../errors';
-import { randomToken, sameHash, sha256 } from '../../identity/login';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
 import { accountRowOfIdentity, type Account, toAccount } from '../accounts/accounts';
 import { consume } from '../rate-limits';
@@ -131,7 +131,7 @@ export async function searchAccount(
 
   const match = await findMatch(db, input, titleCode);
   const id = randomUUID();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = randomCode();
   // A non-match stores the hash of a random token: no 6-digit code can ever equal it.
   const hash = match ? codeHash(id, code) : codeHash(id, randomToken());
   const expiresAt = minutesAfter(now, CODE_TTL_MINUTES);

@@ -1,6 +1,6 @@
 // The one rule for a delivery address someone writes: the account's address (PUT account), an
-// order's delivery address (createOrder) and the address of a delivery change (changes.ts). The
-// spec §5 messages on the trimmed fields, a postal code of four digits that Posten/Bring's
+// order's delivery address (createOrder) and the address of a delivery change (changeRules.ts).
+// The requirements §5 messages on the trimmed fields, a postal code of four digits that Posten/Bring's
 // register knows (400 POSTAL_CODE_UNKNOWN otherwise, on the writer's own dotted field), and the
 // place as the register names it.
 //
@@ -18,7 +18,7 @@ import { DomainError } from '../../errors';
 
 import { postalPlace } from './postalCodes';
 
-/** A delivery address as it is stored (spec §3; accounts.ts re-exports it). */
+/** A delivery address as it is stored (requirements §3; accounts.ts re-exports it). */
 export interface DeliveryAddress {
   readonly coName: string;
   readonly street: string;

@@ -1,4 +1,4 @@
-// The paper rule both paper screens share (/endre-avislevering and /tilbakemelding; spec §5:
+// The paper rule both paper screens share (/endre-avislevering and /tilbakemelding; requirements §5:
 // only paper subscribers can file a delivery complaint, and only they have a delivery to change),
 // from the server's own records only (never from the request):
 // - The subscription is the reader's own: one of another account is simply not found (404

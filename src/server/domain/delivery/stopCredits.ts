@@ -18,7 +18,7 @@
 //   invoiced or dunned for 0 kr.
 // - Each stop row keeps the last day a renewal dealt with (`credited_through`: credited, or
 //   found not creditable) and the øre credited so far (`credited_ore`), so no day is credited
-//   twice and none is lost; the rows are locked while a renewal claims them (changes.ts).
+//   twice and none is lost; the rows are locked while a renewal claims them (changePrices.ts).
 // The view (the screen's price effect) estimates with the same rule: the billed periods' prices,
 // and for days after the last billed period the latest price, while the subscription renews.
 import { deliveryScheduleOf } from '../../../shared/publications/delivery';
@@ -123,7 +123,7 @@ export interface StopCreditClaim {
 /**
  * The credit a renewal starting on `periodStart` takes off, at most `maxOre`: every stopped day
  * not dealt with before that lies in the billed chain before it, credited (whole issues, oldest
- * stop first, each day in order) if its period is paid. Pure; changes.ts writes the outcome.
+ * stop first, each day in order) if its period is paid. Pure; changePrices.ts writes the outcome.
  */
 export function planStopCredits(
   titleCode: string,

@@ -1,7 +1,7 @@
 // The family follows the owner's subscription (run by the background work after the subscription
 // jobs): the owner's cancellation sets each member's end to the owner's last day; undoing it
 // lets the shares run on; the owner's subscription ending, being suspended or changing to a plan
-// without family sharing ends them today. Members are told each time (family.ts followOwner),
+// without family sharing ends them today. Members are told each time (members.ts followOwner),
 // and the valid invitations of a family that no longer shares are withdrawn.
 //
 // It compares what each member's share is with what the owner's subscription says it must be,
@@ -18,7 +18,9 @@ import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 
-import { type FollowAction, followOwner, withdrawInvitationsOfEndedFamilies } from './family';
+import { followOwner } from './members';
+import type { FollowAction } from './rules';
+import { withdrawInvitationsOfEndedFamilies } from './store';
 
 export interface FollowRun {
   readonly ended: number;

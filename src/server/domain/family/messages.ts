@@ -3,9 +3,13 @@
 // owner is told (accepted, declined, a member left) and what a member is told when the share
 // ends or is ending (removed, the owner cancelled or the owner's subscription stopped sharing,
 // each offering an own subscription) or goes on after all. Plain text: the outbox keeps subject
-// and body.
+// and body. They go to the outbox in the caller's transaction, unless the deps give a sender.
 import { getPublication, minsideHost } from '../../../shared/publications/registry';
+import type { Queryable } from '../../db/db';
+import { outboxSender } from '../../messaging/outbox';
 import { longDate } from '../../messaging/wording';
+
+import type { Channel, FamilyDeps } from './rules';
 
 export interface Email {
   readonly subject: string;
@@ -252,5 +256,33 @@ export function memberNotice(
         subject: w.continuesSubject(title),
         body: letter(facts.titleCode, [w.continues(facts.ownerName, title)]),
       };
+  }
+}
+
+/** Where the messages of an operation go (the outbox, in the transaction, unless given). */
+export const senderOf = (deps: FamilyDeps, tx: Queryable, at: Date) =>
+  (deps.sender ?? outboxSender)(tx, at);
+
+/** Sends an invitation with its link, by e-mail or SMS as the owner chose. */
+export async function sendInvitation(
+  deps: FamilyDeps,
+  tx: Queryable,
+  row: { channel: Channel; recipient: string; key: string; titleCode: string },
+  facts: { inviterName: string; planName: string; token: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  const link = invitationLink(minsideOrigin(row.titleCode, deps.requestOrigin), facts.token);
+  const content = {
+    titleCode: row.titleCode,
+    inviterName: facts.inviterName,
+    planName: facts.planName,
+    link,
+    expiresAt: facts.expiresAt,
+  };
+  const sender = senderOf(deps, tx, facts.now);
+  if (row.channel === 'EMAIL') {
+    const email = invitationEmail(content);
+    await sender.sendEmail(row.key, email.subject, email.body);
+  } else {
+    await sender.sendSms(row.key, invitationSms(content));
   }
 }

@@ -16,7 +16,7 @@ import { DomainError } from '../../errors';
 /** Plans a reader cannot order here: they come with a verified student or business status. */
 export const notSoldInShop: ReadonlySet<string> = new Set([STUDENT_PLAN_ID, BUSINESS_PLAN_ID]);
 
-/** The first-month offer of spec §9: the default digital plan, monthly, for 1 kr. */
+/** The first-month offer of requirements §9: the default digital plan, monthly, for 1 kr. */
 export const FIRST_MONTH_PRICE_ORE = 100;
 export const firstMonthPeriod: Period = 'Månedlig';
 

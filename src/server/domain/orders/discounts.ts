@@ -31,7 +31,7 @@ interface DiscountRow {
   [column: string]: unknown;
 }
 
-/** The demo campaign codes (spec §9 campaign CAMP-2020-03-003); seeded with the catalogue. */
+/** The demo campaign codes (requirements §9 campaign CAMP-2020-03-003); seeded with the catalogue. */
 export const seededDiscountCodes = [
   {
     code: 'HALVPRIS',

@@ -1,5 +1,5 @@
 // Prices of orders, computed on the server only, in øre. A new order may carry the first-month
-// offer (1 kr, spec §9) or a discount code; a reactivation and an upgrade are priced by a dry run
+// offer (1 kr, requirements §9) or a discount code; a reactivation and an upgrade are priced by a dry run
 // of the subscription engine, so the quote is exactly what completing the order will apply.
 import { discountedPrice } from '../../../shared/subscription/discounts';
 import {
@@ -169,7 +169,7 @@ function activated(plan: PlanRef, discount: Discount | null, today: string): Eng
   return transition(bought, { kind: 'activate' }, today).state;
 }
 
-/** Spec §5/§9: buying requires 18 or over; the youth plan is only for readers under 34. */
+/** requirements §5/§9: buying requires 18 or over; the youth plan is only for readers under 34. */
 export function checkAge(
   birthDate: string | null,
   plan: Pick<PlanRef, 'ariaPlanID'>,

@@ -1,4 +1,4 @@
-// The reader's privacy choices per title (issue 14): the consent manager's four categories and
+// The reader's privacy choices per title: the consent manager's four categories and
 // the three contact permissions of /samtykke1-3. Owns `consents` and `consent_events`.
 //
 // Keyed by the session's identity and the title (each title is its own controller, with its own

@@ -1,4 +1,4 @@
-// Deleting a reader's data at their request (issue 14: /schibstedDeleteGateway; GDPR art. 17).
+// Deleting a reader's data at their request (/schibstedDeleteGateway; GDPR art. 17).
 // Owns `deletion_requests`; every other table is erased by its own owner module (README).
 //
 // The reader asks (after the warning): the subscriptions that would renew are cancelled so
@@ -29,9 +29,9 @@ import { accountContact, eraseAccount } from '../accounts/accounts';
 import { eraseBusinessData } from '../business/agreements';
 import { eraseComplaints } from '../complaints/complaints';
 import { eraseVerifications } from '../connect/connect';
-import { eraseDeliveryChanges } from '../delivery/changes';
+import { eraseDeliveryChanges } from '../delivery/changeStore';
 import { eraseDunningContacts, purgeDunning } from '../dunning/dunning';
-import { eraseFamily } from '../family/family';
+import { eraseFamily } from '../family/members';
 import { eraseBillingDetails, purgeBilling } from '../invoices/settlement';
 import { eraseOrders, purgeOrders, unlinkOrdersFromBilling } from '../orders/orders';
 import { erasePaymentMethodChanges } from '../payment-methods/paymentMethods';

@@ -1,4 +1,4 @@
-// A copy of everything Min Side holds about a reader (issue 14: /schibstedTakeoutGateway; GDPR
+// A copy of everything Min Side holds about a reader (/schibstedTakeoutGateway; GDPR
 // art. 15 and 20). Owns `data_exports`.
 //
 // The reader asks; the copy is built at once in one transaction (a consistent picture): the

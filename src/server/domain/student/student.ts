@@ -1,11 +1,11 @@
-// Student and pupil verification (issue 13: /student-verifisering(2), /elev-verifisering; spec
+// Student and pupil verification (/student-verifisering(2), /elev-verifisering; spec
 // §7 `student-email/`, `activate-student-subscription/`, `register-student/`,
 // `activate-student/`). Owns `student_verifications`.
 //
 // A signed-in reader registers a student (or pupil) e-mail address on a title; a 6-digit code
 // goes to that address; the right code verifies the address for `verificationMonths` (12 by
 // default), and a verified reader may order the title's student plan (orders/pricing.ts asks
-// `hasStudentVerification`). Outcomes are results in the body, not errors (spec §7/§8), checked
+// `hasStudentVerification`). Outcomes are results in the body, not errors (requirements §7/§8), checked
 // in this order:
 // - registering: an address that is not a student (pupil) address EMAIL_WRONG; the reader holds
 //   a subscription to the title other than the student plan ARIA_ACTIVE (a student subscriber
@@ -24,7 +24,7 @@
 // address in 10 minutes, 10 codes and 30 activation tries per reader an hour. Two activations
 // at once: the registration row is locked, and one verified reader per address and title is a
 // unique index, so the second is USER_EXIST_ACTIVE or INVALID_CODE, never a second verification.
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 import { institutionOfEmail, type StudentKind } from '../../../shared/student/institutions';
 import { STUDENT_PLAN_ID } from '../../../shared/subscription/plans';
@@ -32,9 +32,9 @@ import { accessStatusCodes } from '../../../shared/subscription/status';
 import { addMonths, osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { StudentConfig } from '../../config';
+import { randomCode, sameHash, sha256 } from '../../crypto';
 import type { Db, Queryable } from '../../db/db';
 import { RateLimitedError } from '../../errors';
-import { sameHash, sha256 } from '../../identity/login';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
 import { accountRowOfIdentity } from '../accounts/accounts';
 import { enforceLimit } from '../rate-limits';
@@ -215,7 +215,7 @@ export async function registerStudent(
       }
 
       const id = randomUUID();
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const code = randomCode();
       const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
       await tx.query(
         `insert into student_verifications (id, spid_id, aria_account_no, title_code, kind, email,

@@ -1,4 +1,4 @@
-// Plan conversions (issue 13; the rules and dates in src/shared/subscription/conversions.ts).
+// Plan conversions (the rules and dates in src/shared/subscription/conversions.ts).
 // Owns `plan_conversions` and `subscriptions.pending_reason`.
 //
 // A reader on the student plan whose verification lapses, or on the youth (UNG) plan who turns

@@ -1,4 +1,4 @@
-// The subscription engine: explicit, pure transition rules over the status codes of spec §4.
+// The subscription engine: explicit, pure transition rules over the status codes of requirements §4.
 // `transition(state, command, today)` returns the next state and the effects it asks for
 // (charges and invoices as data; nothing is paid here). A command that the current status does
 // not allow throws SUBSCRIPTION_STATE_CONFLICT; one that is allowed but not yet due throws

@@ -832,7 +832,7 @@ export async function insertSharedSubscription(tx: Queryable, input: NewShare): 
       titleCode,
       planId,
       status,
-      // eligibleForSharing false marks a family share (spec §3); a seat is not one.
+      // eligibleForSharing false marks a family share (requirements §3); a seat is not one.
       input.kind !== 'family',
       input.kind === 'business-seat' ? 'employee' : null,
       input.kind,

@@ -10,7 +10,8 @@
 // signed-in home page costs the database one statement.
 import type { Clock } from '../../clock';
 import type { Queryable, Row } from '../../db/db';
-import { type AccountRead, readAccount } from '../../db/reads';
+import { type AccountRead, bothReads, readAccount } from '../../db/reads';
+import { profileBirthDateRead } from '../accounts/accounts';
 import {
   type DunnedInvoice,
   dunningFactsSql,
@@ -97,6 +98,18 @@ export function subscriptionOverview(
   titleCode: string,
 ): Promise<SubscriptionOverview | null> {
   return readAccount(db, overviewRead(titleCode, clock.now()), ariaAccountNo);
+}
+
+/**
+ * The session bootstrap's read (GET /api/session): the overview of the account's subscription to
+ * `titleCode` and the birth date given on its profile, composed into the session lookup so the
+ * first screen after sign-in costs one statement.
+ */
+export function sessionOverviewRead(
+  titleCode: string,
+  now: Date,
+): AccountRead<readonly [SubscriptionOverview | null, string | null]> {
+  return bothReads(overviewRead(titleCode, now), profileBirthDateRead);
 }
 
 /** The overview in the contract's words (amounts in øre as `amount`), as GET session and GET subscription answer it. */

@@ -14,7 +14,7 @@ import type { Queryable, Row } from '../../db/db';
 import { type Param, paramsAfter } from '../../db/reads';
 import type { PaymentProvider } from '../../payments/port';
 
-/** Display labels of the payment methods (spec §8). */
+/** Display labels of the payment methods (requirements §8). */
 export const paymentMethodLabels: Readonly<Record<PaymentProvider, string>> = {
   'SWEDBANK-PPG': 'Betalingskort',
   VIPPS: 'Vipps',

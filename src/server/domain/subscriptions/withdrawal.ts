@@ -1,4 +1,4 @@
-// The right of withdrawal (angrerett, angrerettloven; issue 15). A reader who bought the
+// The right of withdrawal (angrerett, angrerettloven). A reader who bought the
 // subscription online may withdraw from it within 14 days: it ends at once, what was paid for it
 // since that purchase less the days used goes back to the payments it came from, an audit event
 // is written and a receipt is e-mailed.

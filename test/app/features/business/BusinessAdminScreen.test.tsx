@@ -531,7 +531,7 @@ describe('BusinessAdminScreen', () => {
     [
       429,
       'RATE_LIMITED',
-      /^Du har gjort mange endringer på kort tid\. Vent 2 min \(til kl\. \d\d:\d\d\)/,
+      /^Du har prøvd mange ganger på kort tid\. Vent 2 min \(til kl\. \d\d:\d\d\)/,
     ],
     [403, 'BUSINESS_ADMIN_REQUIRED', /^Du er ikke lenger administrator for bedriftsavtalen/],
     [404, 'BUSINESS_AGREEMENT_NOT_FOUND', /^Vi finner ikke bedriftsavtalen lenger/],

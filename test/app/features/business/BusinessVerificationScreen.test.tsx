@@ -1,7 +1,7 @@
 // /bedrift?invitasjon=…: the invited employee confirms; signed in with the invited address it is
 // done at once, otherwise a code goes to the invited address (wrong codes count down to five, a
 // dead code asks for a new one, a new code can be asked for). On ok the subscription is read
-// again and the page says what the reader has now. Every verification result code (spec §4) has
+// again and the page says what the reader has now. Every verification result code (requirements §4) has
 // its message and next step; the focus follows each step; a double click sends once.
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -213,7 +213,7 @@ describe('BusinessVerificationScreen', () => {
         screen
           .getAllByRole('alert')
           .some((a) =>
-            /^Du har gjort mange endringer på kort tid\. Vent 2 min/.test(a.textContent ?? ''),
+            /^Du har prøvd mange ganger på kort tid\. Vent 2 min/.test(a.textContent ?? ''),
           ),
       ).toBe(true),
     );

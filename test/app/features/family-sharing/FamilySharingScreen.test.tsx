@@ -227,11 +227,11 @@ describe('FamilySharingScreen for the owner', () => {
     ],
     [
       problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '600' } }),
-      /^Du har sendt mange invitasjoner i dag\. Vent 10 min \(til kl\. \d\d:\d\d\) før du prøver igjen\.$/,
+      /^Du har prøvd mange ganger på kort tid\. Vent 10 min \(til kl\. \d\d:\d\d\) før du prøver igjen\.$/,
     ],
     [
       problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '36000' } }),
-      /^Du har sendt mange invitasjoner i dag\. Du kan prøve igjen fra (kl\. |\d+\. [a-z]+ \d{4} kl\. )\d\d:\d\d\.$/,
+      /^Du har prøvd mange ganger på kort tid\. Du kan prøve igjen fra (kl\. |\d+\. [a-z]+ \d{4} kl\. )\d\d:\d\d\.$/,
     ],
     [
       problem(500, 'INTERNAL_ERROR'),

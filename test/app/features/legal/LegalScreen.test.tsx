@@ -1,4 +1,4 @@
-// The legal and privacy pages (issue 14): every page's text in both languages, with the title's
+// The legal and privacy pages: every page's text in both languages, with the title's
 // name, organisation number and customer centre filled in, the date it was updated, a table of
 // contents on the long ones, links to built Min Side pages and plain text for pages not built.
 import { describe, expect, it } from '@jest/globals';

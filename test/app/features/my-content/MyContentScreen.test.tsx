@@ -1,4 +1,4 @@
-// /mitt-innhold (issue 14): what the subscription gives, each with where to use it; the partner
+// /mitt-innhold: what the subscription gives, each with where to use it; the partner
 // titles of the group for a plan with the partner content; a family member's share said so.
 import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// /schibstedTakeoutGateway (issue 14): ask for a copy, download it or read it on the page; an
+// /schibstedTakeoutGateway: ask for a copy, download it or read it on the page; an
 // expired copy said so; the daily limit said; failures said. Read on the page, the copy is in
 // words: grouped by what it is about, Norwegian labels (bokmål or nynorsk by the title), dates in
 // Oslo time, money in kroner, codes as words, and no database name or internal code; a group

@@ -1,4 +1,4 @@
-// /schibstedDeleteGateway (issue 14): the warning, a confirmation that must be ticked, the answer
+// /schibstedDeleteGateway: the warning, a confirmation that must be ticked, the answer
 // shown without another call (the reader is signed out by it), a request that waits called off
 // (nynorsk), failures said; in production the identity provider's portal takes over.
 import { describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// /personverninnstillinger and /samtykke1-3 (issue 14): the four categories changed at any time
+// /personverninnstillinger and /samtykke1-3: the four categories changed at any time
 // with accept all and reject all of the same weight, saved in the browser and with the reader;
 // the contact permissions listed for a subscriber with the page of each; a permission answered
 // yes or no and withdrawn; failures said, nothing lost.

@@ -1,6 +1,6 @@
 // The student offer (/student, /student2) and the verification (/student-verifisering(2),
 // /elev-verifisering): the campaign's price from the catalogue, the e-mail and code steps with
-// every result of spec §8 said in place, the resend wait, the pay step that starts the purchase
+// every result of requirements §8 said in place, the resend wait, the pay step that starts the purchase
 // saga with the campaign's period, and the refusals the server's quote gives; nynorsk.
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,6 +1,6 @@
 // Paying an invoice through the purchase saga, run whole: the real reducers, RTK Query client and
 // saga middleware against an API answered by routes, with a platform that records where the
-// browser is sent and a session storage that can be looked into (spec §9 keys).
+// browser is sent and a session storage that can be looked into (requirements §9 keys).
 import { describe, expect, it } from '@jest/globals';
 import { configureStore } from '@reduxjs/toolkit';
 import { waitFor } from '@testing-library/react';

@@ -42,7 +42,7 @@ const valid = {
 };
 
 describe('deliveryAddressSchema', () => {
-  it('names each missing field with its spec §5 message', async () => {
+  it('names each missing field with its requirements §5 message', async () => {
     expect(await errorsOf(emptyDeliveryAddress)).toEqual({
       coName: MESSAGES.coNameRequired,
       street: MESSAGES.streetRequired,
