@@ -11,12 +11,13 @@
 // else by those of testcafe/durations.json (a full run's, copied there when journeys change much).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 import { checkContentSecurityPolicy } from './csp-check';
+import { browserDidNotOpen, durationsPerFile, readReport } from './e2e-shard';
 import {
   CHROMIUM_FLAGS,
   ensureBuild,
@@ -95,9 +96,8 @@ function deal(files: Map<string, number>, shards: number): string[][] {
   return bins.filter((bin) => bin.files.length > 0).map((bin) => bin.files.sort());
 }
 
-interface JsonReport {
-  fixtures: { path: string; tests: { durationMs: number }[] }[];
-}
+/** How often a shard is started when its browser did not open (no journey ran). */
+const BROWSER_OPEN_ATTEMPTS = 3;
 
 /** Runs one TestCafe over `files` (or the whole folder) and prefixes its lines with `label`. */
 async function runShard(
@@ -127,47 +127,59 @@ async function runShard(
       `path=${resultsDir},takeOnFails=true,pathPattern=${PATTERN}`,
     ];
     const reporter = ['--reporter', `spec,json:${report}`];
-    const child = spawn(
-      'npx',
-      ['testcafe', browser, ...files, ...pageErrors, ...screenshots, ...reporter, ...extra],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, E2E_PORT: String(port), [E2E_RUN]: runId },
-      },
-    );
-    for (const stream of [child.stdout, child.stderr]) {
-      const out = stream === child.stdout ? process.stdout : process.stderr;
-      createInterface({ input: stream }).on('line', (line) => out.write(`${label}${line}\n`));
-    }
-    try {
-      const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
-      if (code !== 0) throw new Error(`TestCafe ${label.trim()} exited with ${code ?? signal}`);
-    } finally {
-      const left = killProcessesWithEnv(E2E_RUN, runId);
-      if (left > 0) console.log(`${label}Ended ${left} browser processes TestCafe left running.`);
+    for (let attempt = 1; ; attempt++) {
+      rmSync(report, { force: true });
+      const child = spawn(
+        'npx',
+        ['testcafe', browser, ...files, ...pageErrors, ...screenshots, ...reporter, ...extra],
+        {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, E2E_PORT: String(port), [E2E_RUN]: runId },
+        },
+      );
+      let output = '';
+      for (const stream of [child.stdout, child.stderr]) {
+        const out = stream === child.stdout ? process.stdout : process.stderr;
+        createInterface({ input: stream }).on('line', (line) => {
+          output += `${line}\n`;
+          out.write(`${label}${line}\n`);
+        });
+      }
+      let code: number | null;
+      let signal: string | null;
+      try {
+        [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+      } finally {
+        const left = killProcessesWithEnv(E2E_RUN, runId);
+        if (left > 0) console.log(`${label}Ended ${left} browser processes TestCafe left running.`);
+      }
+      if (code === 0) return;
+      if (attempt < BROWSER_OPEN_ATTEMPTS && browserDidNotOpen(output, readReport(report))) {
+        console.log(
+          `${label}The browser did not open and no journey ran; starting this shard again ` +
+            `(attempt ${attempt + 1} of ${BROWSER_OPEN_ATTEMPTS}).`,
+        );
+        continue;
+      }
+      throw new Error(`TestCafe ${label.trim()} exited with ${code ?? signal}`);
     }
   });
 }
 
-/** Writes this run's durations per file to test-results/e2e/durations.json. */
+/**
+ * Writes this run's durations per file to test-results/e2e/durations.json, when every shard left
+ * a report: a partial record would make the files it lacks count as average ones next time.
+ */
 function recordDurations(reports: string[]) {
-  const durations: Record<string, number> = {};
-  for (const report of reports) {
-    if (!existsSync(report)) continue;
-    const { fixtures } = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
-    const perFile = new Map<string, number>();
-    for (const fixture of fixtures) {
-      const file = path.relative(root, fixture.path);
-      const ms = fixture.tests.reduce((sum, test) => sum + test.durationMs, 0);
-      perFile.set(file, (perFile.get(file) ?? 0) + ms);
-    }
-    for (const [file, ms] of perFile) durations[file] = ms;
+  const missing = reports.filter((report) => readReport(report) === undefined);
+  if (missing.length > 0) {
+    console.log(
+      `No durations recorded: no report in ${missing.map((r) => path.basename(r)).join(', ')}.`,
+    );
+    return;
   }
-  const sorted = Object.fromEntries(
-    Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)),
-  );
-  writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
+  writeFileSync(durationsFile, `${JSON.stringify(durationsPerFile(reports, root), null, 2)}\n`);
 }
 
 const csp = process.env.E2E_CSP;
