@@ -16,14 +16,14 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 
 import type { Db, Queryable } from '../../src/server/db/db';
+import { withdraw } from '../../src/server/domain/subscriptions/withdrawal';
+import { retryPendingRefunds } from '../../src/server/domain/subscriptions/withdrawalRefunds';
 import {
   REFUND_MAX_ATTEMPTS,
   lastDayOfRight,
   refundFor,
   refundRetryDelaySeconds,
-  retryPendingRefunds,
-  withdraw,
-} from '../../src/server/domain/subscriptions/withdrawal';
+} from '../../src/server/domain/subscriptions/withdrawalRules';
 import { DomainError } from '../../src/server/errors';
 import { startBackgroundWork } from '../../src/server/jobs/background';
 import type { PaymentPort } from '../../src/server/payments/port';

@@ -13,11 +13,8 @@ import {
   undoCancellation,
 } from '../domain/subscriptions/selfService';
 import { currentSubscription } from '../domain/subscriptions/subscriptions';
-import {
-  withdraw,
-  withdrawalRight,
-  type WithdrawalReceipt,
-} from '../domain/subscriptions/withdrawal';
+import { withdraw, withdrawalRight } from '../domain/subscriptions/withdrawal';
+import type { WithdrawalReceipt } from '../domain/subscriptions/withdrawalRules';
 import type { Handlers } from '../http/operations';
 import { ProblemError } from '../http/problem';
 import {

@@ -14,7 +14,7 @@ import { reconcileOrders } from '../domain/orders/reconcile';
 import { eraseDueReaders, purgeExpiredBookkeeping } from '../domain/privacy/deletion';
 import { purgeExpiredExports } from '../domain/privacy/export';
 import { runConversions } from '../domain/subscriptions/conversions';
-import { retryPendingRefunds } from '../domain/subscriptions/withdrawal';
+import { retryPendingRefunds } from '../domain/subscriptions/withdrawalRefunds';
 import type { PaymentPort } from '../payments/port';
 
 import { settleOpenCharges } from './billing';

@@ -44,7 +44,7 @@ import {
   closeAndEraseSubscriptions,
   purgeSubscriptionEvents,
 } from '../subscriptions/lifecycle';
-import { eraseWithdrawalContacts, purgeWithdrawals } from '../subscriptions/withdrawal';
+import { eraseWithdrawalContacts, purgeWithdrawals } from '../subscriptions/withdrawalStore';
 import { titleOfBody } from '../titles';
 
 import { eraseConsents } from './consents';

@@ -29,7 +29,7 @@ import {
   type SubscriptionRow,
   toSubscription,
 } from './subscriptions';
-import { rightFactsSql, usableRight } from './withdrawal';
+import { rightFactsSql, usableRight } from './withdrawalStore';
 
 export interface SubscriptionOverview extends Subscription {
   readonly nextCharge: ChargeForecast | null;
