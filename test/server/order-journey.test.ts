@@ -5,7 +5,7 @@
 // finds it by; a paid invoice says how it was actually paid.
 import { describe, expect, it } from '@jest/globals';
 
-import { findOrderByReference } from '../../src/server/domain/orders/orders';
+import { findOrderByReference } from '../../src/server/domain/orders/orderStore';
 
 import {
   digitalMonthly,

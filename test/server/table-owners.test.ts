@@ -68,7 +68,7 @@ describe('table owners', () => {
   });
 
   it('finds the writes of the server', () => {
-    expect(found).toContainEqual({ table: 'orders', file: 'domain/orders/orders.ts' });
+    expect(found).toContainEqual({ table: 'orders', file: 'domain/orders/orderStore.ts' });
     expect(found.length).toBeGreaterThan(40);
   });
 

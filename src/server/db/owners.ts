@@ -15,7 +15,7 @@ export const TABLE_OWNERS = {
   withdrawal_refunds: 'domain/subscriptions/withdrawalStore.ts',
   dunning_notices: 'domain/dunning/dunning.ts',
   offer_uses: 'domain/orders/offers.ts',
-  orders: 'domain/orders/orders.ts',
+  orders: 'domain/orders/orderStore.ts',
   discount_codes: 'domain/orders/discounts.ts',
   payment_method_changes: 'domain/payment-methods/paymentMethods.ts',
   verifications: 'domain/connect/connect.ts',

@@ -9,7 +9,9 @@ import { osloDateOf } from '../../shared/time/oslo';
 import { receivePaymentCallback } from '../domain/orders/callbacks';
 import { getCatalogue } from '../domain/orders/catalogue';
 import { limitDiscountTries } from '../domain/orders/discounts';
-import { cancelOrder, completeOrder, createOrder, getOrder } from '../domain/orders/orders';
+import { completeOrder } from '../domain/orders/orderCompletion';
+import { cancelOrder, createOrder } from '../domain/orders/orders';
+import { getOrder } from '../domain/orders/orderStore';
 import { priceOrder, type Buyer } from '../domain/orders/pricing';
 import {
   followProviderEvent,

@@ -43,7 +43,7 @@ import {
   recordOrderCharge,
   settleCharge,
 } from '../domain/invoices/settlement';
-import { importCompletedOrder } from '../domain/orders/orders';
+import { importCompletedOrder } from '../domain/orders/orderStore';
 import { priceOrder, type Buyer } from '../domain/orders/pricing';
 import {
   importSubscription,

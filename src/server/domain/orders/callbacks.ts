@@ -4,7 +4,8 @@
 import { recordCallback, type PaymentCallbackEvent } from '../../payments/callbacks';
 import { agreementStopped } from '../payment-methods/paymentMethods';
 
-import { completeOrder, orderIdOfPayment, type OrderDeps } from './orders';
+import { completeOrder, type OrderDeps } from './orderCompletion';
+import { orderIdOfPayment } from './orderStore';
 
 export interface CallbackReceipt {
   readonly received: true;

@@ -7,7 +7,7 @@
 import { followCharge } from '../../jobs/billing';
 import { agreementStopped } from '../payment-methods/paymentMethods';
 
-import { completeOrder, type OrderDeps } from './orders';
+import { completeOrder, type OrderDeps } from './orderCompletion';
 
 export type ProviderEventTarget =
   | { readonly kind: 'payment'; readonly paymentId: string }

@@ -2,15 +2,9 @@
 // the provider's callback was lost or the reader never came back from the payment page.
 import { approvedPaymentStatuses } from '../../payments/port';
 
-import {
-  captureOrderPayment,
-  completeOrder,
-  finish,
-  ORDER_MAX_PENDING_MS,
-  orderRow,
-  toOrder,
-  type OrderDeps,
-} from './orders';
+import { captureOrderPayment, completeOrder, type OrderDeps } from './orderCompletion';
+import { ORDER_MAX_PENDING_MS } from './orders';
+import { finish, orderRow, toOrder } from './orderStore';
 
 export interface ReconcileRun {
   readonly checked: number;

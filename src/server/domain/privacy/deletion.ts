@@ -33,7 +33,7 @@ import { eraseDeliveryChanges } from '../delivery/changeStore';
 import { eraseDunningContacts, purgeDunning } from '../dunning/dunning';
 import { eraseFamily } from '../family/members';
 import { eraseBillingDetails, purgeBilling } from '../invoices/settlement';
-import { eraseOrders, purgeOrders, unlinkOrdersFromBilling } from '../orders/orders';
+import { eraseOrders, purgeOrders, unlinkOrdersFromBilling } from '../orders/orderStore';
 import { erasePaymentMethodChanges } from '../payment-methods/paymentMethods';
 import { enforceLimit } from '../rate-limits';
 import { eraseDismissals } from '../segments/segments';
