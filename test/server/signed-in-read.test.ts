@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { type Clock, fixedClock } from '../../src/server/clock';
 import type { Db, Queryable } from '../../src/server/db/db';
-import { knownBirthDate } from '../../src/server/domain/accounts/accounts';
+import { knownBirthDate } from '../../src/server/domain/accounts/profile';
 import { readDunning, withSuspensionDays } from '../../src/server/domain/dunning/dunning';
 import { unpaidInvoices } from '../../src/server/domain/invoices/invoices';
 import { nextCharge } from '../../src/server/domain/subscriptions/engine';

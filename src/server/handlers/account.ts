@@ -3,12 +3,8 @@
 // identity provider owns).
 // Every id in a request is checked against the session: another user's account is 403.
 import { osloDateOf } from '../../shared/time/oslo';
-import {
-  createAccount,
-  getAccount,
-  getProfile,
-  modifyOwnAccount,
-} from '../domain/accounts/accounts';
+import { createAccount, getAccount, modifyOwnAccount } from '../domain/accounts/accounts';
+import { getProfile } from '../domain/accounts/profile';
 import type { Handlers } from '../http/operations';
 import {
   forbid,

@@ -18,12 +18,8 @@ import {
 import { SubscriptionStatus, type StatusCode } from '../../shared/subscription/status';
 import { addDays, addMonths, osloDateOf } from '../../shared/time/oslo';
 import type { Queryable } from '../db/db';
-import {
-  createAccount,
-  type DeliveryAddress,
-  getProfile,
-  modifyAccount,
-} from '../domain/accounts/accounts';
+import { createAccount, type DeliveryAddress, modifyAccount } from '../domain/accounts/accounts';
+import { getProfile } from '../domain/accounts/profile';
 import { recordComplaint } from '../domain/complaints/complaints';
 import { nextDeliveryDayOnOrAfter, pastDeliveryDays } from '../domain/delivery/calendar';
 import type { DeliveryChangeType } from '../domain/delivery/changeRules';

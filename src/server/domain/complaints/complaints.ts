@@ -37,7 +37,9 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError, RateLimitedError } from '../../errors';
 import { outboxSender } from '../../messaging/outbox';
-import { type DeliveryAddress, getProfile, type IdentityDetails } from '../accounts/accounts';
+import { type DeliveryAddress } from '../accounts/accounts';
+import { type IdentityDetails } from '../accounts/identityFields';
+import { getProfile } from '../accounts/profile';
 import { isDeliveryDay, pastDeliveryDays } from '../delivery/calendar';
 import { deliveryChangesOn, type DeliveryOnDay } from '../delivery/changeStore';
 import {

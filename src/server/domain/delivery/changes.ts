@@ -31,7 +31,7 @@ import { addDays, osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError, RateLimitedError } from '../../errors';
-import { getProfile } from '../accounts/accounts';
+import { getProfile } from '../accounts/profile';
 import { consume } from '../rate-limits';
 import { getSubscription } from '../subscriptions/subscriptions';
 

@@ -32,7 +32,7 @@ import { DomainError } from '../../errors';
 import type { Letter } from '../../messaging/letter/letter';
 import { sendLetter } from '../../messaging/letter/render';
 import { outboxSender } from '../../messaging/outbox';
-import { accountContact } from '../accounts/accounts';
+import { accountContact } from '../accounts/profile';
 import {
   INVOICE_NUMBER_OFFSET,
   invoiceKid,

@@ -26,7 +26,7 @@ import {
 import { addDays, addMonths } from '../../../shared/time/oslo';
 import type { Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
-import { knownBirthDate } from '../accounts/accounts';
+import { knownBirthDate } from '../accounts/profile';
 import { studentVerification } from '../student/student';
 import { transition, type EngineState, type PlanRef } from '../subscriptions/engine';
 import { findPlan, readState } from '../subscriptions/lifecycle';

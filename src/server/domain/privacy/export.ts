@@ -19,7 +19,7 @@ import type { Db, Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
 import { type Email, languageOf, longDate } from '../../messaging/wording';
-import { accountContact } from '../accounts/accounts';
+import { accountContact } from '../accounts/profile';
 import { enforceLimit } from '../rate-limits';
 import { titleOfBody } from '../titles';
 

@@ -7,7 +7,7 @@ import { osloDateOf } from '../../../shared/time/oslo';
 import type { Queryable } from '../../db/db';
 import { sendLetter } from '../../messaging/letter/render';
 import { outboxSender } from '../../messaging/outbox';
-import { accountContact } from '../accounts/accounts';
+import { accountContact } from '../accounts/profile';
 import type { Subscription } from '../subscriptions/subscriptions';
 
 import {

@@ -37,7 +37,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable, Row } from '../../db/db';
 import { DomainError } from '../../errors';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
-import { accountContact } from '../accounts/accounts';
+import { accountContact } from '../accounts/profile';
 
 import { conversionEmail } from './conversionMessages';
 import { applyCommandInTx, readState } from './lifecycle';

@@ -11,7 +11,7 @@
 import type { Clock } from '../../clock';
 import type { Queryable, Row } from '../../db/db';
 import { type AccountRead, bothReads, readAccount } from '../../db/reads';
-import { profileBirthDateRead } from '../accounts/accounts';
+import { profileBirthDateRead } from '../accounts/profile';
 import {
   type DunnedInvoice,
   dunningFactsSql,

@@ -11,7 +11,7 @@ import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
-import { knownBirthDate } from '../accounts/accounts';
+import { knownBirthDate } from '../accounts/profile';
 
 import { nextCharge, type Command } from './engine';
 import {

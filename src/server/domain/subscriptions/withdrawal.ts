@@ -46,7 +46,8 @@ import type { Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import { sendLetter } from '../../messaging/letter/render';
 import { outboxSender } from '../../messaging/outbox';
-import { getProfile, type IdentityDetails } from '../accounts/accounts';
+import { type IdentityDetails } from '../accounts/identityFields';
+import { getProfile } from '../accounts/profile';
 import { recordOrderRefund } from '../invoices/settlement';
 
 import { applyCommandInTx, readState } from './lifecycle';
