@@ -17,7 +17,7 @@ import { findPublication } from '../../../shared/publications/registry';
 import { birthDateProblem } from '../../../shared/subscription/birth-date';
 import type { Db, Queryable, Row } from '../../db/db';
 import { DomainError } from '../../errors';
-import { checkDeliveryAddress, type DeliveryAddress } from '../delivery/addresses';
+import { addressValues, checkDeliveryAddress, type DeliveryAddress } from '../delivery/addresses';
 
 import { identityOwnedFields, type IdentityDetails } from './identityFields';
 
@@ -252,13 +252,7 @@ export async function modifyAccount(
       phoneNumber ?? null,
       update.email ?? null,
       a !== undefined,
-      a?.coName ?? null,
-      a?.street ?? null,
-      a?.streetNumber ?? null,
-      a?.flatNumber ?? null,
-      a?.floor ?? null,
-      a?.postalCode ?? null,
-      a?.place ?? null,
+      ...addressValues(a),
     ],
   );
   await db.query(

@@ -26,9 +26,8 @@ import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import { randomToken, sha256 } from '../../crypto';
 import type { Db, Queryable } from '../../db/db';
-import { RateLimitedError } from '../../errors';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
-import { consume } from '../rate-limits';
+import { enforceLimit } from '../rate-limits';
 import { applyCommandInTx, readState } from '../subscriptions/lifecycle';
 
 import {
@@ -189,14 +188,12 @@ export async function changeUsers(
 ): Promise<ChangesAnswer> {
   const now = deps.clock.now();
   const limit = input.dryRun ? DRY_RUN_LIMIT : CHANGE_LIMIT;
-  const wait = await consume(
+  await enforceLimit(
     deps.db,
     `business-${input.dryRun ? 'dry-run' : 'changes'}:${admin.spidId}`,
-    limit.limit,
-    limit.windowSeconds,
+    limit,
     now,
   );
-  if (wait > 0) throw new RateLimitedError(wait);
 
   const work = async (tx: Queryable): Promise<ChangesAnswer> => {
     // Applying: the agreement is locked until the transaction ends (seats never exceeded).

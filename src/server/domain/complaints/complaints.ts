@@ -35,11 +35,12 @@ import { getPublication } from '../../../shared/publications/registry';
 import { addDays, isIsoDate, osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
-import { DomainError, RateLimitedError } from '../../errors';
+import { DomainError } from '../../errors';
 import { outboxSender } from '../../messaging/outbox';
 import { type DeliveryAddress } from '../accounts/accounts';
 import { type IdentityDetails } from '../accounts/identityFields';
 import { getProfile } from '../accounts/profile';
+import { addressValues } from '../delivery/addresses';
 import { isDeliveryDay, pastDeliveryDays } from '../delivery/calendar';
 import { deliveryChangesOn, type DeliveryOnDay } from '../delivery/changeStore';
 import {
@@ -50,7 +51,7 @@ import {
   subscriptionStartDate,
 } from '../delivery/paper';
 import { orderReference } from '../orders/reference';
-import { consume } from '../rate-limits';
+import { enforceLimit } from '../rate-limits';
 
 import { customerServiceEmail, readerConfirmationEmail } from './messages';
 
@@ -422,13 +423,7 @@ export async function recordComplaint(
       input.titleCode,
       input.code,
       input.comment,
-      a?.coName ?? null,
-      a?.street ?? null,
-      a?.streetNumber ?? null,
-      a?.flatNumber ?? null,
-      a?.floor ?? null,
-      a?.postalCode ?? null,
-      a?.place ?? null,
+      ...addressValues(a),
       key,
       addressCount,
       input.receiptEmail,
@@ -488,14 +483,12 @@ export async function fileComplaint(
   input: ComplaintInput,
 ): Promise<ComplaintReceipt> {
   const now = deps.clock.now();
-  const wait = await consume(
+  await enforceLimit(
     deps.db,
     `complaint:${reader.ariaAccountNo}`,
-    COMPLAINT_RATE_LIMIT,
-    COMPLAINT_RATE_WINDOW_SECONDS,
+    { limit: COMPLAINT_RATE_LIMIT, windowSeconds: COMPLAINT_RATE_WINDOW_SECONDS },
     now,
   );
-  if (wait > 0) throw new RateLimitedError(wait);
   // Most recent first, as every list of days here; the contract has refused repeated days.
   const dates = [...input.dates].sort().reverse();
   const comment = input.comment?.trim() ? input.comment.trim() : null;

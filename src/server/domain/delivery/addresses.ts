@@ -29,6 +29,22 @@ export interface DeliveryAddress {
   readonly place: string;
 }
 
+/**
+ * An address's seven stored parts in the order every table keeps them (c/o name, street, street
+ * number, flat, floor, postal code, place), each null when missing; all null for no address.
+ */
+export function addressValues(a: DeliveryAddress | null | undefined): (string | null)[] {
+  return [
+    a?.coName ?? null,
+    a?.street ?? null,
+    a?.streetNumber ?? null,
+    a?.flatNumber ?? null,
+    a?.floor ?? null,
+    a?.postalCode ?? null,
+    a?.place ?? null,
+  ];
+}
+
 /** A delivery address as a request carries it; the place, if sent, is replaced. */
 export interface DeliveryAddressInput {
   readonly coName: string;

@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/db';
 import { DomainError } from '../../errors';
 import type { DeliveryAddress } from '../accounts/accounts';
 
+import { addressValues } from './addresses';
 import type { ChangeRow, CheckedChange, DeliveryChangeType } from './changeRules';
 import type { StopCreditClaim } from './stopCredits';
 
@@ -83,13 +84,7 @@ export async function recordDeliveryChange(
       row.type,
       row.from,
       row.to,
-      a?.coName ?? null,
-      a?.street ?? null,
-      a?.streetNumber ?? null,
-      a?.flatNumber ?? null,
-      a?.floor ?? null,
-      a?.postalCode ?? null,
-      a?.place ?? null,
+      ...addressValues(a),
       row.at.toISOString(),
     ],
   );
@@ -109,20 +104,7 @@ export async function rewriteChange(
        street = $6, street_number = $7, flat_number = $8, floor = $9, postal_code = $10,
        place = $11, updated_at = $12
       where id = $1::bigint returning ${COLUMNS}`,
-    [
-      changeId,
-      change.type,
-      change.from,
-      change.to,
-      a?.coName ?? null,
-      a?.street ?? null,
-      a?.streetNumber ?? null,
-      a?.flatNumber ?? null,
-      a?.floor ?? null,
-      a?.postalCode ?? null,
-      a?.place ?? null,
-      at.toISOString(),
-    ],
+    [changeId, change.type, change.from, change.to, ...addressValues(a), at.toISOString()],
   );
   return row!;
 }

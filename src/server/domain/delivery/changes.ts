@@ -30,9 +30,9 @@ import { getPublication } from '../../../shared/publications/registry';
 import { addDays, osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
-import { DomainError, RateLimitedError } from '../../errors';
+import { DomainError } from '../../errors';
 import { getProfile } from '../accounts/profile';
-import { consume } from '../rate-limits';
+import { enforceLimit } from '../rate-limits';
 import { getSubscription } from '../subscriptions/subscriptions';
 
 import { cutOffFor, deliveryDaysBetween, earliestChangeStart } from './calendar';
@@ -150,14 +150,12 @@ const lockPaperSubscription = (tx: Queryable, ariaAccountNo: string, subscriptio
   lockPaper(tx, ariaAccountNo, subscriptionNo, 'has a delivery to change');
 
 async function rateLimit(db: Queryable, ariaAccountNo: string, now: Date): Promise<void> {
-  const wait = await consume(
+  await enforceLimit(
     db,
     `delivery-change:${ariaAccountNo}`,
-    DELIVERY_CHANGE_RATE_LIMIT,
-    RATE_WINDOW_SECONDS,
+    { limit: DELIVERY_CHANGE_RATE_LIMIT, windowSeconds: RATE_WINDOW_SECONDS },
     now,
   );
-  if (wait > 0) throw new RateLimitedError(wait);
 }
 
 /** Locks the reader's account row: changes of all its subscriptions are written one at a time. */

@@ -8,7 +8,7 @@ import { SubscriptionStatus as S } from '../../../shared/subscription/status';
 import type { Queryable } from '../../db/db';
 import { RateLimitedError } from '../../errors';
 import { ensureAccount } from '../accounts/accounts';
-import { consume } from '../rate-limits';
+import { enforceLimit } from '../rate-limits';
 import { applyCommandInTx, insertSharedSubscription } from '../subscriptions/lifecycle';
 import { getSubscription, type Subscription } from '../subscriptions/subscriptions';
 
@@ -77,14 +77,7 @@ export async function inviteMember(
     ? await accessSubscription(deps.db, reader.ariaAccountNo, titleCode)
     : undefined;
   if (!current || !canShare(current)) throw notIncluded();
-  const wait = await consume(
-    deps.db,
-    `family-invite:${reader.ariaAccountNo}`,
-    INVITE_LIMIT.limit,
-    INVITE_LIMIT.windowSeconds,
-    now,
-  );
-  if (wait > 0) throw new RateLimitedError(wait);
+  await enforceLimit(deps.db, `family-invite:${reader.ariaAccountNo}`, INVITE_LIMIT, now);
   if ((await ownKeys(deps.db, reader)).has(to.key))
     throw fail(
       'conflict',
@@ -194,14 +187,7 @@ export async function withdrawInvitation(
 // ---------------------------------------------------------------- the invitee's answers
 
 async function countTokenTry(deps: FamilyDeps, reader: Reader, now: Date): Promise<void> {
-  const wait = await consume(
-    deps.db,
-    `family-token:${reader.spidId}`,
-    TOKEN_LIMIT.limit,
-    TOKEN_LIMIT.windowSeconds,
-    now,
-  );
-  if (wait > 0) throw new RateLimitedError(wait);
+  await enforceLimit(deps.db, `family-token:${reader.spidId}`, TOKEN_LIMIT, now);
 }
 
 async function previewOf(

@@ -4,8 +4,8 @@
 // Owns `discount_codes`.
 import { CAMPAIGN_CODE } from '../../../shared/subscription/plans';
 import type { Queryable } from '../../db/db';
-import { DomainError, RateLimitedError } from '../../errors';
-import { consume } from '../rate-limits';
+import { DomainError } from '../../errors';
+import { enforceLimit } from '../rate-limits';
 
 export interface Discount {
   readonly discountCode: string;
@@ -163,12 +163,5 @@ export const DISCOUNT_TRIES = { limit: 10, windowSeconds: 600 } as const;
 
 /** Counts one try of a discount code by this user; 429 (RateLimitedError) past the limit. */
 export async function limitDiscountTries(db: Queryable, spidId: string, now: Date): Promise<void> {
-  const wait = await consume(
-    db,
-    `discount:${spidId}`,
-    DISCOUNT_TRIES.limit,
-    DISCOUNT_TRIES.windowSeconds,
-    now,
-  );
-  if (wait > 0) throw new RateLimitedError(wait);
+  await enforceLimit(db, `discount:${spidId}`, DISCOUNT_TRIES, now);
 }
