@@ -22,9 +22,9 @@
 //               order or pays an invoice through one), features/purchase/ and its catalogue.
 //   store/      the one store: root reducer and root saga assembled from session/ and flows/,
 //               and the typed hooks. (Above flows/ because it assembles them.)
-//   ui/         the presentational kit on Designsystemet classes: Facts, Progress, Notice,
-//               PaymentMethodChoice, PayButton, OfferCard, Spinner, StepHeading, PaymentMethodText,
-//               ContactDetails, form fields (ui/form).
+//   ui/         the presentational kit on Designsystemet classes: Screen, HomeLink, Facts,
+//               Progress, Notice, PaymentMethodChoice, PayButton, OfferCard, Spinner, StepHeading,
+//               PaymentMethodText, ContactDetails, form fields (ui/form).
 //               Props in, markup out: no store, session, flows or hooks.
 //   hooks/      React hooks over the store and API (subscription reload, back-from-payment,
 //               account profile form, dates in the reader's language). May use ui/.
@@ -223,8 +223,9 @@ export default tseslint.config(
         {
           mode: 'jsx-only',
           // The plugin's defaults, plus attributes that are never visible text: router paths
-          // (to, path), ARIA roles, the ui kit's colour names and data-* state (data-size on
-          // h1–h6 is flagged because the plugin's list of DOM tags spells them "h1 to h6").
+          // (to, path), ARIA roles, the ui kit's colour names, heading ids and element names
+          // (ui/Screen's headingId and as) and data-* state (data-size on h1–h6 is flagged
+          // because the plugin's list of DOM tags spells them "h1 to h6").
           'jsx-attributes': {
             exclude: [
               'className',
@@ -233,6 +234,8 @@ export default tseslint.config(
               'type',
               'key',
               'id',
+              'headingId',
+              'as',
               'width',
               'height',
               'to',

@@ -141,7 +141,7 @@ test.page(titleUrl('FVN', '/administrer-bedrift'))(
       )
       .ok();
     await expectAccessible(t);
-    await t.click(Selector('a').withExactText('Gå til Min side'));
+    await t.click(Selector('a').withExactText('Tilbake til Min side'));
     await expectScreen(t, 'Hei, Ingrid!');
     await t.expect(currentUrl()).eql(titleUrl('FVN', '/'));
     await t.expect(main.withText('bedriftsabonnement fra arbeidsgiveren din').exists).ok();

@@ -83,7 +83,7 @@ test.page(titleUrl('FIR', '/koble-bruker'))(
       .expect(Selector('h2').withExactText('Abonnementet er kopla til brukaren din').exists)
       .ok({ timeout: 10000 });
     await expectAccessible(t);
-    await t.click(Selector('a').withExactText('Gå til Mi side'));
+    await t.click(Selector('a').withExactText('Tilbake til Mi side'));
     await expectScreen(t, 'Hei, Ingrid!');
     await t.expect(currentUrl()).eql(titleUrl('FIR', '/'));
     await t.expect(main.withText('Papir + digital').exists).ok();

@@ -42,7 +42,7 @@ test.page(titleUrl('BA', '/bestill-abonnement'))(
     await expectScreen(t, 'Takk for bestillingen!');
 
     // From the home page's settings to the overview.
-    await t.click(link('Til Min side'));
+    await t.click(link('Tilbake til Min side'));
     await expectScreen(t, 'Hei, ');
     await t.click(Selector('nav').find('a').withExactText('Fakturaer'));
     await expectScreen(t, 'Fakturaer');

@@ -49,7 +49,7 @@ test.page(titleUrl('FVN', '/endre-abonnement'))(
     await expectAccessible(t);
 
     // Home shows it too, as a change of period (the plan stays the same).
-    await t.click(Selector('a').withExactText('Gå til Min side'));
+    await t.click(Selector('a').withExactText('Tilbake til Min side'));
     await expectScreen(t, 'Hei, Petter!');
     await t
       .expect(
@@ -94,7 +94,7 @@ test.page(titleUrl('FVN', '/receipt2'))(
     await t
       .expect(main.withText('Logg inn på Min side for å se endringer').exists)
       .ok({ timeout: 20000 });
-    await t.expect(Selector('a').withExactText('Gå til Min side').exists).ok();
+    await t.expect(Selector('a').withExactText('Tilbake til Min side').exists).ok();
     await expectAccessible(t);
   },
 );

@@ -102,7 +102,7 @@ test.page(titleUrl('AP', '/bestill-abonnement'))(
     await t.expect(receipt).contains('Du har 14 dagers angrerett');
 
     // The subscription is there for the guards: the home page opens.
-    await t.click(link('Til Min side'));
+    await t.click(link('Tilbake til Min side'));
     await expectScreen(t, 'Hei, ');
     await t.expect(currentUrl()).eql(titleUrl('AP', '/'));
   },
@@ -200,7 +200,7 @@ test.page(titleUrl('TVP', '/bestill-abonnement'))(
     await t.navigateTo(titleUrl('TVP', '/order-timeout'));
     await expectScreen(t, 'Betalingen tok for lang tid');
     await t.expect(currentUrl()).eql(titleUrl('TVP', '/bestilling-feilet?arsak=tidsavbrudd'));
-    await t.expect(link('Gå til Min side').exists).ok();
+    await t.expect(link('Tilbake til Min side').exists).ok();
     await expectAccessible(t);
   },
 );
@@ -363,7 +363,7 @@ test.page(titleUrl('FVN', '/endre-abonnement'))(
     await t.expect(Selector('dd').withExactText(amount).exists).ok({ timeout: 20000 });
     await expectAccessible(t);
 
-    await t.click(link('Gå til Min side'));
+    await t.click(link('Tilbake til Min side'));
     await expectScreen(t, 'Hei, Ulrikke!');
     await t.expect(main.withText('Premium digital').exists).ok();
   },

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 import type { Title } from '../api/title';
 
+import './contact-details.css';
+
 type Props = Omit<HTMLAttributes<HTMLDListElement>, 'title'> & {
   readonly title: Pick<
     Title,

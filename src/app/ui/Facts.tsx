@@ -1,6 +1,11 @@
 // A list of facts, label above value (the subscription, an invoice, an order, a quote): one
-// <dl class="facts">, each pair in a <div> so it wraps as a unit (layout.css).
+// <dl class="facts">, each pair in a <div> so it wraps as a unit (facts.css). The list's margin
+// there has no weight (:where), so the spacing of the container it sits in (.screen > * + *, a
+// feature's own) wins whichever sheet the page loaded last: facts.css comes with the screen's
+// chunk, after the layout's sheet.
 import type { HTMLAttributes, ReactNode } from 'react';
+
+import './facts.css';
 
 export interface Fact {
   /** Stable React key (the fact's meaning, e.g. 'plan'). */

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import type { Subscription } from '../api/subscription';
 
 import { HomeLink } from './HomeLink';
+import { Screen } from './Screen';
 
 export interface PaperScreenProps {
   /** The id of the level-1 heading, which names the screen. */
@@ -29,10 +30,7 @@ export function PaperScreen({
   children,
 }: PaperScreenProps) {
   return (
-    <section aria-labelledby={headingId} className="screen">
-      <h1 id={headingId} className="ds-heading" data-size="lg">
-        {heading}
-      </h1>
+    <Screen headingId={headingId} heading={heading}>
       {subscription?.planProductType === 'COMBO' ? <p className="ds-paragraph">{intro}</p> : null}
       {subscription ? (
         children(subscription)
@@ -41,6 +39,6 @@ export function PaperScreen({
           <HomeLink />
         </p>
       )}
-    </section>
+    </Screen>
   );
 }

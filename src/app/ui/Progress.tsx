@@ -4,6 +4,8 @@ import type { HTMLAttributes, ReactNode } from 'react';
 
 import { Spinner } from './Spinner';
 
+import './progress.css';
+
 type Props = HTMLAttributes<HTMLParagraphElement> & {
   readonly children?: ReactNode;
   /**

@@ -91,7 +91,7 @@ describe('ConnectScreen', () => {
       name: 'Abonnementet er koblet til brukeren din',
     });
     await waitFor(() => expect(done).toHaveFocus());
-    expect(screen.getByRole('link', { name: 'Gå til Min side' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
     expect(await bodies(calls, 'POST', '/api/verify/')).toEqual([
       { verificationId: expect.stringMatching(/^v-/), code: '123456' },
     ]);

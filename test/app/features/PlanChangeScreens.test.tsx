@@ -590,7 +590,7 @@ describe('ChangeReceiptScreen', () => {
     await renderReceipt(premium);
     expect(screen.getByRole('heading', { level: 1, name: 'Kvittering' })).toBeVisible();
     expect(screen.getByText(/Vi finner ingen endring å vise/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Gå til Min side' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
   });
 
   it('asks a reader who is not logged in to log in on Min side', async () => {
@@ -599,7 +599,7 @@ describe('ChangeReceiptScreen', () => {
     expect(
       screen.getByText('Logg inn på Min side for å se endringer på abonnementet ditt.'),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Gå til Min side' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
     expect(calls).toHaveLength(0);
   });
 
@@ -643,7 +643,7 @@ describe('ChangeReceiptScreen', () => {
     ]);
     await renderReceipt(premium, '/receipt2?ordre=ord_ukjent');
     expect(await screen.findByText(/Vi fant ikke denne bestillingen/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Gå til Min side' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toBeVisible();
   });
 
   it('sends an order of another kind to the screen that reports it, not "not found"', async () => {

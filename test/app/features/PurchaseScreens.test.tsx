@@ -247,7 +247,7 @@ describe('/betaling', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Abonnementet ditt er fortsatt aktivt, så det er ingenting å starte igjen.',
     );
-    expect(screen.getByRole('link', { name: 'Til Min side' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
   });
 
   const anonymous = (): Partial<RootState> => ({
@@ -521,7 +521,7 @@ describe('/kvittering', () => {
       'href',
       'https://www.fvn.no/',
     );
-    expect(screen.getByRole('link', { name: 'Til Min side' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
   });
 
   it('does not show an unpaid order as bought', async () => {
@@ -732,7 +732,7 @@ describe('/bestilling-feilet', () => {
         'Gikk betalingen gjennom, starter abonnementet av seg selv, og du ser det på Min side. Du blir ikke trukket to ganger.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Gå til Min side' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('link', { name: 'Prøv igjen' })).toBeNull();
     expect(screen.queryByTestId('where')).toBeNull();
   });
@@ -793,7 +793,7 @@ describe('/bestilling-feilet', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Betalinga tok for lang tid' }),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Gå til Mi side' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Tilbake til Mi side' })).toBeVisible();
   });
 });
 

@@ -519,7 +519,7 @@ describe('AlreadySubscriberScreen', () => {
       'href',
       '/endre-abonnement',
     );
-    expect(screen.getByRole('link', { name: 'Til Min side' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
   });
 
   it('reads in nynorsk', async () => {

@@ -154,7 +154,7 @@ describe('NotFoundScreen', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Vi fant ikke siden' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Gå til Min side' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Kundeservice' })).toHaveAttribute(
       'href',
       '/kundeservice',

@@ -10,6 +10,8 @@ import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
+import { HomeLink } from '../../ui/HomeLink';
+import { Screen } from '../../ui/Screen';
 
 export default function AlreadySubscriberScreen() {
   const { t } = useTranslation('already-subscriber');
@@ -48,10 +50,7 @@ export default function AlreadySubscriberScreen() {
   }
 
   return (
-    <section aria-labelledby="already-subscriber-heading" className="screen">
-      <h1 id="already-subscriber-heading" className="ds-heading" data-size="lg">
-        {t('already-subscriber.heading')}
-      </h1>
+    <Screen headingId="already-subscriber-heading" heading={t('already-subscriber.heading')}>
       {subscription && slug ? (
         <>
           <p className="ds-paragraph">
@@ -68,11 +67,9 @@ export default function AlreadySubscriberScreen() {
           </Link>
         </li>
         <li>
-          <Link className="ds-button" data-variant="secondary" to="/">
-            {t('already-subscriber.home')}
-          </Link>
+          <HomeLink className="ds-button" data-variant="secondary" />
         </li>
       </ul>
-    </section>
+    </Screen>
   );
 }

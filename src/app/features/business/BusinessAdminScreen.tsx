@@ -18,6 +18,7 @@ import { type Fact, Facts } from '../../ui/Facts';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { domainsText } from './domains';
 import { InviteSection } from './InviteSection';
@@ -167,11 +168,8 @@ export default function BusinessAdminScreen() {
     body = <AdminFlow titleCode={title.titleCode} titleName={title.name} />;
   else body = <NotAdmin employee={!!traits && hasBusinessInfo(traits)} titleName={title.name} />;
   return (
-    <section aria-labelledby="business-heading" className="screen business">
-      <h1 id="business-heading" className="ds-heading" data-size="lg">
-        {t('business.admin.heading')}
-      </h1>
+    <Screen headingId="business-heading" className="business" heading={t('business.admin.heading')}>
       {body}
-    </section>
+    </Screen>
   );
 }

@@ -22,6 +22,7 @@ import { reloadSubscription } from '../../session/reloadSubscription';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { Screen } from '../../ui/Screen';
 import { StepHeading } from '../../ui/StepHeading';
 
 import { ProblemNotice } from './ProblemNotice';
@@ -212,10 +213,11 @@ export default function BusinessVerificationScreen() {
   }
 
   return (
-    <section aria-labelledby="business-verify-heading" className="screen business">
-      <h1 id="business-verify-heading" className="ds-heading" data-size="lg">
-        {t('business.verify.heading')}
-      </h1>
+    <Screen
+      headingId="business-verify-heading"
+      className="business"
+      heading={t('business.verify.heading')}
+    >
       {step.name === 'start' ? (
         <p className="ds-paragraph">{t('business.verify.intro', { title: titleName })}</p>
       ) : null}
@@ -227,6 +229,6 @@ export default function BusinessVerificationScreen() {
         </StepHeading>
         {body}
       </section>
-    </section>
+    </Screen>
   );
 }

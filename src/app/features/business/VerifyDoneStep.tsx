@@ -1,10 +1,10 @@
 // The end of /bedrift: the seat is the reader's. What they now have (plan, what it includes, who
 // pays) and the way home.
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import type { Subscription } from '../../api/subscription';
 import { type Fact, Facts } from '../../ui/Facts';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 
 import type { Invitation } from './verification';
@@ -57,9 +57,7 @@ export function VerifyDoneStep({
       {facts.length > 0 ? <Facts facts={facts} /> : null}
       <p className="ds-paragraph">{t('business.verify.done.next')}</p>
       <p className="ds-paragraph">
-        <Link className="ds-link" to="/">
-          {t('business.verify.home-link')}
-        </Link>
+        <HomeLink />
       </p>
     </>
   );

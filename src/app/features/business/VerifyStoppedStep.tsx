@@ -28,11 +28,7 @@ export function VerifyStoppedStep({
   let next: ReactNode;
   switch (stop.next) {
     case 'home':
-      next = (
-        <Link className="ds-link" to="/">
-          {t('business.verify.home-link')}
-        </Link>
-      );
+      next = <HomeLink />;
       break;
     case 'retry':
       next = (

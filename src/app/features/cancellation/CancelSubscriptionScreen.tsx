@@ -37,8 +37,10 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { RetentionOffer } from '../../ui/RetentionOffer';
+import { Screen } from '../../ui/Screen';
 
 import './cancellation.css';
 import '../../ui/designsystemet-forms.css';
@@ -409,10 +411,7 @@ export default function CancelSubscriptionScreen() {
   const { subscription } = useAppSelector(selectSubscription);
   const block = subscription ? cancelBlock(subscription) : 'other';
   return (
-    <section aria-labelledby="cancel-heading" className="screen">
-      <h1 id="cancel-heading" className="ds-heading" data-size="lg">
-        {t('cancellation.cancel.heading')}
-      </h1>
+    <Screen headingId="cancel-heading" heading={t('cancellation.cancel.heading')}>
       {subscription && !block ? (
         <CancelFlow subscription={subscription} />
       ) : (
@@ -445,13 +444,11 @@ export default function CancelSubscriptionScreen() {
               </li>
             )}
             <li>
-              <Link className="ds-link" to="/">
-                {t('cancellation.cancel.home-link')}
-              </Link>
+              <HomeLink />
             </li>
           </ul>
         </>
       )}
-    </section>
+    </Screen>
   );
 }

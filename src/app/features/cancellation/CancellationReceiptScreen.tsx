@@ -11,7 +11,9 @@ import { SubscriptionStatus } from '../../../shared/subscription/status';
 import { useLongDate } from '../../hooks/useLongDate';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
+import { Screen } from '../../ui/Screen';
 
 import './cancellation.css';
 
@@ -36,10 +38,7 @@ export default function CancellationReceiptScreen() {
 
   if (!endDate) {
     return (
-      <section aria-labelledby="receipt-heading" className="screen">
-        <h1 id="receipt-heading" className="ds-heading" data-size="lg">
-          {t('cancellation.receipt.not-cancelled-heading')}
-        </h1>
+      <Screen headingId="receipt-heading" heading={t('cancellation.receipt.not-cancelled-heading')}>
         <p className="ds-paragraph">{t('cancellation.receipt.not-cancelled')}</p>
         <ul className="screen-links">
           <li>
@@ -48,21 +47,16 @@ export default function CancellationReceiptScreen() {
             </Link>
           </li>
           <li>
-            <Link className="ds-link" to="/">
-              {t('cancellation.receipt.home')}
-            </Link>
+            <HomeLink />
           </li>
         </ul>
-      </section>
+      </Screen>
     );
   }
 
   const date = longDate(endDate);
   return (
-    <section aria-labelledby="receipt-heading" className="screen">
-      <h1 id="receipt-heading" className="ds-heading" data-size="lg">
-        {t('cancellation.receipt.heading')}
-      </h1>
+    <Screen headingId="receipt-heading" heading={t('cancellation.receipt.heading')}>
       <Notice color="success">
         {suspended
           ? t('cancellation.receipt.ends', { plan: subscription.planName, date })
@@ -99,10 +93,8 @@ export default function CancellationReceiptScreen() {
             {t('cancellation.receipt.undo')}
           </Link>
         )}
-        <Link className="ds-button" to="/">
-          {t('cancellation.receipt.home')}
-        </Link>
+        <HomeLink className="ds-button" />
       </div>
-    </section>
+    </Screen>
   );
 }

@@ -16,7 +16,9 @@ import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
+import { Screen } from '../../ui/Screen';
 
 import './cancellation.css';
 
@@ -40,9 +42,7 @@ function Undone({ subscription }: { readonly subscription: Subscription }) {
           : t('cancellation.undo.done-without-date')}
       </Notice>
       <p className="ds-paragraph">
-        <Link className="ds-button" to="/">
-          {t('cancellation.undo.home')}
-        </Link>
+        <HomeLink className="ds-button" />
       </p>
     </section>
   );
@@ -73,17 +73,12 @@ export default function UndoCancellationScreen() {
 
   if (!pending) {
     return (
-      <section aria-labelledby="undo-heading" className="screen">
-        <h1 id="undo-heading" className="ds-heading" data-size="lg">
-          {t('cancellation.undo.nothing-heading')}
-        </h1>
+      <Screen headingId="undo-heading" heading={t('cancellation.undo.nothing-heading')}>
         <p className="ds-paragraph">{t('cancellation.undo.nothing')}</p>
         <p className="ds-paragraph">
-          <Link className="ds-link" to="/">
-            {t('cancellation.undo.home')}
-          </Link>
+          <HomeLink />
         </p>
-      </section>
+      </Screen>
     );
   }
 
@@ -118,10 +113,7 @@ export default function UndoCancellationScreen() {
   }
 
   return (
-    <section aria-labelledby="undo-heading" className="screen">
-      <h1 id="undo-heading" className="ds-heading" data-size="lg">
-        {t('cancellation.undo.heading')}
-      </h1>
+    <Screen headingId="undo-heading" heading={t('cancellation.undo.heading')}>
       <p className="ds-paragraph">
         {t('cancellation.undo.intro', { plan: pending.planName, date: longDate(expiryDate) })}
       </p>
@@ -156,6 +148,6 @@ export default function UndoCancellationScreen() {
       <p role="status" className="ds-paragraph">
         {busy ? t('cancellation.undo.submitting') : null}
       </p>
-    </section>
+    </Screen>
   );
 }

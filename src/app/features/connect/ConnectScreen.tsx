@@ -15,8 +15,10 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { CodeStep } from './CodeStep';
 import { type AcceptedSearch, SearchStep } from './SearchStep';
@@ -113,9 +115,7 @@ export default function ConnectScreen() {
         <Notice>
           <p>{t('connect.already-subscriber', { title: title?.name ?? '' })}</p>
           <p>
-            <Link className="ds-link" to="/">
-              {t('connect.home-link')}
-            </Link>
+            <HomeLink />
           </p>
         </Notice>
       ) : (
@@ -161,9 +161,7 @@ export default function ConnectScreen() {
               : t('connect.done.text-without-title')}
           </Notice>
           <p className="ds-paragraph">
-            <Link className="ds-link" to="/">
-              {t('connect.home-link')}
-            </Link>
+            <HomeLink />
           </p>
         </>
       );
@@ -186,10 +184,7 @@ export default function ConnectScreen() {
   }
 
   return (
-    <section aria-labelledby="connect-heading" className="screen">
-      <h1 id="connect-heading" className="ds-heading" data-size="lg">
-        {t('connect.heading')}
-      </h1>
+    <Screen headingId="connect-heading" heading={t('connect.heading')}>
       {step.name === 'search' ? (
         <>
           <p className="ds-paragraph">{t('connect.intro')}</p>
@@ -201,6 +196,6 @@ export default function ConnectScreen() {
       <StepSection heading={t(HEADINGS[step.name])} focus={moved} key={step.name}>
         {body}
       </StepSection>
-    </section>
+    </Screen>
   );
 }

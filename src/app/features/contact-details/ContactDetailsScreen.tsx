@@ -6,7 +6,6 @@
 // messages, server field errors on the fields, and what the reader typed stays after any error.
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import type { AccountProfile } from '../../api/account';
 import { useAccountProfile, useAccountSave } from '../../hooks/useAccountProfile';
@@ -25,8 +24,10 @@ import {
 } from '../../ui/form/contactSchema';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
+import { HomeLink } from '../../ui/HomeLink';
 import { IdentityDetails, identityFacts } from '../../ui/IdentityDetails';
 import { SaveOutcomeAlert } from '../../ui/SaveOutcomeAlert';
+import { Screen } from '../../ui/Screen';
 
 function ContactForm({ profile }: { readonly profile: AccountProfile }) {
   const { t } = useTranslation('contact-details');
@@ -100,10 +101,7 @@ export default function ContactDetailsScreen() {
   const { t } = useTranslation('contact-details');
   const lookup = useAccountProfile();
   return (
-    <section aria-labelledby="contact-details-heading" className="screen">
-      <h1 id="contact-details-heading" className="ds-heading" data-size="lg">
-        {t('contact-details.heading')}
-      </h1>
+    <Screen headingId="contact-details-heading" heading={t('contact-details.heading')}>
       <p className="ds-paragraph">{t('contact-details.intro')}</p>
       <AccountProfileLoader
         profile={lookup}
@@ -116,10 +114,8 @@ export default function ContactDetailsScreen() {
         {(profile) => <ContactForm profile={profile} />}
       </AccountProfileLoader>
       <p className="ds-paragraph">
-        <Link className="ds-link" to="/">
-          {t('contact-details.back')}
-        </Link>
+        <HomeLink />
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -13,6 +13,7 @@ import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { ContactDetails } from '../../ui/ContactDetails';
 import { providerSlug } from '../../ui/paymentProviders';
+import { Screen } from '../../ui/Screen';
 
 import { faq, type FaqEntry, familySharePlans, firstMonthOffer, paymentMethods } from './faq';
 
@@ -86,10 +87,7 @@ export default function CustomerServiceScreen() {
   const titleCode = title?.titleCode ?? '';
   const catalogue = useGetCatalogueQuery({ titleCode }, { skip: !titleCode });
   return (
-    <section aria-labelledby="customer-service-heading" className="screen">
-      <h1 id="customer-service-heading" className="ds-heading" data-size="lg">
-        {t('customer-service.heading')}
-      </h1>
+    <Screen headingId="customer-service-heading" heading={t('customer-service.heading')}>
       <p className="ds-paragraph">{t('customer-service.intro')}</p>
       <section aria-labelledby="customer-service-contact-heading">
         <h2 id="customer-service-contact-heading" className="ds-heading" data-size="sm">
@@ -111,6 +109,6 @@ export default function CustomerServiceScreen() {
           </details>
         ))}
       </section>
-    </section>
+    </Screen>
   );
 }

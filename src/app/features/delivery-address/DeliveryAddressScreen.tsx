@@ -7,7 +7,6 @@
 // has no delivery address: the screen says so instead of showing the form.
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import type { AccountProfile } from '../../api/account';
 import { useAccountProfile, useAccountSave } from '../../hooks/useAccountProfile';
@@ -28,8 +27,10 @@ import {
 } from '../../ui/form/deliveryAddressSchema';
 import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { SaveOutcomeAlert } from '../../ui/SaveOutcomeAlert';
+import { Screen } from '../../ui/Screen';
 
 /** The stored address; without one, the account holder's name as the name on the address. */
 function initialValues(profile: AccountProfile): DeliveryAddressValues {
@@ -90,10 +91,7 @@ export default function DeliveryAddressScreen() {
   const lookup = useAccountProfile({ skip: !paper });
 
   return (
-    <section aria-labelledby="delivery-address-heading" className="screen">
-      <h1 id="delivery-address-heading" className="ds-heading" data-size="lg">
-        {t('delivery-address.heading')}
-      </h1>
+    <Screen headingId="delivery-address-heading" heading={t('delivery-address.heading')}>
       {paper ? (
         <>
           <p className="ds-paragraph">{t('delivery-address.intro')}</p>
@@ -116,10 +114,8 @@ export default function DeliveryAddressScreen() {
         </Notice>
       )}
       <p className="ds-paragraph">
-        <Link className="ds-link" to="/">
-          {t('delivery-address.back')}
-        </Link>
+        <HomeLink />
       </p>
-    </section>
+    </Screen>
   );
 }

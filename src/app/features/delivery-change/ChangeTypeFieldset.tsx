@@ -7,6 +7,7 @@ import { errorId, fieldId } from '../../ui/form/fieldErrors';
 
 import { CHANGE_TYPES, type ChangeValues } from './changeValues';
 import { typeKey } from './format';
+import '../../ui/designsystemet-forms.css';
 
 const TYPE_FIELD_ID = fieldId('type');
 

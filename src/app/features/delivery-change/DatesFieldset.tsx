@@ -9,6 +9,7 @@ import { descriptionId, errorId, fieldId } from '../../ui/form/fieldErrors';
 
 import { type ChangeValues, FROM_DATE, TO_DATE } from './changeValues';
 import { useDayName, useWeekdaysText } from './format';
+import '../../ui/designsystemet-forms.css';
 
 /** The hint of both date fields: the days the paper comes out, the first and the last day. */
 const DATES_HINT_ID = descriptionId('dates');

@@ -15,6 +15,7 @@ import { useAppSelector } from '../../store/hooks';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 import { StepHeading } from '../../ui/StepHeading';
 
 import { MemberView } from './MemberView';
@@ -85,14 +86,11 @@ export default function FamilySharingScreen() {
   else body = <Notice>{t('family-sharing.no-access', { title: titleName })}</Notice>;
 
   return (
-    <section aria-labelledby="family-heading" className="screen family">
-      <h1 id="family-heading" className="ds-heading" data-size="lg">
-        {t('family-sharing.heading')}
-      </h1>
+    <Screen headingId="family-heading" className="family" heading={t('family-sharing.heading')}>
       {body}
       <p className="ds-paragraph">
         <HomeLink />
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -15,6 +15,7 @@ import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
+import { Screen } from '../../ui/Screen';
 
 import { SharedFeatures } from './MemberView';
 
@@ -33,10 +34,11 @@ export default function ShareAcceptedScreen() {
 
   if (!subscription || !shared)
     return (
-      <section aria-labelledby="family-accepted-heading" className="screen family">
-        <h1 id="family-accepted-heading" className="ds-heading" data-size="lg">
-          {t('family-sharing.accepted.not-shared-heading')}
-        </h1>
+      <Screen
+        headingId="family-accepted-heading"
+        className="family"
+        heading={t('family-sharing.accepted.not-shared-heading')}
+      >
         <Notice>{t('family-sharing.accepted.not-shared', { title: titleName })}</Notice>
         <ul className="screen-links">
           <li>
@@ -48,15 +50,16 @@ export default function ShareAcceptedScreen() {
             <HomeLink />
           </li>
         </ul>
-      </section>
+      </Screen>
     );
 
   const site = title?.pageUrl ?? null;
   return (
-    <section aria-labelledby="family-accepted-heading" className="screen family">
-      <h1 id="family-accepted-heading" className="ds-heading" data-size="lg">
-        {t('family-sharing.accepted.heading')}
-      </h1>
+    <Screen
+      headingId="family-accepted-heading"
+      className="family"
+      heading={t('family-sharing.accepted.heading')}
+    >
       <Notice color="success">
         {owner
           ? t('family-sharing.accepted.text', { owner, title: titleName })
@@ -98,10 +101,8 @@ export default function ShareAcceptedScreen() {
         </ol>
       </section>
       <p className="ds-paragraph">
-        <Link className="ds-button" data-variant="primary" to="/">
-          {t('family-sharing.accepted.home')}
-        </Link>
+        <HomeLink className="ds-button" data-variant="primary" />
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -24,6 +24,7 @@ import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 import { useRateLimitText } from '../../ui/RateLimitNotice';
+import { Screen } from '../../ui/Screen';
 import { Spinner } from '../../ui/Spinner';
 import { StepHeading } from '../../ui/StepHeading';
 
@@ -383,10 +384,11 @@ export default function VerifyFamilyMemberScreen() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   return (
-    <section aria-labelledby="family-verify-heading" className="screen family">
-      <h1 id="family-verify-heading" className="ds-heading" data-size="lg">
-        {t('family-sharing.verify.heading')}
-      </h1>
+    <Screen
+      headingId="family-verify-heading"
+      className="family"
+      heading={t('family-sharing.verify.heading')}
+    >
       {token ? (
         <VerifyWithToken token={token} />
       ) : (
@@ -399,6 +401,6 @@ export default function VerifyFamilyMemberScreen() {
           <NextSteps />
         </OutcomeSection>
       )}
-    </section>
+    </Screen>
   );
 }

@@ -10,6 +10,7 @@ import { useSegmentMessages } from '../../hooks/useSegmentMessages';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
+import { Screen } from '../../ui/Screen';
 import { SegmentBanners } from '../../ui/SegmentBanners';
 
 import { Attention } from './Attention';
@@ -22,10 +23,11 @@ export default function HomeScreen() {
   const { subscription, error } = useAppSelector(selectSubscription);
   const segment = useSegmentMessages(subscription, 'home');
   return (
-    <section aria-labelledby="home-heading" className="screen home">
-      <h1 id="home-heading" className="ds-heading" data-size="lg">
-        {user.givenName ? t('home.greeting', { name: user.givenName }) : t('home.heading')}
-      </h1>
+    <Screen
+      headingId="home-heading"
+      className="home"
+      heading={user.givenName ? t('home.greeting', { name: user.givenName }) : t('home.heading')}
+    >
       {subscription ? (
         <>
           <Attention subscription={subscription} />
@@ -42,6 +44,6 @@ export default function HomeScreen() {
           {t('home.customer-service-link')}
         </Link>
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -18,8 +18,10 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { describeSettlement } from '../../ui/PaymentMethodText';
+import { Screen } from '../../ui/Screen';
 
 import './invoice-overview.css';
 import '../../ui/designsystemet-tags.css';
@@ -275,10 +277,7 @@ export default function InvoiceOverviewScreen() {
   );
 
   return (
-    <section aria-labelledby="invoice-overview-heading" className="screen">
-      <h1 id="invoice-overview-heading" className="ds-heading" data-size="lg">
-        {t('invoice-overview.heading')}
-      </h1>
+    <Screen headingId="invoice-overview-heading" heading={t('invoice-overview.heading')}>
       <p className="ds-paragraph">{t('invoice-overview.intro')}</p>
       {data ? (
         <Invoices invoices={data.invoices} />
@@ -303,10 +302,8 @@ export default function InvoiceOverviewScreen() {
           : null}
       </p>
       <p className="ds-paragraph">
-        <Link className="ds-link" to="/">
-          {t('invoice-overview.home-link')}
-        </Link>
+        <HomeLink />
       </p>
-    </section>
+    </Screen>
   );
 }

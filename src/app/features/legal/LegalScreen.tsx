@@ -21,6 +21,7 @@ import { useAppSelector } from '../../store/hooks';
 import { formatOrganizationNumber } from '../../ui/ContactDetails';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { legalPages, loadLegalText, TOC_MIN_SECTIONS } from './pages';
 
@@ -90,10 +91,12 @@ function LegalDocument({ doc }: { readonly doc: Document }) {
     (b): b is Extract<Block, { kind: 'heading' }> => b.kind === 'heading' && b.level === 2,
   );
   return (
-    <article className="screen legal" aria-labelledby="legal-heading">
-      <h1 id="legal-heading" className="ds-heading" data-size="lg">
-        {heading?.kind === 'heading' ? heading.text : ''}
-      </h1>
+    <Screen
+      as="article"
+      headingId="legal-heading"
+      className="legal"
+      heading={heading?.kind === 'heading' ? heading.text : ''}
+    >
       {doc.updated ? (
         <p className="legal-updated">{t('legal.updated', { date: longDate(doc.updated) })}</p>
       ) : null}
@@ -116,7 +119,7 @@ function LegalDocument({ doc }: { readonly doc: Document }) {
       {doc.blocks.map((block, index) =>
         block === heading ? null : <BlockView key={index} block={block} />,
       )}
-    </article>
+    </Screen>
   );
 }
 

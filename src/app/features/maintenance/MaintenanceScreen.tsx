@@ -6,15 +6,13 @@ import { Link } from 'react-router';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { ContactDetails } from '../../ui/ContactDetails';
+import { Screen } from '../../ui/Screen';
 
 export default function MaintenanceScreen() {
   const { t } = useTranslation('maintenance');
   const title = useAppSelector(selectTitle);
   return (
-    <section aria-labelledby="maintenance-heading" className="screen">
-      <h1 id="maintenance-heading" className="ds-heading" data-size="lg">
-        {t('maintenance.heading')}
-      </h1>
+    <Screen headingId="maintenance-heading" heading={t('maintenance.heading')}>
       <p className="ds-paragraph">{t('maintenance.body')}</p>
       <p className="ds-paragraph">
         <Link className="ds-link" to="/">
@@ -30,6 +28,6 @@ export default function MaintenanceScreen() {
           <ContactDetails title={title} />
         </section>
       ) : null}
-    </section>
+    </Screen>
   );
 }

@@ -12,6 +12,7 @@ import type { Title } from '../../api/title';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
+import { Screen } from '../../ui/Screen';
 
 import './my-content.css';
 
@@ -52,10 +53,7 @@ export default function MyContentScreen() {
   const features = subscription.features as readonly Feature[];
   const partners = features.includes('partner-content') ? partnersOf(title.titleCode) : [];
   return (
-    <section aria-labelledby="my-content-heading" className="screen my-content">
-      <h1 id="my-content-heading" className="ds-heading" data-size="lg">
-        {t('my-content.heading')}
-      </h1>
+    <Screen headingId="my-content-heading" className="my-content" heading={t('my-content.heading')}>
       <p className="ds-paragraph">
         {t(isFamilyShare(subscription) ? 'my-content.intro-share' : 'my-content.intro', {
           plan: subscription.planName,
@@ -109,6 +107,6 @@ export default function MyContentScreen() {
           </li>
         ))}
       </ul>
-    </section>
+    </Screen>
   );
 }

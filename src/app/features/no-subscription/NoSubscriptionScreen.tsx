@@ -29,6 +29,7 @@ import { useAppSelector } from '../../store/hooks';
 import { ContactDetails } from '../../ui/ContactDetails';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 const ended = (subscription: Subscription) =>
   subscription.instStatusCode === SubscriptionStatus.CANCELLED ||
@@ -137,10 +138,7 @@ export default function NoSubscriptionScreen() {
   if (hasSubscription) return <Navigate replace to="/" />;
 
   return (
-    <section aria-labelledby="no-subscription-heading" className="screen">
-      <h1 id="no-subscription-heading" className="ds-heading" data-size="lg">
-        {t('no-subscription.heading')}
-      </h1>
+    <Screen headingId="no-subscription-heading" heading={t('no-subscription.heading')}>
       <p className="ds-paragraph">
         {title
           ? t('no-subscription.intro', { name: title.name })
@@ -197,6 +195,6 @@ export default function NoSubscriptionScreen() {
           </Link>
         </p>
       </section>
-    </section>
+    </Screen>
   );
 }

@@ -4,6 +4,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
+import { HomeLink } from '../../ui/HomeLink';
+import { Screen } from '../../ui/Screen';
+
 import './not-found.css';
 
 /** The unknown address the redirect carried, if any. */
@@ -16,10 +19,7 @@ export default function NotFoundScreen() {
   const { t } = useTranslation('not-found');
   const requested = requestedPath(useLocation().state);
   return (
-    <section aria-labelledby="not-found-heading" className="screen">
-      <h1 id="not-found-heading" className="ds-heading" data-size="lg">
-        {t('not-found.heading')}
-      </h1>
+    <Screen headingId="not-found-heading" heading={t('not-found.heading')}>
       {requested ? (
         <p className="ds-paragraph">
           {t('not-found.requested')} <code className="not-found-path">{requested}</code>
@@ -28,9 +28,7 @@ export default function NotFoundScreen() {
       <p className="ds-paragraph">{t('not-found.body')}</p>
       <ul className="screen-links">
         <li>
-          <Link className="ds-link" to="/">
-            {t('not-found.home-link')}
-          </Link>
+          <HomeLink />
         </li>
         <li>
           <Link className="ds-link" to="/kundeservice">
@@ -38,6 +36,6 @@ export default function NotFoundScreen() {
           </Link>
         </li>
       </ul>
-    </section>
+    </Screen>
   );
 }

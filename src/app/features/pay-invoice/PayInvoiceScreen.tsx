@@ -31,6 +31,7 @@ import { describeSettlement } from '../../ui/PaymentMethodText';
 import { providerSlug } from '../../ui/paymentProviders';
 import { Progress } from '../../ui/Progress';
 import { RATE_LIMIT_KEY } from '../../ui/RateLimitNotice';
+import { Screen } from '../../ui/Screen';
 
 import './pay-invoice.css';
 
@@ -319,12 +320,14 @@ export default function PayInvoiceScreen() {
     );
 
   return (
-    <section aria-labelledby="pay-invoice-heading" className="screen">
-      <h1 id="pay-invoice-heading" className="ds-heading" data-size="lg">
-        {invoice?.status === 'PAID'
+    <Screen
+      headingId="pay-invoice-heading"
+      heading={
+        invoice?.status === 'PAID'
           ? t('pay-invoice.heading-paid', { number: invoice.ariaInvoiceNo })
-          : t('pay-invoice.heading')}
-      </h1>
+          : t('pay-invoice.heading')
+      }
+    >
       {body}
       <ul className="screen-links">
         <li>
@@ -333,6 +336,6 @@ export default function PayInvoiceScreen() {
           </Link>
         </li>
       </ul>
-    </section>
+    </Screen>
   );
 }

@@ -2,9 +2,10 @@
 // screen's content and the link back to the overview.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import type { PaymentMethodFlow } from '../../flows/payment-method/storage';
+import { HomeLink } from '../../ui/HomeLink';
+import { Screen } from '../../ui/Screen';
 
 export function PaymentMethodPage({
   flow,
@@ -18,22 +19,20 @@ export function PaymentMethodPage({
 }) {
   const { t } = useTranslation('payment-method');
   return (
-    <section aria-labelledby="payment-method-heading" className="screen">
-      <h1 id="payment-method-heading" className="ds-heading" data-size="lg">
-        {t(
-          flow === 'card'
-            ? 'payment-method.heading.card'
-            : renewsVipps
-              ? 'payment-method.heading.vipps-again'
-              : 'payment-method.heading.vipps',
-        )}
-      </h1>
+    <Screen
+      headingId="payment-method-heading"
+      heading={t(
+        flow === 'card'
+          ? 'payment-method.heading.card'
+          : renewsVipps
+            ? 'payment-method.heading.vipps-again'
+            : 'payment-method.heading.vipps',
+      )}
+    >
       {children}
       <p className="ds-paragraph">
-        <Link className="ds-link" to="/">
-          {t('payment-method.to-home')}
-        </Link>
+        <HomeLink />
       </p>
-    </section>
+    </Screen>
   );
 }

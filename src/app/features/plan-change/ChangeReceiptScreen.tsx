@@ -22,17 +22,15 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 
 import { usePeriodWords } from './periodWords';
 
-function HomeLink() {
-  const { t } = useTranslation('plan-change');
+function HomeParagraph() {
   return (
     <p className="ds-paragraph">
-      <Link className="ds-link" to="/">
-        {t('plan-change.receipt.home-link')}
-      </Link>
+      <HomeLink />
     </p>
   );
 }
@@ -46,7 +44,7 @@ function NothingToShow({ message }: { readonly message: string }) {
         {t('plan-change.receipt.heading')}
       </h1>
       <p className="ds-paragraph">{message}</p>
-      <HomeLink />
+      <HomeParagraph />
     </section>
   );
 }
@@ -126,7 +124,7 @@ function UpgradeReceipt({
       </Notice>
       <Facts facts={facts} />
       <p className="ds-paragraph">{t('plan-change.receipt.no-binding')}</p>
-      <HomeLink />
+      <HomeParagraph />
     </section>
   );
 }
@@ -200,7 +198,7 @@ function ScheduledReceipt() {
           {t('plan-change.receipt.change-link')}
         </Link>
       </p>
-      <HomeLink />
+      <HomeParagraph />
     </section>
   );
 }

@@ -22,6 +22,7 @@ import type { Subscription } from '../../api/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 
 import { Blocked } from './Blocked';
@@ -117,9 +118,7 @@ export default function ChangeSubscriptionScreen() {
         <p className="ds-paragraph">{t('plan-change.missing')}</p>
       )}
       <p className="ds-paragraph">
-        <Link className="ds-link" to="/">
-          {t('plan-change.home-link')}
-        </Link>
+        <HomeLink />
       </p>
     </section>
   );

@@ -11,6 +11,7 @@ import { useFieldErrorText } from '../../ui/form/TextField';
 import { usePeriodWords } from './periodWords';
 import type { PlanChoice } from './planChoices';
 import { AddedFeatures } from './StepParts';
+import '../../ui/designsystemet-forms.css';
 
 /** The radio group of choices, bound to formik, with its error linked and announced. */
 export function ChoiceFieldset({

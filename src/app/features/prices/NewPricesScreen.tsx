@@ -17,6 +17,7 @@ import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
+import { Screen } from '../../ui/Screen';
 
 import '../../ui/designsystemet-tables.css';
 
@@ -156,10 +157,12 @@ export default function NewPricesScreen() {
   const subscriber = user.loggedIn && subscription?.hasSubscription ? subscription : null;
 
   return (
-    <section aria-labelledby="prices-heading" className="screen">
-      <h1 id="prices-heading" className="ds-heading" data-size="lg">
-        {title ? t('prices.heading', { name: title.name }) : t('prices.heading-without-title')}
-      </h1>
+    <Screen
+      headingId="prices-heading"
+      heading={
+        title ? t('prices.heading', { name: title.name }) : t('prices.heading-without-title')
+      }
+    >
       <p className="ds-paragraph">{t('prices.intro')}</p>
       {catalogue.data ? (
         <>
@@ -183,6 +186,6 @@ export default function NewPricesScreen() {
           {subscriber ? t('prices.home-link') : t('prices.customer-service-link')}
         </Link>
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -11,6 +11,7 @@ import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { permissionOfPath, permissionState, sourceOf } from './permissions';
 
@@ -47,10 +48,11 @@ export default function ConsentPermissionScreen() {
   }
 
   return (
-    <section aria-labelledby="consent-permission-heading" className="screen privacy">
-      <h1 id="consent-permission-heading" className="ds-heading" data-size="lg">
-        {t(`${base}.heading`)}
-      </h1>
+    <Screen
+      headingId="consent-permission-heading"
+      className="privacy"
+      heading={t(`${base}.heading`)}
+    >
       <p className="ds-paragraph">{t(`${base}.intro`, { title: title?.name ?? '' })}</p>
       <h2 className="ds-heading" data-size="xs">
         {t('privacy.permission.means-heading')}
@@ -113,6 +115,6 @@ export default function ConsentPermissionScreen() {
           {t('privacy.links.settings')}
         </Link>
       </p>
-    </section>
+    </Screen>
   );
 }

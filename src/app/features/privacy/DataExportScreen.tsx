@@ -22,6 +22,7 @@ import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import {
   GROUPS,
@@ -55,10 +56,11 @@ function DataExportScreen() {
   const { data, isError, refetch } = useGetDataExportQuery();
   const latest = data?.latest ?? null;
   return (
-    <section aria-labelledby="data-export-heading" className="screen privacy data-export">
-      <h1 id="data-export-heading" className="ds-heading" data-size="lg">
-        {t('privacy.export.heading')}
-      </h1>
+    <Screen
+      headingId="data-export-heading"
+      className="privacy data-export"
+      heading={t('privacy.export.heading')}
+    >
       <p className="ds-paragraph">{t('privacy.export.intro', { title: title?.name ?? '' })}</p>
       <ul className="privacy-means">
         {(t('privacy.export.includes', { returnObjects: true }) as string[]).map((line) => (
@@ -91,7 +93,7 @@ function DataExportScreen() {
           {t('privacy.deletion.heading')}
         </Link>
       </p>
-    </section>
+    </Screen>
   );
 }
 

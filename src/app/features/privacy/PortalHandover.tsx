@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { readIntegrations } from '../../lib/integrations';
+import { Screen } from '../../ui/Screen';
 
 /** The portal's address for this page, or null (Min Side's own screens). */
 export const privacyPortal = (): string | null => readIntegrations().privacyPortal;
@@ -19,10 +20,11 @@ export function PortalHandover({
   const { t } = useTranslation('privacy');
   const kind = deletion ? 'deletion' : 'export';
   return (
-    <section aria-labelledby="portal-heading" className="screen privacy">
-      <h1 id="portal-heading" className="ds-heading" data-size="lg">
-        {t(kind === 'export' ? 'privacy.export.heading' : 'privacy.deletion.heading')}
-      </h1>
+    <Screen
+      headingId="portal-heading"
+      className="privacy"
+      heading={t(kind === 'export' ? 'privacy.export.heading' : 'privacy.deletion.heading')}
+    >
       <p className="ds-paragraph">
         {t(kind === 'export' ? 'privacy.portal.export' : 'privacy.portal.deletion')}
       </p>
@@ -31,6 +33,6 @@ export function PortalHandover({
           {t('privacy.portal.go')}
         </a>
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -26,6 +26,7 @@ import { useAppSelector } from '../../store/hooks';
 import { ConsentCategories, toggled } from '../../ui/ConsentCategories';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { PERMISSIONS, permissionState } from './permissions';
 
@@ -37,10 +38,11 @@ export default function PrivacySettingsScreen() {
   const titleCode = title?.titleCode ?? '';
   const { data, isError, refetch } = useGetConsentsQuery({ titleCode }, { skip: !titleCode });
   return (
-    <section aria-labelledby="privacy-settings-heading" className="screen privacy">
-      <h1 id="privacy-settings-heading" className="ds-heading" data-size="lg">
-        {t('privacy.settings.heading')}
-      </h1>
+    <Screen
+      headingId="privacy-settings-heading"
+      className="privacy"
+      heading={t('privacy.settings.heading')}
+    >
       <p className="ds-paragraph">{t('privacy.settings.intro', { title: title?.name ?? '' })}</p>
       {data ? (
         <>
@@ -65,7 +67,7 @@ export default function PrivacySettingsScreen() {
           {t('privacy.links.cookies')}
         </Link>
       </p>
-    </section>
+    </Screen>
   );
 }
 

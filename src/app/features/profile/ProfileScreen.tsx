@@ -33,8 +33,10 @@ import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { SubmitButton } from '../../ui/form/SubmitButton';
 import { TextField } from '../../ui/form/TextField';
 import { MESSAGES } from '../../ui/form/validation';
+import { HomeLink } from '../../ui/HomeLink';
 import { IdentityDetails, identityFacts } from '../../ui/IdentityDetails';
 import { SaveOutcomeAlert } from '../../ui/SaveOutcomeAlert';
+import { Screen } from '../../ui/Screen';
 
 import './profile.css';
 
@@ -189,10 +191,7 @@ export default function ProfileScreen() {
   const { t } = useTranslation('profile');
   const lookup = useAccountProfile();
   return (
-    <section aria-labelledby="profile-heading" className="screen profile">
-      <h1 id="profile-heading" className="ds-heading" data-size="lg">
-        {t('profile.heading')}
-      </h1>
+    <Screen headingId="profile-heading" className="profile" heading={t('profile.heading')}>
       <p className="ds-paragraph">{t('profile.intro')}</p>
       <AccountProfileLoader
         profile={lookup}
@@ -205,10 +204,8 @@ export default function ProfileScreen() {
         {(profile) => <ProfileForm profile={profile} />}
       </AccountProfileLoader>
       <p className="ds-paragraph">
-        <Link className="ds-link" to="/">
-          {t('profile.back')}
-        </Link>
+        <HomeLink />
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -10,6 +10,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { completePurchase, selectPurchase } from '../../flows/order/purchaseSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 export default function CompletePurchaseScreen() {
   const { t } = useTranslation('purchase');
@@ -29,16 +30,16 @@ export default function CompletePurchaseScreen() {
   if (!orderId) return <Navigate replace to="/feil-kjop" />;
 
   return (
-    <section aria-labelledby="complete-heading" className="screen">
-      <h1 id="complete-heading" className="ds-heading" data-size="lg">
-        {t(vipps ? 'purchase.complete.heading-vipps' : 'purchase.complete.heading')}
-      </h1>
+    <Screen
+      headingId="complete-heading"
+      heading={t(vipps ? 'purchase.complete.heading-vipps' : 'purchase.complete.heading')}
+    >
       <Progress>
         {step === 'confirming' && pendingAnswers > 0
           ? t('purchase.complete.still-pending')
           : t('purchase.complete.confirming')}
       </Progress>
       <p className="ds-paragraph">{t('purchase.complete.keep-open')}</p>
-    </section>
+    </Screen>
   );
 }

@@ -19,8 +19,10 @@ import { callFailure, failureKind } from '../../api/problem';
 import { orderPath } from '../../flows/order/outcome';
 import { selectPurchase } from '../../flows/order/purchaseSlice';
 import { useAppSelector } from '../../store/hooks';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { retryPath } from './orderRules';
 
@@ -43,15 +45,11 @@ function CustomerServiceLink() {
   );
 }
 
-/** The way on (one main link) and customer service, as every outcome here ends. */
-function NextSteps({ to, label }: { readonly to: string; readonly label: string }) {
+/** The way on (one main link, a button) and customer service, as every outcome here ends. */
+function NextSteps({ children }: { readonly children: ReactNode }) {
   return (
     <ul className="screen-links">
-      <li>
-        <Link className="ds-button" to={to}>
-          {label}
-        </Link>
-      </li>
+      <li>{children}</li>
       <li>
         <CustomerServiceLink />
       </li>
@@ -61,12 +59,9 @@ function NextSteps({ to, label }: { readonly to: string; readonly label: string 
 
 function Page({ heading, children }: { readonly heading: string; readonly children: ReactNode }) {
   return (
-    <section aria-labelledby="order-failed-heading" className="screen">
-      <h1 id="order-failed-heading" className="ds-heading" data-size="lg">
-        {heading}
-      </h1>
+    <Screen headingId="order-failed-heading" heading={heading}>
       {children}
-    </section>
+    </Screen>
   );
 }
 
@@ -78,7 +73,11 @@ function Ended({ reason, order }: { readonly reason: Reason; readonly order: Ord
       <Notice color={reason === 'cancelled' ? 'info' : 'warning'}>
         {t(`purchase.failed.ended.${reason}`)}
       </Notice>
-      <NextSteps to={retryPath(order)} label={t('purchase.failed.retry')} />
+      <NextSteps>
+        <Link className="ds-button" to={retryPath(order)}>
+          {t('purchase.failed.retry')}
+        </Link>
+      </NextSteps>
     </Page>
   );
 }
@@ -134,7 +133,9 @@ function WithoutOrder({ reason }: { readonly reason: Reason }) {
       {reason === 'cancelled' ? null : (
         <p className="ds-paragraph">{t('purchase.failed.late-payment')}</p>
       )}
-      <NextSteps to="/" label={t('purchase.failed.to-home')} />
+      <NextSteps>
+        <HomeLink className="ds-button" />
+      </NextSteps>
     </Page>
   );
 }
@@ -171,7 +172,11 @@ function CheckedOrder({ orderId }: { readonly orderId: string }) {
     return (
       <Page heading={t('purchase.cancel.heading.not-found')}>
         <p className="ds-paragraph">{t('purchase.cancel.not-found')}</p>
-        <NextSteps to={retryPath(null)} label={t('purchase.cancel.order-again')} />
+        <NextSteps>
+          <Link className="ds-button" to={retryPath(null)}>
+            {t('purchase.cancel.order-again')}
+          </Link>
+        </NextSteps>
       </Page>
     );
 

@@ -30,6 +30,7 @@ import { ErrorSummary } from '../../ui/form/ErrorSummary';
 import { Notice } from '../../ui/Notice';
 import { PayButton } from '../../ui/PayButton';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { UnderAgeNotice } from './AgeNotices';
 import { BirthDateStep } from './BirthDateStep';
@@ -260,10 +261,7 @@ export default function OrderScreen() {
   else body = <OrderForm catalogue={data} initialValues={initialValues} />;
 
   return (
-    <section aria-labelledby="order-heading" className="screen">
-      <h1 id="order-heading" className="ds-heading" data-size="lg">
-        {t('purchase.order.heading')}
-      </h1>
+    <Screen headingId="order-heading" heading={t('purchase.order.heading')}>
       {title ? (
         <p className="ds-paragraph">{t('purchase.order.intro', { name: title.name })}</p>
       ) : null}
@@ -276,6 +274,6 @@ export default function OrderScreen() {
           {t('purchase.order.help-link')}
         </Link>
       </p>
-    </section>
+    </Screen>
   );
 }

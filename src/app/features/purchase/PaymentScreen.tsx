@@ -25,8 +25,10 @@ import { selectSession } from '../../session/sessionSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectLoggedIn } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { FutureChargesChoice, OrderPayButton, OrderPaymentChoice } from './OrderPayment';
 import { problemKey } from './orderRules';
@@ -136,9 +138,7 @@ function PaymentStep({
               : t(problemKey(failure.code, failure.status))}
           </p>
           <p>
-            <Link className="ds-link" to="/">
-              {t('purchase.payment.to-home')}
-            </Link>
+            <HomeLink />
           </p>
         </Notice>
       ) : null}
@@ -237,11 +237,8 @@ export default function PaymentScreen() {
   else body = <PaymentStep type={type} request={request} subscription={subscription} />;
 
   return (
-    <section aria-labelledby="payment-heading" className="screen">
-      <h1 id="payment-heading" className="ds-heading" data-size="lg">
-        {heading}
-      </h1>
+    <Screen headingId="payment-heading" heading={heading}>
       {body}
-    </section>
+    </Screen>
   );
 }

@@ -21,18 +21,17 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { retryPath } from './orderRules';
 import { useOrderFacts } from './QuoteSummary';
 
-function Screen({ heading, children }: { readonly heading: string; readonly children: ReactNode }) {
+/** The screen with its heading: every outcome here names the one heading id. */
+function Page({ heading, children }: { readonly heading: string; readonly children: ReactNode }) {
   return (
-    <section aria-labelledby="purchase-error-heading" className="screen">
-      <h1 id="purchase-error-heading" className="ds-heading" data-size="lg">
-        {heading}
-      </h1>
+    <Screen headingId="purchase-error-heading" heading={heading}>
       {children}
-    </section>
+    </Screen>
   );
 }
 
@@ -74,23 +73,23 @@ export default function PurchaseErrorScreen() {
     // The purchase that just ended here, whose order the server did not know.
     if (lastOutcome !== 'not-found') return <Navigate replace to="/" />;
     return (
-      <Screen heading={t('purchase.error.heading-unknown')}>
+      <Page heading={t('purchase.error.heading-unknown')}>
         <Notice color="warning">{t('purchase.error.unknown-order')}</Notice>
         <p className="ds-paragraph">{t('purchase.error.nothing-charged')}</p>
         <Links retry={retryPath(null)} />
-      </Screen>
+      </Page>
     );
   }
 
   if (!loggedIn) {
     if (session.status === 'loading')
       return (
-        <Screen heading={t('purchase.error.heading-checking')}>
+        <Page heading={t('purchase.error.heading-checking')}>
           <Progress>{t('purchase.error.loading')}</Progress>
-        </Screen>
+        </Page>
       );
     return (
-      <Screen heading={t('purchase.error.heading-checking')}>
+      <Page heading={t('purchase.error.heading-checking')}>
         <p className="ds-paragraph">{t('purchase.error.login-needed')}</p>
         <p className="ds-paragraph">
           <button
@@ -105,7 +104,7 @@ export default function PurchaseErrorScreen() {
             {t('purchase.error.login')}
           </button>
         </p>
-      </Screen>
+      </Page>
     );
   }
 
@@ -114,34 +113,34 @@ export default function PurchaseErrorScreen() {
 
   if (failure && failureKind(failure) === 'not-found')
     return (
-      <Screen heading={t('purchase.error.heading-unknown')}>
+      <Page heading={t('purchase.error.heading-unknown')}>
         <Notice color="warning">{t('purchase.error.unknown-order')}</Notice>
         <p className="ds-paragraph">{t('purchase.error.nothing-charged')}</p>
         <Links retry={retryPath(null)} />
-      </Screen>
+      </Page>
     );
 
   if (failure)
     return (
-      <Screen heading={t('purchase.error.heading-checking')}>
+      <Page heading={t('purchase.error.heading-checking')}>
         <Notice color="danger" role="alert">
           <p>{t('purchase.error.failed')}</p>
           <button type="button" className="ds-button" onClick={() => void result.refetch()}>
             {t('purchase.summary.retry')}
           </button>
         </Notice>
-      </Screen>
+      </Page>
     );
 
   if (!order)
     return (
-      <Screen heading={t('purchase.error.heading-checking')}>
+      <Page heading={t('purchase.error.heading-checking')}>
         <Progress>{t('purchase.error.loading')}</Progress>
-      </Screen>
+      </Page>
     );
 
   return (
-    <Screen heading={t('purchase.error.heading')}>
+    <Page heading={t('purchase.error.heading')}>
       <Notice color="warning">{t('purchase.error.declined')}</Notice>
       <p className="ds-paragraph">{t('purchase.error.nothing-charged')}</p>
       <section aria-labelledby="purchase-error-order-heading">
@@ -151,6 +150,6 @@ export default function PurchaseErrorScreen() {
         <Facts facts={orderFacts(order)} />
       </section>
       <Links retry={retryPath(order)} />
-    </Screen>
+    </Page>
   );
 }

@@ -19,8 +19,10 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Facts } from '../../ui/Facts';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { retryPath } from './orderRules';
 import { useOrderFacts, usePricePer } from './QuoteSummary';
@@ -101,10 +103,10 @@ export default function ReceiptScreen() {
 
   const paid = order?.status === 'COMPLETED';
   return (
-    <section aria-labelledby="receipt-heading" className="screen">
-      <h1 id="receipt-heading" className="ds-heading" data-size="lg">
-        {t(paid ? 'purchase.receipt.heading' : 'purchase.receipt.heading-plain')}
-      </h1>
+    <Screen
+      headingId="receipt-heading"
+      heading={t(paid ? 'purchase.receipt.heading' : 'purchase.receipt.heading-plain')}
+    >
       {body}
       <p className="ds-paragraph form-actions">
         {paid && title ? (
@@ -113,10 +115,8 @@ export default function ReceiptScreen() {
             {t('purchase.receipt.start-reading', { name: title.name })}
           </a>
         ) : null}
-        <Link className="ds-button" data-variant={paid && title ? 'secondary' : undefined} to="/">
-          {t('purchase.receipt.to-home')}
-        </Link>
+        <HomeLink className="ds-button" data-variant={paid && title ? 'secondary' : undefined} />
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -10,7 +10,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
 import { REACTIVATION_OFFER } from '../../../shared/subscription/proration';
@@ -25,7 +25,9 @@ import { reactivationOfferText } from '../../lib/format/offer';
 import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
+import { Screen } from '../../ui/Screen';
 
 /** What a paid reactivation order cost (only a completed one reaches this screen). */
 function Payment({ order }: { readonly order: Order }) {
@@ -95,10 +97,10 @@ export default function ReactivatedScreen() {
   const waiting = reloading || order.isLoading || trail.loading;
 
   return (
-    <section aria-labelledby="reactivated-heading" className="screen">
-      <h1 id="reactivated-heading" className="ds-heading" data-size="lg">
-        {active ? t('reactivation.heading') : t('reactivation.heading-other')}
-      </h1>
+    <Screen
+      headingId="reactivated-heading"
+      heading={active ? t('reactivation.heading') : t('reactivation.heading-other')}
+    >
       <p role="status" className="ds-paragraph">
         {waiting ? t('reactivation.loading') : null}
       </p>
@@ -134,10 +136,8 @@ export default function ReactivatedScreen() {
         </Notice>
       ) : null}
       <p className="ds-paragraph">
-        <Link className="ds-button" to="/">
-          {t('reactivation.home')}
-        </Link>
+        <HomeLink className="ds-button" />
       </p>
-    </section>
+    </Screen>
   );
 }

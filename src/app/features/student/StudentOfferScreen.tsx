@@ -14,6 +14,7 @@ import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { OfferCard } from '../../ui/OfferCard';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { campaignOfPath, StudentFeatures } from './studentParts';
 
@@ -95,11 +96,12 @@ export default function StudentOfferScreen() {
     );
 
   return (
-    <section aria-labelledby="student-heading" className="screen student">
-      <h1 id="student-heading" className="ds-heading" data-size="lg">
-        {t(`student.campaign.${campaign}.heading`, { title: titleName })}
-      </h1>
+    <Screen
+      headingId="student-heading"
+      className="student"
+      heading={t(`student.campaign.${campaign}.heading`, { title: titleName })}
+    >
       {body}
-    </section>
+    </Screen>
   );
 }

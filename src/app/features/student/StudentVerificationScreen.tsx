@@ -24,6 +24,7 @@ import { selectTitle } from '../../session/titleSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 
 import { CodeStep } from './CodeStep';
 import { EmailStep } from './EmailStep';
@@ -163,11 +164,12 @@ export default function StudentVerificationScreen() {
   }
 
   return (
-    <section aria-labelledby="student-verify-heading" className="screen student">
-      <h1 id="student-verify-heading" className="ds-heading" data-size="lg">
-        {t(kind === 'pupil' ? 'student.verify.heading-pupil' : 'student.verify.heading')}
-      </h1>
+    <Screen
+      headingId="student-verify-heading"
+      className="student"
+      heading={t(kind === 'pupil' ? 'student.verify.heading-pupil' : 'student.verify.heading')}
+    >
       {body}
-    </section>
+    </Screen>
   );
 }

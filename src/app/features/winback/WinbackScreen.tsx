@@ -29,10 +29,12 @@ import { selectSession } from '../../session/sessionSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { OfferCard } from '../../ui/OfferCard';
 import { Progress } from '../../ui/Progress';
 import { RetentionOffer } from '../../ui/RetentionOffer';
+import { Screen } from '../../ui/Screen';
 
 function Anonymous() {
   const { t } = useTranslation('winback');
@@ -188,9 +190,7 @@ function Active({ subscription }: { readonly subscription: Subscription }) {
           {catalogue.isError ? t('winback.active.unavailable') : t('winback.active.none')}
         </p>
         <p className="ds-paragraph">
-          <Link className="ds-link" to="/">
-            {t('winback.home')}
-          </Link>
+          <HomeLink />
         </p>
       </>
     );
@@ -297,9 +297,7 @@ function Offer() {
         <>
           <p className="ds-paragraph">{t('winback.other')}</p>
           <p className="ds-paragraph">
-            <Link className="ds-link" to="/">
-              {t('winback.home')}
-            </Link>
+            <HomeLink />
           </p>
         </>
       );
@@ -309,11 +307,8 @@ function Offer() {
 export default function WinbackScreen() {
   const { t } = useTranslation('winback');
   return (
-    <section aria-labelledby="winback-heading" className="screen">
-      <h1 id="winback-heading" className="ds-heading" data-size="lg">
-        {t('winback.heading')}
-      </h1>
+    <Screen headingId="winback-heading" heading={t('winback.heading')}>
       <Offer />
-    </section>
+    </Screen>
   );
 }

@@ -3,25 +3,16 @@
 // where its money goes when there was more than one, and the truth about the refund: on its way,
 // still being sent, or handed to the customer centre, who will contact the reader.
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
 import type { WithdrawalReceipt as Receipt } from '../../api/subscription';
 import { useLongDate } from '../../hooks/useLongDate';
 import { type Fact, Facts } from '../../ui/Facts';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { StepHeading } from '../../ui/StepHeading';
 
 import { destinationOf, destinationOfAll } from './refundWords';
-
-export function HomeLink() {
-  const { t } = useTranslation('withdrawal');
-  return (
-    <Link className="ds-link" to="/">
-      {t('withdrawal.home-link')}
-    </Link>
-  );
-}
 
 function refundStatusKey(receipt: Receipt) {
   if (receipt.refundAmount === 0) return 'withdrawal.receipt.nothing';

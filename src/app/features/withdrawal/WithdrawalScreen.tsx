@@ -32,12 +32,14 @@ import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
+import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
+import { Screen } from '../../ui/Screen';
 import { StepHeading } from '../../ui/StepHeading';
 
 import { destinationOf, destinationOfAll } from './refundWords';
-import { HomeLink, WithdrawalReceipt } from './WithdrawalReceipt';
+import { WithdrawalReceipt } from './WithdrawalReceipt';
 
 const NOT_AVAILABLE_HEADING_ID = 'withdrawal-not-available-heading';
 type Refund = NonNullable<WithdrawalRight['refund']>;
@@ -435,10 +437,7 @@ export default function WithdrawalScreen() {
   }
 
   return (
-    <section aria-labelledby="withdrawal-heading" className="screen">
-      <h1 id="withdrawal-heading" className="ds-heading" data-size="lg">
-        {t('withdrawal.heading')}
-      </h1>
+    <Screen headingId="withdrawal-heading" heading={t('withdrawal.heading')}>
       {receipt ? null : <p className="ds-paragraph">{t('withdrawal.intro')}</p>}
       {receipt ? (
         <WithdrawalReceipt receipt={receipt} justNow />
@@ -447,6 +446,6 @@ export default function WithdrawalScreen() {
       ) : (
         <NoSubscription />
       )}
-    </section>
+    </Screen>
   );
 }

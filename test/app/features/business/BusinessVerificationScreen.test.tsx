@@ -95,7 +95,7 @@ describe('BusinessVerificationScreen', () => {
     expect(facts).toHaveTextContent('AbonnementBedrift');
     expect(facts).toHaveTextContent('Dette er inkludertAlt innhold på nett og i appen, E-avis');
     expect(facts).toHaveTextContent('Betales avSørlandet Regnskap AS');
-    expect(screen.getByRole('link', { name: 'Gå til Min side' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
     expect(store.getState().subscription).toMatchObject({
       hasSubscription: true,
       subscription: { planName: 'Bedrift' },
@@ -224,13 +224,13 @@ describe('BusinessVerificationScreen', () => {
       'USER_HAS_ACTIVE_SUB',
       'Du har allerede tilgang',
       /^Du har allerede et abonnement med tilgang til Fædrelandsvennen/,
-      'Gå til Min side',
+      'Tilbake til Min side',
     ],
     [
       'USER_IS_ACTIVE',
       'Invitasjonen er allerede brukt',
       /be administratoren i Sørlandet Regnskap AS om en ny invitasjon\.$/,
-      'Gå til Min side',
+      'Tilbake til Min side',
     ],
     [
       'EMAIL_DOES_NOT_EXIST',
@@ -364,6 +364,6 @@ describe('BusinessVerificationScreen', () => {
     expect(screen.getByText('Du er logga inn som kari@example.no.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Stadfest invitasjonen' }));
     expect(await stepHeading('Invitasjonen er allereie brukt')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Gå til Mi side' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Tilbake til Mi side' })).toBeVisible();
   });
 });

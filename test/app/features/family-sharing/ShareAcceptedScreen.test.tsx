@@ -60,7 +60,7 @@ describe('ShareAcceptedScreen', () => {
     expect(next).toHaveTextContent(
       'Avslutter Dag Digital abonnementet eller fjerner deg, får du beskjed på e-post',
     );
-    expect(screen.getByRole('link', { name: 'Gå til Min side' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Tilbake til Min side' })).toHaveAttribute('href', '/');
   });
 
   it('still says what the reader has when who shares it could not be read', async () => {
