@@ -13,6 +13,7 @@ import { periodSlug } from '../lib/format/subscription';
 import { DEFAULT_LANGUAGE, isLanguage } from '../lib/i18n/i18n';
 
 import { OfferCard } from './OfferCard';
+import { usePeriodWords } from './usePeriodWords';
 
 export interface RetentionOfferProps {
   readonly offer: WinbackOffer;
@@ -24,13 +25,14 @@ export function RetentionOffer({ offer, heading }: RetentionOfferProps) {
   const { t, i18n } = useTranslation('common');
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const slug = periodSlug(offer.period);
+  const { pricePer } = usePeriodWords();
   return (
     <OfferCard heading={heading}>
       <p className="ds-paragraph">
         {t(offer.kind === 'youth' ? 'retention-offer.youth' : 'retention-offer.period', {
           plan: offer.planName,
           period: t(`retention-offer.period-words.${slug}`),
-          price: t(`retention-offer.price-per.${slug}`, { price: formatKroner(offer.price) }),
+          price: pricePer(offer.price, offer.period),
           saving: formatKroner(offer.yearlySaving),
         })}
       </p>

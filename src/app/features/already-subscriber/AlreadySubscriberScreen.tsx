@@ -4,22 +4,21 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { formatKroner } from '../../../shared/money/money';
 import { useLongDate } from '../../hooks/useLongDate';
-import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
 import { HomeLink } from '../../ui/HomeLink';
 import { Screen } from '../../ui/Screen';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 export default function AlreadySubscriberScreen() {
   const { t } = useTranslation('already-subscriber');
   const longDate = useLongDate();
   const { subscription } = useAppSelector(selectSubscription);
-  const slug = subscription ? periodSlug(subscription.period) : null;
+  const { period, pricePer } = usePeriodWords();
   const facts: Fact[] = [];
-  if (subscription && slug) {
+  if (subscription) {
     facts.push(
       { key: 'plan', label: t('already-subscriber.facts.plan'), value: subscription.planName },
       {
@@ -27,10 +26,7 @@ export default function AlreadySubscriberScreen() {
         label: t('already-subscriber.facts.period'),
         value: (
           <>
-            {t(`already-subscriber.period.${slug}`)},{' '}
-            {t(`already-subscriber.price-per.${slug}`, {
-              price: formatKroner(subscription.price),
-            })}
+            {period(subscription.period)}, {pricePer(subscription.price, subscription.period)}
           </>
         ),
       },
@@ -51,7 +47,7 @@ export default function AlreadySubscriberScreen() {
 
   return (
     <Screen headingId="already-subscriber-heading" heading={t('already-subscriber.heading')}>
-      {subscription && slug ? (
+      {subscription ? (
         <>
           <p className="ds-paragraph">
             {t('already-subscriber.intro', { product: subscription.product })}

@@ -6,19 +6,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { formatKroner } from '../../../shared/money/money';
 import { SubscriptionStatus } from '../../../shared/subscription/status';
 import { addDays } from '../../../shared/time/oslo';
 import { callFailure, failureKind } from '../../api/problem';
 import { useReactivateSubscriptionMutation, type Subscription } from '../../api/subscription';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
-import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Screen } from '../../ui/Screen';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 import './cancellation.css';
 
@@ -50,6 +49,7 @@ function Undone({ subscription }: { readonly subscription: Subscription }) {
 
 export default function UndoCancellationScreen() {
   const { t } = useTranslation('cancellation');
+  const { pricePer } = usePeriodWords();
   const longDate = useLongDate();
   const reload = useReloadSubscription();
   const { subscription } = useAppSelector(selectSubscription);
@@ -120,9 +120,7 @@ export default function UndoCancellationScreen() {
       <p className="ds-paragraph">
         {t('cancellation.undo.explain', {
           date: longDate(addDays(expiryDate, 1)),
-          price: t(`cancellation.price-per.${periodSlug(pending.period)}`, {
-            price: formatKroner(pending.price),
-          }),
+          price: pricePer(pending.price, pending.period),
         })}
       </p>
       {failure ? (

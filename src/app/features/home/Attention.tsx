@@ -17,8 +17,8 @@ import { useWithdrawPlanChangeMutation, type Subscription } from '../../api/subs
 import { FLOW_PATHS } from '../../flows/payment-method/storage';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
-import { periodSlug } from '../../lib/format/subscription';
 import { Notice } from '../../ui/Notice';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 import { PlanConversion } from './PlanConversion';
 
@@ -317,8 +317,7 @@ function PendingChange({
   }, [failed]);
   // The same plan paid for another period is told as that, not as a change to the plan it is.
   const samePlan = change.planName === subscription.planName;
-  const pricePer = (price: number, period: Subscription['period']) =>
-    t(`home.price.per.${periodSlug(period)}`, { price: formatKroner(price) });
+  const { period, pricePer } = usePeriodWords();
   const current = pricePer(subscription.price, subscription.period);
 
   async function keepCurrent() {
@@ -357,7 +356,7 @@ function PendingChange({
           : t('home.pending-change', {
               date: longDate(change.effectiveDate),
               plan: change.planName,
-              period: t(`home.period.${periodSlug(change.period)}`),
+              period: period(change.period),
               price: formatKroner(change.price),
             })}
       </p>

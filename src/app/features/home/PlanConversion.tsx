@@ -18,7 +18,7 @@ import {
 } from '../../api/subscription';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
-import { periodSlug } from '../../lib/format/subscription';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 type Choice = Conversion['choices'][number];
 
@@ -48,7 +48,8 @@ export function PlanConversion({
     if (saved || failed) statusRef.current?.focus();
   }, [saved, failed]);
 
-  const period = (p: Period | string) => t(`home.period.${periodSlug(p as Period)}`);
+  const { period: periodWord } = usePeriodWords();
+  const period = (p: Period | string) => periodWord(p as Period);
   const becomes = (plan: Pick<Choice, 'planName' | 'period' | 'price'>) => ({
     date: longDate(change.effectiveDate),
     plan: plan.planName,

@@ -16,10 +16,11 @@ import {
 import { addDays } from '../../../shared/time/oslo';
 import type { Subscription } from '../../api/subscription';
 import { useLongDate } from '../../hooks/useLongDate';
-import { isEnding, periodSlug, statusKey, traitsOf } from '../../lib/format/subscription';
+import { isEnding, statusKey, traitsOf } from '../../lib/format/subscription';
 import { type Fact, Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
 import { PaymentMethodText } from '../../ui/PaymentMethodText';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 /** Features a reader can use today (family sharing at /familiedeling). */
 const USABLE_FEATURES = new Set<Subscription['features'][number]>([
@@ -46,8 +47,7 @@ export function SubscriptionSummary({
   const business = hasBusinessInfo(traits);
   const trial = status === SubscriptionStatus.TRIAL;
   const running = status === SubscriptionStatus.ACTIVE || trial;
-  const pricePer = (price: number, period: Subscription['period']) =>
-    t(`home.price.per.${periodSlug(period)}`, { price: formatKroner(price) });
+  const { period, pricePer } = usePeriodWords();
 
   // The trial ends the day before it renews, at the price it renews at (a student or youth plan
   // renews at its own price, not the ordinary one).
@@ -185,7 +185,7 @@ export function SubscriptionSummary({
         {subscription.product}
       </h2>
       <p className="home-summary-plan">
-        {subscription.planName} · {t(`home.period.${periodSlug(subscription.period)}`)}
+        {subscription.planName} · {period(subscription.period)}
       </p>
       {features.length > 0 ? (
         <ul className="home-features" aria-label={t('home.facts.features')}>

@@ -21,7 +21,6 @@ import {
 import { useReactivationPrice } from '../../hooks/reactivationQuote';
 import { useLongDate } from '../../hooks/useLongDate';
 import { reactivationOfferText } from '../../lib/format/offer';
-import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
@@ -30,6 +29,7 @@ import { ContactDetails } from '../../ui/ContactDetails';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 import { Screen } from '../../ui/Screen';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 const ended = (subscription: Subscription) =>
   subscription.instStatusCode === SubscriptionStatus.CANCELLED ||
@@ -37,6 +37,7 @@ const ended = (subscription: Subscription) =>
 
 function Reactivation({ subscription }: { readonly subscription: Subscription }) {
   const { t } = useTranslation('no-subscription');
+  const { pricePer } = usePeriodWords();
   const longDate = useLongDate();
   const { start, busy, failure } = useFreeReactivation();
   const price = useReactivationPrice(subscription);
@@ -82,9 +83,7 @@ function Reactivation({ subscription }: { readonly subscription: Subscription })
     );
   }
 
-  const perPeriod = t(`no-subscription.price-per.${periodSlug(subscription.period)}`, {
-    price: formatKroner(subscription.price),
-  });
+  const perPeriod = pricePer(subscription.price, subscription.period);
   return (
     <section aria-labelledby="no-subscription-reactivate-heading" className="screen">
       <h2 id="no-subscription-reactivate-heading" className="ds-heading" data-size="sm">

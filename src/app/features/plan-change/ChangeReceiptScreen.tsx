@@ -24,8 +24,7 @@ import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
-
-import { usePeriodWords } from './periodWords';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 function HomeParagraph() {
   return (

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useLongDate } from '../../hooks/useLongDate';
 import { errorId, fieldId } from '../../ui/form/fieldErrors';
 import { useFieldErrorText } from '../../ui/form/TextField';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
-import { usePeriodWords } from './periodWords';
 import type { PlanChoice } from './planChoices';
 import { AddedFeatures } from './StepParts';
 import '../../ui/designsystemet-forms.css';

@@ -11,8 +11,8 @@ import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { type Fact, Facts } from '../../ui/Facts';
 import { StepHeading } from '../../ui/StepHeading';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
-import { usePeriodWords } from './periodWords';
 import type { PlanChoice } from './planChoices';
 import { FailureAlert } from './StepParts';
 

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Subscription } from '../../api/subscription';
 import { useLongDate } from '../../hooks/useLongDate';
 import { type Fact, Facts } from '../../ui/Facts';
-
-import { usePeriodWords } from './periodWords';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 /** The subscription's plan, period, price and (when it has one) renewal date. */
 export function CurrentPlan({ subscription }: { readonly subscription: Subscription }) {

@@ -8,8 +8,8 @@ import { type Subscription, useWithdrawPlanChangeMutation } from '../../api/subs
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { Notice } from '../../ui/Notice';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
-import { usePeriodWords } from './periodWords';
 import { FailureAlert } from './StepParts';
 
 const PENDING_HEADING_ID = 'plan-change-pending-heading';

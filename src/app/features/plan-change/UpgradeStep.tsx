@@ -10,8 +10,8 @@ import type { Subscription } from '../../api/subscription';
 import { useLongDate } from '../../hooks/useLongDate';
 import { type Fact, Facts } from '../../ui/Facts';
 import { StepHeading } from '../../ui/StepHeading';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
-import { usePeriodWords } from './periodWords';
 import type { PlanChoice } from './planChoices';
 import { AddedFeatures } from './StepParts';
 

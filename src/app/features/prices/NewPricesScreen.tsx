@@ -11,24 +11,16 @@ import { isPaying, SubscriptionStatus } from '../../../shared/subscription/statu
 import { type Catalogue, type Period, useGetCatalogueQuery } from '../../api/order';
 import type { Subscription } from '../../api/subscription';
 import { useLongDate } from '../../hooks/useLongDate';
-import { periodSlug, traitsOf } from '../../lib/format/subscription';
+import { traitsOf } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectTitle } from '../../session/titleSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Screen } from '../../ui/Screen';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 import '../../ui/designsystemet-tables.css';
-
-function usePeriodWords() {
-  const { t } = useTranslation('prices');
-  return {
-    period: (value: Period) => t(`prices.period.${periodSlug(value)}`),
-    pricePer: (price: number, value: Period) =>
-      t(`prices.price-per.${periodSlug(value)}`, { price: formatKroner(price) }),
-  };
-}
 
 /** The catalogue price of a plan and period, or null when the catalogue does not sell it. */
 function cataloguePrice(catalogue: Catalogue, ariaPlanID: string, period: Period): number | null {

@@ -7,8 +7,7 @@ import { formatKroner } from '../../../shared/money/money';
 import type { DiscountDetails, FullPriceCharge, OrderQuote, WaivedOffer } from '../../api/order';
 import { useLongDate } from '../../hooks/useLongDate';
 import { type Fact, Facts } from '../../ui/Facts';
-
-import { usePricePer } from './QuoteSummary';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 import '../../ui/designsystemet-tags.css';
 
@@ -26,7 +25,7 @@ export const comparesOffers = (quote: OrderQuote | null): quote is ComparedQuote
 export function OfferComparison({ quote }: { readonly quote: ComparedQuote }) {
   const { t } = useTranslation('purchase');
   const longDate = useLongDate();
-  const pricePer = usePricePer();
+  const { pricePer } = usePeriodWords();
   const offer = quote.waivedOffer;
   const code = quote.discount.discountCode;
   const offerPrice = formatKroner(offer.amount);

@@ -13,7 +13,6 @@ import { periods, type Period } from '../../../shared/subscription/plans';
 import { reactivationOffer } from '../../../shared/subscription/proration';
 import { type Catalogue, useGetCatalogueQuery } from '../../api/order';
 import { reactivationOfferText } from '../../lib/format/offer';
-import { periodSlug } from '../../lib/format/subscription';
 import { loginRequested } from '../../session/sessionActions';
 import { selectTitle } from '../../session/titleSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -21,8 +20,7 @@ import { type Fact, Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
 import { PAYMENT_PROVIDERS, providerSlug } from '../../ui/paymentProviders';
 import { Progress } from '../../ui/Progress';
-
-import { usePricePer } from './QuoteSummary';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 type PaymentType = 'reactivation' | 'upgrade';
 
@@ -42,6 +40,7 @@ function offered(catalogue: Catalogue, ariaPlanID: string, period: Period) {
  */
 function ReactivationPrices({ catalogue }: { readonly catalogue: Catalogue }) {
   const { t } = useTranslation('purchase');
+  const { period } = usePeriodWords();
   const restartable = catalogue.products.filter(
     (product) =>
       selfServiceBlock({ ...product, eligibleForSharing: true, subscriptionInfo1: null }) === null,
@@ -55,7 +54,7 @@ function ReactivationPrices({ catalogue }: { readonly catalogue: Catalogue }) {
               key: `${product.ariaPlanID}-${option.period}`,
               label: t('purchase.payment.preview.plan-period', {
                 plan: product.planName,
-                period: t(`purchase.period.${periodSlug(option.period)}`),
+                period: period(option.period),
               }),
               value: t('purchase.payment.preview.offer-price', {
                 months: offer.months,
@@ -89,7 +88,7 @@ function UpgradeTarget({
   readonly period: Period;
 }) {
   const { t } = useTranslation('purchase');
-  const pricePer = usePricePer();
+  const { period: periodWord, pricePer } = usePeriodWords();
   const found = offered(catalogue, ariaPlanID, period);
   if (!found)
     return (
@@ -114,7 +113,7 @@ function UpgradeTarget({
     {
       key: 'period',
       label: t('purchase.summary.period'),
-      value: t(`purchase.period.${periodSlug(period)}`),
+      value: periodWord(period),
     },
     {
       key: 'price',

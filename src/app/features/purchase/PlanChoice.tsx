@@ -8,9 +8,9 @@ import { formatKroner } from '../../../shared/money/money';
 import { addedFeatures } from '../../../shared/subscription/features';
 import type { Catalogue, CatalogueProduct, Period } from '../../api/order';
 import { periodSlug } from '../../lib/format/subscription';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 import { YouthWithheldNotes } from './AgeNotices';
-import { usePricePer } from './QuoteSummary';
 
 import '../../ui/designsystemet-forms.css';
 
@@ -98,7 +98,7 @@ export function PeriodChoice({
   readonly onChange: (period: Period) => void;
 }) {
   const { t } = useTranslation('purchase');
-  const pricePer = usePricePer();
+  const { period, pricePer } = usePeriodWords();
   const offer = withoutFirstMonthOffer ? null : catalogue.firstMonthOffer;
   return (
     <fieldset className="ds-fieldset purchase-choices">
@@ -123,7 +123,7 @@ export function PeriodChoice({
               aria-describedby={`${id}-description`}
             />
             <label className="ds-label" htmlFor={id}>
-              {t(`purchase.period.${periodSlug(option.period)}`)}
+              {period(option.period)}
             </label>
             <p className="ds-paragraph" data-field="description" id={`${id}-description`}>
               {withOffer

@@ -5,21 +5,14 @@
 import { useTranslation } from 'react-i18next';
 
 import { formatKroner } from '../../../shared/money/money';
-import type { Order, OrderQuote, Period } from '../../api/order';
+import type { Order, OrderQuote } from '../../api/order';
 import { useDateRange, useLongDate } from '../../hooks/useLongDate';
 import { reactivationOfferText } from '../../lib/format/offer';
-import { periodSlug } from '../../lib/format/subscription';
 import { type Fact, Facts } from '../../ui/Facts';
 import { providerSlug } from '../../ui/paymentProviders';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 import './purchase.css';
-
-/** "kr 279,00 per måned" for a price and the period it pays for. */
-export function usePricePer() {
-  const { t } = useTranslation('purchase');
-  return (price: number, period: Period) =>
-    t(`purchase.per.${periodSlug(period)}`, { price: formatKroner(price) });
-}
 
 /** An upgrade's gain as a list, or in plain words that it adds no content. */
 function AddedFeatures({ features }: { readonly features: OrderQuote['addedFeatures'] }) {
@@ -42,7 +35,7 @@ export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
   const { t } = useTranslation('purchase');
   const longDate = useLongDate();
   const dateRange = useDateRange();
-  const pricePer = usePricePer();
+  const { period, pricePer } = usePeriodWords();
   const facts: Fact[] = [
     {
       key: 'plan',
@@ -52,7 +45,7 @@ export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
     {
       key: 'period',
       label: t('purchase.summary.period'),
-      value: t(`purchase.period.${periodSlug(quote.period)}`),
+      value: period(quote.period),
     },
   ];
   if (quote.kind === 'upgrade')
@@ -155,6 +148,7 @@ export function QuoteSummary({ quote }: { readonly quote: OrderQuote }) {
 /** Order facts shown on the result screens (receipt, declined payment). */
 export function useOrderFacts() {
   const { t } = useTranslation('purchase');
+  const { period } = usePeriodWords();
   return (order: Order): Fact[] => [
     // What the reader gives the customer centre to find the order (never its technical id).
     { key: 'reference', label: t('purchase.facts.reference'), value: order.reference },
@@ -162,7 +156,7 @@ export function useOrderFacts() {
     {
       key: 'period',
       label: t('purchase.summary.period'),
-      value: t(`purchase.period.${periodSlug(order.period)}`),
+      value: period(order.period),
     },
     // Only a completed order was paid: for any other, what was tried and that nothing was taken.
     ...(order.status === 'COMPLETED'

@@ -2,8 +2,8 @@
 // /student-kvittering(2), the student plan's, with a note on the yearly verification). What
 // was bought and paid (from the order) with the one number a reader needs for it (the order's
 // reference, for the customer centre), when and at what price it renews (from the subscription,
-// reloaded by the purchase saga after the payment), the 14-day right of withdrawal, and the way
-// to start reading. The order is
+// reloaded by the purchase saga after the payment), a link to the receipt as a PDF (written by
+// the server), the 14-day right of withdrawal, and the way to start reading. The order is
 // read from the server: another kind of order (a reactivation, an upgrade, an invoice) or one
 // whose payment is not settled goes to the screen that reports it (orderPath); without an order
 // there is nothing to report, and the reader is sent home (replacing this page).
@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { STUDENT_PLAN_ID } from '../../../shared/subscription/plans';
-import { useGetOrderQuery } from '../../api/order';
+import { orderReceiptPdfUrl, useGetOrderQuery } from '../../api/order';
 import { callFailure, failureKind } from '../../api/problem';
 import { orderPath } from '../../flows/order/outcome';
 import { useLongDate } from '../../hooks/useLongDate';
@@ -23,14 +23,15 @@ import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Progress } from '../../ui/Progress';
 import { Screen } from '../../ui/Screen';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 import { retryPath } from './orderRules';
-import { useOrderFacts, usePricePer } from './QuoteSummary';
+import { useOrderFacts } from './QuoteSummary';
 
 export default function ReceiptScreen() {
   const { t } = useTranslation('purchase');
   const longDate = useLongDate();
-  const pricePer = usePricePer();
+  const { pricePer } = usePeriodWords();
   const orderFacts = useOrderFacts();
   const [query] = useSearchParams();
   const orderId = query.get('ordre')?.trim() ?? '';
@@ -87,6 +88,17 @@ export default function ReceiptScreen() {
       <>
         <p className="ds-paragraph">{t('purchase.receipt.intro', { plan: order.planName })}</p>
         <Facts facts={facts} />
+        <p className="ds-paragraph">
+          {/* The server writes the PDF; the session cookie goes with this same-origin link. */}
+          <a
+            className="ds-link"
+            href={orderReceiptPdfUrl(order.orderId)}
+            download
+            aria-label={t('purchase.receipt.pdf-label', { reference: order.reference })}
+          >
+            {t('purchase.receipt.pdf')}
+          </a>
+        </p>
         <p className="ds-paragraph">{t('purchase.summary.no-binding')}</p>
         {order.ariaPlanID === STUDENT_PLAN_ID ? (
           <p className="ds-paragraph">{t('purchase.receipt.student-note')}</p>

@@ -22,12 +22,12 @@ import { useLastStatusChange } from '../../hooks/useLastStatusChange';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { reactivationOfferText } from '../../lib/format/offer';
-import { periodSlug } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { Screen } from '../../ui/Screen';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 /** What a paid reactivation order cost (only a completed one reaches this screen). */
 function Payment({ order }: { readonly order: Order }) {
@@ -55,6 +55,7 @@ function Payment({ order }: { readonly order: Order }) {
 
 export default function ReactivatedScreen() {
   const { t } = useTranslation('reactivation');
+  const { pricePer } = usePeriodWords();
   const longDate = useLongDate();
   const [params] = useSearchParams();
   const orderId = params.get('ordre')?.trim() || null;
@@ -112,9 +113,7 @@ export default function ReactivatedScreen() {
                 ? t('reactivation.renews', {
                     plan: restarted.planName,
                     date: longDate(restarted.renewalDate),
-                    price: t(`reactivation.price-per.${periodSlug(restarted.period)}`, {
-                      price: formatKroner(restarted.price),
-                    }),
+                    price: pricePer(restarted.price, restarted.period),
                   })
                 : t('reactivation.active', { plan: restarted.planName })}
             </Notice>

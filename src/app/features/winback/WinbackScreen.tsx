@@ -23,7 +23,7 @@ import { useReactivationPrice } from '../../hooks/reactivationQuote';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { reactivationOfferText } from '../../lib/format/offer';
-import { periodSlug, traitsOf } from '../../lib/format/subscription';
+import { traitsOf } from '../../lib/format/subscription';
 import { loginRequested } from '../../session/sessionActions';
 import { selectSession } from '../../session/sessionSlice';
 import { selectSubscription } from '../../session/subscriptionSlice';
@@ -35,6 +35,7 @@ import { OfferCard } from '../../ui/OfferCard';
 import { Progress } from '../../ui/Progress';
 import { RetentionOffer } from '../../ui/RetentionOffer';
 import { Screen } from '../../ui/Screen';
+import { usePeriodWords } from '../../ui/usePeriodWords';
 
 function Anonymous() {
   const { t } = useTranslation('winback');
@@ -71,9 +72,8 @@ function Ended({ subscription }: { readonly subscription: Subscription }) {
     if (failure) failureRef.current?.focus();
   }, [failure]);
   const price = useReactivationPrice(subscription);
-  const perPeriod = t(`winback.price-per.${periodSlug(subscription.period)}`, {
-    price: formatKroner(subscription.price),
-  });
+  const { pricePer } = usePeriodWords();
+  const perPeriod = pricePer(subscription.price, subscription.period);
   const free = reactivatesWithoutPayment(subscription);
   const offer = price.kind === 'offer' && !free ? price : null;
   const used = price.kind === 'ordinary' ? price.unavailable : null;
