@@ -14,10 +14,17 @@ import {
 } from '../../api/student';
 import { Notice } from '../../ui/Notice';
 import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
+import { useRateLimitText } from '../../ui/RateLimitNotice';
 import { StepHeading } from '../../ui/StepHeading';
 
 import { ResultNotice } from './ResultNotice';
-import { type Kind, resendAvailableAt, retryAt, type Sent } from './verification';
+import {
+  COUNTDOWN_SECONDS,
+  type Kind,
+  resendAvailableAt,
+  retryAt,
+  type Sent,
+} from './verification';
 
 const CODE_HEADING = 'student-code-heading';
 /** Feature messages for the code field: "<namespace>:<key>". */
@@ -47,6 +54,7 @@ export function CodeStep({
   readonly onOtherEmail: () => void;
 }) {
   const { t } = useTranslation('student');
+  const rateLimitText = useRateLimitText();
   const [activateWithEmail] = useActivateStudentSubscriptionMutation();
   const [activate] = useActivateStudentMutation();
   const [registerEmail, emailResend] = useRegisterStudentEmailMutation();
@@ -107,7 +115,11 @@ export function CodeStep({
         submit: t('student.verify.confirm'),
         checking: t('student.verify.confirming'),
         resend: t('student.verify.resend'),
-        resendWait: (seconds) => t('student.verify.resend-wait', { seconds }),
+        // A minute's wait counts down; a longer one (the hour's limit) is said as the clock time.
+        resendWait: (seconds) =>
+          seconds > COUNTDOWN_SECONDS
+            ? rateLimitText(seconds, Date.now())
+            : t('student.verify.resend-wait', { seconds }),
       }}
       errors={CODE_ERRORS}
       maxLength={CODE_MAX_LENGTH}

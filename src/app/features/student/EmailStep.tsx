@@ -1,5 +1,5 @@
 // The e-mail step: the student (pupil) address the code goes to, and for a pupil the school.
-// A rate-limited reader sees the wait count down.
+// A rate-limited reader sees a short wait count down, and a long one as the clock time.
 import { Form, FormikProvider, useFormik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +16,18 @@ import { SubmitButton } from '../../ui/form/SubmitButton';
 import { TextField, type TextFieldProps } from '../../ui/form/TextField';
 import { emailAddress, requiredText } from '../../ui/form/validation';
 import { Notice } from '../../ui/Notice';
+import { RateLimitNotice } from '../../ui/RateLimitNotice';
 import { StepHeading } from '../../ui/StepHeading';
 import { useSecondsUntil } from '../../ui/useSecondsUntil';
 
 import { ResultNotice } from './ResultNotice';
-import { type Kind, resendAvailableAt, retryAt, type Sent } from './verification';
+import {
+  COUNTDOWN_SECONDS,
+  type Kind,
+  resendAvailableAt,
+  retryAt,
+  type Sent,
+} from './verification';
 
 // Field and heading names (kept out of the markup: they are not text).
 const EMAIL_INPUT: Omit<TextFieldProps, 'label'> = {
@@ -113,7 +120,9 @@ export function EmailStep({
         <ErrorSummary labels={labels} />
         {result && !fieldResult ? <ResultNotice result={result} kind={kind} /> : null}
         {fieldResult ? <ResultNotice result={result} kind={kind} /> : null}
-        {wait > 0 ? (
+        {wait > COUNTDOWN_SECONDS ? (
+          <RateLimitNotice role="status" retryAfter={wait} at={Date.now()} />
+        ) : wait > 0 ? (
           <Notice color="warning" role="status">
             {t('student.verify.rate-limited', { seconds: wait })}
           </Notice>

@@ -17,6 +17,9 @@ export interface Sent {
 export const resendAvailableAt = (answer: Pick<StudentResult, 'resendAvailableAt'>): number =>
   Date.parse(answer.resendAvailableAt ?? '') || Date.now() + 60_000;
 
+/** Waits up to this many seconds are counted down; longer ones are said as minutes and the time. */
+export const COUNTDOWN_SECONDS = 60;
+
 /** When a rate-limited reader may try again, by the 429's Retry-After (a minute if none). */
 export const retryAt = (retryAfter: number | null): number =>
   Date.now() + (retryAfter ?? 60) * 1000;

@@ -312,6 +312,52 @@ describe('StudentVerificationScreen', () => {
     expect(screen.getByRole('button', { name: 'Send kode' })).toBeDisabled();
   });
 
+  it('a wait of the hour is said as minutes and the clock time, not counted down in seconds', async () => {
+    serve({
+      quoteAnswers: [() => problem(400, 'STUDENT_VERIFICATION_REQUIRED')],
+      register: () => problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '3000' } }),
+    });
+    const { user } = await renderVerification();
+    await user.type(
+      await screen.findByRole('textbox', { name: /E-postadresse fra studiestedet/ }),
+      'kari@student.uia.no',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send kode' }));
+    const notice = await screen.findByText(
+      /^Du har prøvd mange ganger på kort tid\. Vent 50 min \(til kl\. \d{2}[.:]\d{2}\) før du prøver igjen\.$/,
+    );
+    expect(notice).toBeVisible();
+    expect(screen.queryByText(/sekunder/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send kode' })).toBeDisabled();
+  });
+
+  it('a new code refused for the hour says when, not thousands of seconds', async () => {
+    let sent = 0;
+    serve({
+      quoteAnswers: [() => problem(400, 'STUDENT_VERIFICATION_REQUIRED')],
+      register: () =>
+        (sent += 1) === 1
+          ? json({
+              result: 'ok',
+              message: null,
+              resendAvailableAt: new Date(Date.now() - 1000).toISOString(),
+            })
+          : problem(429, 'RATE_LIMITED', { headers: { 'retry-after': '1800' } }),
+    });
+    const { user } = await renderVerification();
+    await user.type(
+      await screen.findByRole('textbox', { name: /E-postadresse fra studiestedet/ }),
+      'kari@student.uia.no',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send kode' }));
+    await user.click(await screen.findByRole('button', { name: 'Send ny kode' }));
+    expect(
+      await screen.findByText(/Vent 30 min \(til kl\. \d{2}[.:]\d{2}\) før du prøver igjen\./),
+    ).toBeVisible();
+    expect(screen.queryByText(/om \d+ sekunder/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send ny kode' })).toBeDisabled();
+  });
+
   it('a pupil names the school; under 18 the quote refuses after verifying (nynorsk)', async () => {
     const calls = serve({
       quoteAnswers: [
