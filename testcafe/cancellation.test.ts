@@ -1,13 +1,25 @@
-// Cancellation in the browser: digital@ cancels FVN Premium from the home page with a
-// reason (required: "Årsak er påkrevd" first), skips the winback offer, sees the end date on the
+// Cancellation in the browser: digital@ cancels FVN Premium from the home page on one page with a
+// reason (required: "Årsak er påkrevd" first), passes the winback offer, sees the end date on the
 // receipt and on the home page, and undoes the cancellation, so the subscription is active again
 // as before (other journeys sign in as digital@ and expect an active subscription), by the link of
 // the receipt read from the outbox; the undo has its receipt too. /winback
 // asks an anonymous visitor to log in (the logged-in offers are covered by the jest tests: the
-// one cancelled demo user is reactivated by the purchase journey). axe on every page.
+// one cancelled demo user is reactivated by the purchase journey). Leaving takes no more clicks
+// than joining: a new reader orders a subscription and cancels it, and the clicks of each are
+// counted from the home page. axe on every page.
 import { Selector } from 'testcafe';
 
-import { currentUrl, emailsTo, expectAccessible, expectScreen, signIn, titleUrl } from './support';
+import {
+  clickAway,
+  currentUrl,
+  emailsTo,
+  expectAccessible,
+  expectScreen,
+  leftSandbox,
+  paymentPage,
+  signIn,
+  titleUrl,
+} from './support';
 
 const main = Selector('main');
 const button = (name: string) => Selector('button').withExactText(name);
@@ -16,14 +28,14 @@ const link = (name: string) => Selector('a').withExactText(name);
 fixture('Cancellation and undo').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
 
 test.page(titleUrl('FVN', '/'))(
-  'a subscriber cancels with a reason, skips the winback offer, sees the end date, then undoes it',
+  'a subscriber cancels on one page with a reason past the winback offer, sees the end date, then undoes it',
   async (t) => {
     await signIn(t, 'digital@demo.minside.no');
     await expectScreen(t, 'Hei, Dag!');
-    await t.click(link('Avslutt abonnement'));
+    await t.click(link('Si opp abonnementet'));
 
-    // Step 1: the last day of access is shown before anything is chosen.
-    await expectScreen(t, 'Avslutt abonnementet');
+    // The last day of access is shown before anything is chosen.
+    await expectScreen(t, 'Si opp abonnementet');
     await t.expect(currentUrl()).eql(titleUrl('FVN', '/avslutt-abonnement'));
     const intro = Selector('p').withText('Du har tilgang til og med');
     const introText = await intro.innerText;
@@ -31,23 +43,22 @@ test.page(titleUrl('FVN', '/'))(
     await t.expect(endDate).ok(`no end date in "${introText}"`);
     await expectAccessible(t);
 
+    // The winback offer from the catalogue is on the same page, with its own button.
+    await t
+      .expect(main.withText('Behold Premium digital og betal for ett år om gangen').exists)
+      .ok({ timeout: 20000 });
+    await t.expect(button('Ja takk, bytt abonnement').exists).ok();
+
     // A reason is required.
-    await t.click(button('Gå videre'));
+    await t.click(button('Si opp abonnementet'));
     await t.expect(link('Årsak er påkrevd').exists).ok();
     await t.expect(Selector('.ds-error-summary').focused).ok();
     await expectAccessible(t);
 
     await t.click(Selector('label').withExactText('Det er for dyrt'));
     await t.typeText(Selector('#cancel-comment'), 'Prøver noe annet en stund');
-    await t.click(button('Gå videre'));
-
-    // Step 2: the winback offer from the catalogue, skipped.
-    await t.expect(Selector('h2').withText('Steg 2 av 2').focused).ok();
-    await t
-      .expect(main.withText('Behold Premium digital og betal for ett år om gangen').exists)
-      .ok({ timeout: 20000 });
     await expectAccessible(t);
-    await t.click(button('Nei takk, avslutt'));
+    await t.click(button('Si opp abonnementet'));
 
     // The receipt: cancelled, with access until the end date shown up front.
     await expectScreen(t, 'Abonnementet er sagt opp');
@@ -92,7 +103,7 @@ test.page(titleUrl('FVN', '/'))(
     // Active again: home offers to change or cancel, not to undo.
     await t.click(link('Tilbake til Min side'));
     await expectScreen(t, 'Hei, Dag!');
-    await t.expect(link('Avslutt abonnement').exists).ok();
+    await t.expect(link('Si opp abonnementet').exists).ok();
     await t.expect(link('Angre oppsigelse').exists).notOk();
     await t.expect(main.withText('er sagt opp').exists).notOk();
   },
@@ -105,5 +116,51 @@ test.page(titleUrl('FVN', '/winback'))(
     await t.expect(main.withText('3 måneder for prisen av 1').exists).ok();
     await t.expect(button('Logg inn og se tilbudet').exists).ok();
     await expectAccessible(t);
+  },
+);
+
+test.page(titleUrl('TA', '/'))(
+  'leaving takes no more clicks than joining: a new reader orders, then cancels, from home',
+  async (t) => {
+    let clicks = 0;
+    const click = async (control: Selector) => {
+      clicks += 1;
+      await t.click(control);
+    };
+    const clickOff = async (control: Selector, arrived: Selector) => {
+      clicks += 1;
+      await clickAway(t, control, arrived);
+    };
+    await signIn(t, 'ingen@demo.minside.no');
+
+    // Joining: from home to the receipt.
+    await t.expect(link('Se abonnementene og bestill').exists).ok({ timeout: 20000 });
+    await click(link('Se abonnementene og bestill'));
+    await expectScreen(t, 'Bestill abonnement');
+    await t.expect(button('Betal kr 1,00').exists).ok({ timeout: 20000 });
+    await clickOff(button('Betal kr 1,00'), paymentPage);
+    await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
+    await clickOff(button('Godkjenn betalingen'), leftSandbox);
+    await expectScreen(t, 'Takk for bestillingen!');
+    const joining = clicks;
+
+    // Leaving: from home to the receipt (home itself is not counted, as for joining).
+    await t.click(link('Tilbake til Min side'));
+    await t.expect(link('Si opp abonnementet').exists).ok({ timeout: 20000 });
+    clicks = 0;
+    await click(link('Si opp abonnementet'));
+    await expectScreen(t, 'Si opp abonnementet');
+    await expectAccessible(t);
+    await click(Selector('label').withExactText('Annen årsak'));
+    await click(button('Si opp abonnementet'));
+    await expectScreen(t, 'Abonnementet er sagt opp');
+    const leaving = clicks;
+
+    await t.expect(joining).eql(3, 'joining: the link, «Betal», «Godkjenn betalingen»');
+    await t
+      .expect(leaving)
+      .lte(joining, `leaving took ${leaving} clicks, joining ${joining}`)
+      .expect(leaving)
+      .eql(3);
   },
 );

@@ -1,7 +1,8 @@
 // The page footer of requirements §2: the title's name linking to its home page, the customer center's
 // phone, e-mail and organisation number, the legal pages (terms, privacy, cookies, the
 // accessibility statement), the current year, and the privacy settings (the consent manager's
-// dialog).
+// dialog). A subscriber who can cancel in self-service finds «Si opp abonnementet» here on every
+// page: leaving is one click away, as joining is.
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,8 +10,10 @@ import { Link } from 'react-router';
 import { useConsentSync } from '../hooks/useConsentSync';
 import { openPrivacyManager } from '../lib/consent/cmp';
 import { currentYear } from '../lib/format/date';
+import { cancelBlock } from '../lib/format/subscription';
 import { readIntegrations } from '../lib/integrations';
 import { withPreloadError } from '../lib/preloadError';
+import { selectSubscription } from '../session/subscriptionSlice';
 import { selectTitle } from '../session/titleSlice';
 import { useAppSelector } from '../store/hooks';
 import { ContactDetails } from '../ui/ContactDetails';
@@ -34,6 +37,7 @@ const FOOTER_LINKS = [
 export function Footer() {
   const { t } = useTranslation();
   const title = useAppSelector(selectTitle);
+  const { subscription } = useAppSelector(selectSubscription);
   const [consentOpen, setConsentOpen] = useState(false);
   useConsentSync();
   const name = title?.name ?? t('app.name');
@@ -49,6 +53,13 @@ export function Footer() {
             </h2>
             <p className="site-footer__lead">{t('footer.customer-center')}</p>
             <ContactDetails title={title} />
+            {subscription && cancelBlock(subscription) === null ? (
+              <p>
+                <Link className="ds-link" to="/avslutt-abonnement">
+                  {t('footer.cancel')}
+                </Link>
+              </p>
+            ) : null}
           </section>
         ) : null}
         <nav className="site-footer__links" aria-labelledby="site-footer-links">

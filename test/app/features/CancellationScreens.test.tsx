@@ -58,14 +58,22 @@ function cancellationApi(deleteAnswer?: () => Response | Promise<Response>) {
   ]);
 }
 
-const continueButton = () => screen.getByRole('button', { name: 'Gå videre' });
-const stepHeading = () => screen.getByRole('heading', { level: 2 });
+const confirmButton = () => screen.getByRole('button', { name: 'Si opp abonnementet' });
+const OFFER_HEADING = { level: 2, name: 'Før du går – et tilbud til deg' } as const;
+const offerHeading = () => screen.queryByRole('heading', OFFER_HEADING);
 
 describe('CancelSubscriptionScreen', () => {
   it('shows the last day of access up front, and requires a reason', async () => {
     const calls = cancellationApi();
     const { user } = await renderFlow(premium());
-    expect(screen.getByRole('heading', { level: 1, name: 'Avslutt abonnementet' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Si opp abonnementet' })).toBeVisible();
+    // One page: the offer, the reason and the one button that cancels, all at once.
+    expect(await screen.findByRole('heading', OFFER_HEADING)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Hvorfor sier du opp?' })).toBeVisible();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Ja takk, bytt abonnement',
+      'Si opp abonnementet',
+    ]);
     expect(
       screen.getByText(
         `Du kan si opp Premium digital når du vil. Du har tilgang til og med ${long(inDays(11))}, og etter det betaler du ikke mer.`,
@@ -78,16 +86,15 @@ describe('CancelSubscriptionScreen', () => {
         .map((r) => r.getAttribute('value')),
     ).toEqual(['price', 'content', 'time', 'technical', 'moving', 'other']);
 
-    await user.click(continueButton());
+    await user.click(confirmButton());
 
-    const summary = await screen.findByRole('heading', { name: 'Sjekk dette før du går videre' });
+    const summary = await screen.findByRole('heading', { name: 'Sjekk dette før du sier opp' });
     await waitFor(() => expect(summary.closest('.ds-error-summary')).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Årsak er påkrevd' })).toHaveAttribute(
       'href',
       '#cancel-reason-price',
     );
     expect(reasons).toHaveAccessibleDescription('Årsak er påkrevd');
-    expect(stepHeading()).toHaveTextContent('Steg 1 av 2');
     expect(callsTo(calls, 'DELETE', '/api/deleteSubscription')).toHaveLength(0);
 
     // Choosing a reason clears the message.
@@ -95,26 +102,22 @@ describe('CancelSubscriptionScreen', () => {
     await waitFor(() => expect(screen.queryByText('Årsak er påkrevd')).not.toBeInTheDocument());
   });
 
-  it('cancels with a reason after skipping the winback offer, reloads and shows the receipt', async () => {
+  it('cancels with a reason in two clicks past the winback offer, reloads and shows the receipt', async () => {
     const calls = cancellationApi();
     const { user } = await renderFlow(premium());
-    await user.click(screen.getByRole('radio', { name: 'Det er for dyrt' }));
-    await user.type(screen.getByRole('textbox', { name: /Vil du fortelle oss mer/ }), 'For dyrt');
-    await user.click(continueButton());
-
-    // Step 2: the offer from the catalogue (same plan, yearly), shown with the choice to cancel.
-    await waitFor(() => expect(stepHeading()).toHaveFocus());
-    expect(stepHeading()).toHaveTextContent('Steg 2 av 2: Før du går – et tilbud til deg');
+    // The offer from the catalogue (same plan, yearly) beside the reason, with the last day.
+    expect(await screen.findByRole('heading', OFFER_HEADING)).toBeVisible();
     expect(
       screen.getByText(
         'Behold Premium digital og betal for ett år om gangen: kr 2 990,00 per år. Da sparer du kr 358,00 i året.',
       ),
     ).toBeVisible();
     expect(screen.getByText(`Byttet skjer ${long(inDays(12))}`, { exact: false })).toBeVisible();
-    expect(screen.getByText('Det er for dyrt', { selector: 'dd' })).toBeVisible();
     expect(screen.getByText(long(inDays(11)), { selector: 'dd' })).toBeVisible();
 
-    await user.click(screen.getByRole('button', { name: 'Nei takk, avslutt' }));
+    await user.click(screen.getByRole('radio', { name: 'Det er for dyrt' }));
+    await user.type(screen.getByRole('textbox', { name: /Vil du fortelle oss mer/ }), 'For dyrt');
+    await user.click(confirmButton());
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Abonnementet er sagt opp' }),
@@ -160,8 +163,7 @@ describe('CancelSubscriptionScreen', () => {
       lookupRoute(() => current),
     ]);
     const { user, store } = await renderFlow(premium());
-    await user.click(screen.getByRole('radio', { name: 'Det er for dyrt' }));
-    await user.click(continueButton());
+    // Taking the offer needs no reason: nothing is cancelled.
     await user.click(await screen.findByRole('button', { name: 'Ja takk, bytt abonnement' }));
 
     expect(await screen.findByRole('heading', { name: 'Kvittering for endringen' })).toBeVisible();
@@ -175,20 +177,21 @@ describe('CancelSubscriptionScreen', () => {
     expect(store.getState().subscription.subscription?.pendingChange?.period).toBe('Årlig');
   });
 
-  it('makes no offer to a trial: the second step is the confirmation', async () => {
-    cancellationApi();
+  it('makes no offer to a trial: the reason and the button that cancels', async () => {
+    const calls = cancellationApi();
     const trial = premium({ instStatusCode: 41, status: 'TRIAL', isPaying: false });
-    const { user } = await renderFlow(trial);
+    await renderFlow(trial);
     expect(
       screen.getByText(
         `Du kan si opp prøveabonnementet på Premium digital når du vil. Du har tilgang til og med ${long(inDays(11))}, og du betaler ingenting.`,
       ),
     ).toBeVisible();
-    await user.click(screen.getByRole('radio', { name: 'Annen årsak' }));
-    await user.click(continueButton());
-    expect(stepHeading()).toHaveTextContent('Steg 2 av 2: Bekreft oppsigelsen');
+    // The catalogue has answered, and still no offer.
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/catalogue/FVN')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(offerHeading()).toBeNull();
     expect(screen.queryByRole('button', { name: /Ja takk/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Avslutt abonnementet' })).toBeEnabled();
+    expect(confirmButton()).toBeEnabled();
   });
 
   it('lets a reader suspended for an unpaid amount cancel: no offer, the day it ends, what is still owed', async () => {
@@ -213,12 +216,11 @@ describe('CancelSubscriptionScreen', () => {
         `Abonnementet (Premium digital) er stanset fordi et beløp ikke er betalt. Sier du det opp, fornyes det ikke mer, og det avsluttes ${long(inDays(11))}. Beløpet som ikke er betalt, skal fortsatt betales.`,
       ),
     ).toBeVisible();
-    await user.click(screen.getByRole('radio', { name: 'Det er for dyrt' }));
-    await user.click(continueButton());
-    expect(stepHeading()).toHaveTextContent('Steg 2 av 2: Bekreft oppsigelsen');
+    expect(offerHeading()).toBeNull();
     expect(screen.queryByRole('button', { name: /Ja takk/ })).not.toBeInTheDocument();
     expect(screen.getByText('Avsluttes').nextElementSibling).toHaveTextContent(long(inDays(11)));
-    await user.click(screen.getByRole('button', { name: 'Avslutt abonnementet' }));
+    await user.click(screen.getByRole('radio', { name: 'Det er for dyrt' }));
+    await user.click(confirmButton());
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Abonnementet er sagt opp' }),
     ).toBeVisible();
@@ -260,7 +262,7 @@ describe('CancelSubscriptionScreen', () => {
         `Du har sagt opp abonnementet, og det avsluttes ${long(inDays(11))}. Betaler du det som ikke er betalt, får du tilgangen tilbake fram til da.`,
       ),
     ).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Gå videre' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Si opp abonnementet' })).toBeNull();
   });
 
   it('confirms without an offer when the catalogue cannot be read', async () => {
@@ -275,10 +277,10 @@ describe('CancelSubscriptionScreen', () => {
     ]);
     const { user } = await renderFlow(premium());
     await user.click(screen.getByRole('radio', { name: 'Jeg har ikke tid til å lese' }));
-    await user.click(continueButton());
-    expect(stepHeading()).toHaveTextContent('Steg 2 av 2: Bekreft oppsigelsen');
+    await waitFor(() => expect(screen.getByRole('status')).toBeInTheDocument());
+    expect(offerHeading()).toBeNull();
     expect(screen.queryByRole('button', { name: /Ja takk/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Avslutt abonnementet' }));
+    await user.click(confirmButton());
     expect(await screen.findByRole('heading', { name: 'Abonnementet er sagt opp' })).toBeVisible();
   });
 
@@ -297,8 +299,7 @@ describe('CancelSubscriptionScreen', () => {
     const { user } = await renderFlow(premium());
     await user.click(screen.getByRole('radio', { name: 'Jeg er ikke fornøyd med innholdet' }));
     await user.type(screen.getByRole('textbox', { name: /Vil du fortelle oss mer/ }), 'Mer sport');
-    await user.click(continueButton());
-    await user.click(await screen.findByRole('button', { name: 'Nei takk, avslutt' }));
+    await user.click(confirmButton());
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
@@ -306,16 +307,14 @@ describe('CancelSubscriptionScreen', () => {
     );
     await waitFor(() => expect(alert).toHaveFocus());
 
-    // Back to step 1: the reason and the comment are still there.
-    await user.click(screen.getByRole('button', { name: 'Tilbake' }));
+    // The reason and the comment are still there.
     expect(screen.getByRole('radio', { name: 'Jeg er ikke fornøyd med innholdet' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: /Vil du fortelle oss mer/ })).toHaveValue(
       'Mer sport',
     );
 
     fail = false;
-    await user.click(continueButton());
-    await user.click(await screen.findByRole('button', { name: 'Nei takk, avslutt' }));
+    await user.click(confirmButton());
     expect(await screen.findByRole('heading', { name: 'Abonnementet er sagt opp' })).toBeVisible();
     const bodies = await Promise.all(
       callsTo(calls, 'DELETE', '/api/deleteSubscription').map((c) => c.json()),
@@ -338,8 +337,7 @@ describe('CancelSubscriptionScreen', () => {
       ]);
       const { user, unmount } = await renderFlow(premium());
       await user.click(screen.getByRole('radio', { name: 'Jeg flytter' }));
-      await user.click(continueButton());
-      await user.click(await screen.findByRole('button', { name: 'Nei takk, avslutt' }));
+      await user.click(confirmButton());
       expect(await screen.findByRole('alert')).toHaveTextContent(text);
       await waitFor(() =>
         expect(callsTo(calls, 'GET', '/api/subscription/A-2001/FVN')).toHaveLength(1),
@@ -357,8 +355,7 @@ describe('CancelSubscriptionScreen', () => {
     ]);
     const { user } = await renderFlow(premium());
     await user.click(screen.getByRole('radio', { name: 'Jeg flytter' }));
-    await user.click(continueButton());
-    await user.click(await screen.findByRole('button', { name: 'Nei takk, avslutt' }));
+    await user.click(confirmButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /Vi fikk ikke kontakt med tjenesten/,
     );
@@ -371,8 +368,8 @@ describe('CancelSubscriptionScreen', () => {
     const calls = cancellationApi(answer.answer);
     const { user } = await renderFlow(premium());
     await user.click(screen.getByRole('radio', { name: 'Jeg flytter' }));
-    await user.click(continueButton());
-    const confirm = await screen.findByRole('button', { name: 'Nei takk, avslutt' });
+    await screen.findByRole('button', { name: 'Ja takk, bytt abonnement' });
+    const confirm = confirmButton();
     fireEvent.click(confirm);
     fireEvent.click(confirm);
     expect(await screen.findByText('Avslutter abonnementet …')).toBeVisible();
@@ -412,10 +409,12 @@ describe('CancelSubscriptionScreen', () => {
   it('reads in nynorsk, with the required message in nynorsk', async () => {
     serveApi([catalogueRoute()]);
     const { user } = await renderFlow(premium(), { language: 'nn' });
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
-      'Steg 1 av 2: Kvifor vil du avslutte?',
-    );
-    await user.click(screen.getByRole('button', { name: 'Gå vidare' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Sei opp abonnementet' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Kvifor seier du opp?' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Før du går – eit tilbod til deg' }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Sei opp abonnementet' }));
     expect(await screen.findByRole('link', { name: 'Årsak er påkravd' })).toBeVisible();
   });
 });

@@ -412,7 +412,7 @@ describe('HomeScreen actions by state (requirements §4)', () => {
     expect(actions()).toEqual([
       content,
       ['Endre abonnement', '/endre-abonnement'],
-      ['Avslutt abonnement', '/avslutt-abonnement'],
+      ['Si opp abonnementet', '/avslutt-abonnement'],
       prices,
     ]);
   });

@@ -230,6 +230,36 @@ describe('footer', () => {
   });
 });
 
+describe('footer: leaving is one click away', () => {
+  const cancelLink = () =>
+    within(screen.getByRole('contentinfo')).queryByRole('link', { name: 'Si opp abonnementet' });
+
+  it('offers «Si opp abonnementet» to a subscriber who can cancel in self-service', async () => {
+    await renderLayout(subscriberState(premium()));
+    expect(cancelLink()).toHaveAttribute('href', '/avslutt-abonnement');
+  });
+
+  it('offers it to no one who cannot: signed out, cancelled already, shared, business', async () => {
+    for (const state of [
+      { ...subscriberState(null), user: initialUserState },
+      subscriberState(premium({ instStatusCode: 2, status: 'PENDING_CANCELLATION' })),
+      subscriberState(premium({ eligibleForSharing: false })),
+      subscriberState(premium({ subsRetrieveSubscriptionAddInfo: { subscriptionInfo1: 'admin' } })),
+    ]) {
+      const { unmount } = await renderLayout(state);
+      expect(cancelLink()).toBeNull();
+      unmount();
+    }
+  });
+
+  it('says it in nynorsk', async () => {
+    await renderLayout(subscriberState(premium()), { language: 'nn' });
+    expect(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Sei opp abonnementet' }),
+    ).toHaveAttribute('href', '/avslutt-abonnement');
+  });
+});
+
 describe('language switch', () => {
   it('switches to nynorsk and remembers the choice', async () => {
     const { user } = await renderLayout();

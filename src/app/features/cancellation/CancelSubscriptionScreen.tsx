@@ -1,9 +1,8 @@
-// /avslutt-abonnement (login and subscription): cancelling in at most two steps, as easy as
-// ordering (the Norwegian consumer authority's guidance). Step 1: the reason (required, requirements §5)
-// and an optional comment, with the last day of access shown up front. Step 2: the winback offer
-// from the catalogue, once, with "Nei takk, avslutt" beside it (or just the confirmation when no
-// offer applies). Confirming cancels and reloads the subscription; taking the offer schedules the
-// plan change instead. A failed call keeps every choice and says what happened.
+// /avslutt-abonnement (login and subscription): leaving takes no more clicks than joining (the
+// Norwegian consumer authority's guidance; a TestCafe journey counts both). One page: the last day
+// of access up front, the winback offer from the catalogue with its own button (taking it
+// schedules the plan change instead), the reason (required, requirements §5) with an optional
+// comment, and one button that cancels. A failed call keeps every choice and says what happened.
 import { useFormik } from 'formik';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +15,7 @@ import {
   lastDayIfCancelled,
   type CancellationReason,
 } from '../../../shared/subscription/cancellation';
-import {
-  hasBusinessInfo,
-  isFamilyShare,
-  SubscriptionStatus,
-} from '../../../shared/subscription/status';
+import { SubscriptionStatus } from '../../../shared/subscription/status';
 import { winbackOffer, type WinbackOffer } from '../../../shared/subscription/winback';
 import { osloDateOf } from '../../../shared/time/oslo';
 import { useGetCatalogueQuery } from '../../api/order';
@@ -32,7 +27,7 @@ import {
 } from '../../api/subscription';
 import { useLongDate } from '../../hooks/useLongDate';
 import { useReloadSubscription } from '../../hooks/useReloadSubscription';
-import { traitsOf } from '../../lib/format/subscription';
+import { cancelBlock, traitsOf } from '../../lib/format/subscription';
 import { selectSubscription } from '../../session/subscriptionSlice';
 import { selectUser } from '../../session/userSlice';
 import { useAppSelector } from '../../store/hooks';
@@ -94,14 +89,11 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
         )
       : null;
 
-  const [step, setStep] = useState<1 | 2>(1);
   const [busy, setBusy] = useState<Busy>(null);
   const busyRef = useRef<Busy>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const stepHeading = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
-  const stepChanged = useRef(false);
   const [deleteSubscription] = useDeleteSubscriptionMutation();
   const [schedulePlanChange] = useSchedulePlanChangeMutation();
 
@@ -109,20 +101,10 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
     initialValues: { reason: '', comment: '' },
     validationSchema: schema,
     validateOnBlur: false,
-    onSubmit: () => {
-      stepChanged.current = true;
-      setFailure(null);
-      setStep(2);
-    },
+    onSubmit: () => confirmCancellation(),
   });
 
-  // A new step moves the focus to its heading; a failed submit to the error summary.
-  useEffect(() => {
-    if (stepChanged.current) {
-      stepChanged.current = false;
-      stepHeading.current?.focus();
-    }
-  }, [step]);
+  // A submit without a reason moves the focus to the error summary; a failed call to its notice.
   const [summaryFocusFor, setSummaryFocusFor] = useState(0);
   useEffect(() => {
     if (summaryFocusFor > 0) summaryRef.current?.focus();
@@ -139,7 +121,7 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
   const reasonError = showErrors ? errorText(form.errors.reason, reasonLabel) : null;
   const commentError = showErrors ? errorText(form.errors.comment, commentLabel) : null;
 
-  async function submitStep1(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const errors = await form.validateForm();
     await form.submitForm();
@@ -203,11 +185,6 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
 
   const confirmFacts: Fact[] = [
     {
-      key: 'reason',
-      label: t('cancellation.confirm.reason'),
-      value: form.values.reason ? t(`cancellation.cancel.reasons.${form.values.reason}`) : null,
-    },
-    {
       key: 'until',
       label: t(suspended ? 'cancellation.confirm.ends' : 'cancellation.confirm.access-until'),
       value: longDate(endDate),
@@ -230,112 +207,103 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
         )}
       </p>
 
-      {step === 1 ? (
-        <section aria-labelledby="cancel-step-heading" className="screen">
-          <h2
-            id="cancel-step-heading"
-            ref={stepHeading}
-            tabIndex={-1}
-            className="ds-heading"
-            data-size="md"
-          >
-            {t('cancellation.cancel.step1-heading')}
+      {offer ? (
+        <section aria-labelledby="cancel-offer-heading" className="cancel-offer">
+          <h2 id="cancel-offer-heading" className="ds-heading" data-size="md">
+            {t('cancellation.offer.heading')}
           </h2>
-          {showErrors && summaryErrors.length > 0 ? (
-            <div
-              className="ds-error-summary"
-              ref={summaryRef}
-              tabIndex={-1}
-              aria-labelledby="cancel-error-summary-heading"
+          <RetentionOffer offer={offer} />
+          <p className="ds-paragraph">
+            <button
+              type="button"
+              className="ds-button"
+              data-variant="secondary"
+              disabled={busy !== null}
+              onClick={() => void acceptOffer(offer)}
             >
-              <h3 id="cancel-error-summary-heading" className="ds-heading" data-size="xs">
-                {t('cancellation.cancel.error-summary')}
-              </h3>
-              <ul className="ds-list">
-                {summaryErrors.map((e) => (
-                  <li key={e.href}>
-                    <a className="ds-link" href={e.href}>
-                      {e.text}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          <form noValidate onSubmit={(event) => void submitStep1(event)} className="cancel-form">
-            <fieldset
-              className="ds-fieldset"
-              aria-describedby={reasonError ? REASON_ERROR_ID : undefined}
-            >
-              <legend className="ds-label">{t('cancellation.cancel.reason-legend')}</legend>
-              {cancellationReasons.map((reason) => (
-                <div className="ds-field" key={reason}>
-                  <input
-                    className="ds-input"
-                    type="radio"
-                    id={reasonInputId(reason)}
-                    name="reason"
-                    value={reason}
-                    checked={form.values.reason === reason}
-                    onChange={() => void form.setFieldValue('reason', reason)}
-                  />
-                  <label className="ds-label" htmlFor={reasonInputId(reason)}>
-                    {t(`cancellation.cancel.reasons.${reason}`)}
-                  </label>
-                </div>
-              ))}
-              <div id={REASON_ERROR_ID} aria-live="polite">
-                {reasonError ? <p className="ds-validation-message">{reasonError}</p> : null}
-              </div>
-            </fieldset>
-            <div className="ds-field">
-              <label className="ds-label" htmlFor="cancel-comment">
-                {commentLabel}{' '}
-                <span className="cancel-optional">{t('cancellation.cancel.optional')}</span>
-              </label>
-              <p className="ds-paragraph" data-field="description" id={COMMENT_HINT_ID}>
-                {t('cancellation.cancel.comment-hint', {
-                  max: CANCELLATION_COMMENT_MAX,
-                  left: CANCELLATION_COMMENT_MAX - form.values.comment.length,
-                })}
-              </p>
-              <textarea
-                className="ds-input"
-                id="cancel-comment"
-                name="comment"
-                rows={4}
-                maxLength={CANCELLATION_COMMENT_MAX}
-                value={form.values.comment}
-                onChange={form.handleChange}
-                aria-invalid={commentError ? true : undefined}
-                aria-describedby={`${COMMENT_HINT_ID} ${COMMENT_ERROR_ID}`}
-              />
-              <div id={COMMENT_ERROR_ID} aria-live="polite">
-                {commentError ? <p className="ds-validation-message">{commentError}</p> : null}
-              </div>
-            </div>
-            <div className="cancel-actions">
-              <button type="submit" className="ds-button">
-                {t('cancellation.cancel.continue')}
-              </button>
-              <Link className="ds-link" to="/">
-                {t('cancellation.cancel.keep')}
-              </Link>
-            </div>
-          </form>
+              {t('cancellation.offer.accept')}
+            </button>
+          </p>
         </section>
-      ) : (
-        <section aria-labelledby="cancel-step-heading" className="screen">
-          <h2
-            id="cancel-step-heading"
-            ref={stepHeading}
+      ) : null}
+
+      <section aria-labelledby="cancel-reason-heading" className="screen">
+        <h2 id="cancel-reason-heading" className="ds-heading" data-size="md">
+          {t('cancellation.cancel.step1-heading')}
+        </h2>
+        {showErrors && summaryErrors.length > 0 ? (
+          <div
+            className="ds-error-summary"
+            ref={summaryRef}
             tabIndex={-1}
-            className="ds-heading"
-            data-size="md"
+            aria-labelledby="cancel-error-summary-heading"
           >
-            {t(offer ? 'cancellation.offer.heading' : 'cancellation.confirm.heading')}
-          </h2>
-          {offer ? <RetentionOffer offer={offer} /> : null}
+            <h3 id="cancel-error-summary-heading" className="ds-heading" data-size="xs">
+              {t('cancellation.cancel.error-summary')}
+            </h3>
+            <ul className="ds-list">
+              {summaryErrors.map((e) => (
+                <li key={e.href}>
+                  <a className="ds-link" href={e.href}>
+                    {e.text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <form noValidate onSubmit={(event) => void submit(event)} className="cancel-form">
+          <fieldset
+            className="ds-fieldset"
+            aria-describedby={reasonError ? REASON_ERROR_ID : undefined}
+          >
+            <legend className="ds-label">{t('cancellation.cancel.reason-legend')}</legend>
+            {cancellationReasons.map((reason) => (
+              <div className="ds-field" key={reason}>
+                <input
+                  className="ds-input"
+                  type="radio"
+                  id={reasonInputId(reason)}
+                  name="reason"
+                  value={reason}
+                  checked={form.values.reason === reason}
+                  onChange={() => void form.setFieldValue('reason', reason)}
+                />
+                <label className="ds-label" htmlFor={reasonInputId(reason)}>
+                  {t(`cancellation.cancel.reasons.${reason}`)}
+                </label>
+              </div>
+            ))}
+            <div id={REASON_ERROR_ID} aria-live="polite">
+              {reasonError ? <p className="ds-validation-message">{reasonError}</p> : null}
+            </div>
+          </fieldset>
+          <div className="ds-field">
+            <label className="ds-label" htmlFor="cancel-comment">
+              {commentLabel}{' '}
+              <span className="cancel-optional">{t('cancellation.cancel.optional')}</span>
+            </label>
+            <p className="ds-paragraph" data-field="description" id={COMMENT_HINT_ID}>
+              {t('cancellation.cancel.comment-hint', {
+                max: CANCELLATION_COMMENT_MAX,
+                left: CANCELLATION_COMMENT_MAX - form.values.comment.length,
+              })}
+            </p>
+            <textarea
+              className="ds-input"
+              id="cancel-comment"
+              name="comment"
+              rows={4}
+              maxLength={CANCELLATION_COMMENT_MAX}
+              value={form.values.comment}
+              onChange={form.handleChange}
+              aria-invalid={commentError ? true : undefined}
+              aria-describedby={`${COMMENT_HINT_ID} ${COMMENT_ERROR_ID}`}
+            />
+            <div id={COMMENT_ERROR_ID} aria-live="polite">
+              {commentError ? <p className="ds-validation-message">{commentError}</p> : null}
+            </div>
+          </div>
           <Facts facts={confirmFacts} />
           {failure ? (
             <Notice color="danger" role="alert" tabIndex={-1} ref={failureRef}>
@@ -343,66 +311,21 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
             </Notice>
           ) : null}
           <div className="cancel-actions">
-            {offer ? (
-              <button
-                type="button"
-                className="ds-button"
-                disabled={busy !== null}
-                onClick={() => void acceptOffer(offer)}
-              >
-                {t('cancellation.offer.accept')}
-              </button>
-            ) : null}
-            <button
-              type="button"
-              className="ds-button"
-              data-variant={offer ? 'secondary' : undefined}
-              disabled={busy !== null}
-              onClick={() => void confirmCancellation()}
-            >
-              {t(offer ? 'cancellation.offer.decline' : 'cancellation.confirm.submit')}
+            <button type="submit" className="ds-button" disabled={busy !== null}>
+              {t('cancellation.confirm.submit')}
             </button>
-            <button
-              type="button"
-              className="ds-button"
-              data-variant="tertiary"
-              disabled={busy !== null}
-              onClick={() => {
-                stepChanged.current = true;
-                setFailure(null);
-                setStep(1);
-              }}
-            >
-              {t('cancellation.confirm.back')}
-            </button>
+            <Link className="ds-link" to="/">
+              {t('cancellation.cancel.keep')}
+            </Link>
           </div>
           <p role="status" className="ds-paragraph">
             {busy === 'cancel' ? t('cancellation.confirm.cancelling') : null}
             {busy === 'offer' ? t('cancellation.offer.accepting') : null}
           </p>
-        </section>
-      )}
+        </form>
+      </section>
     </>
   );
-}
-
-/** Why this subscription cannot be cancelled here, if it cannot. */
-function cancelBlock(subscription: Subscription) {
-  const status = subscription.instStatusCode;
-  if (status === SubscriptionStatus.PENDING_CANCELLATION) return 'pending';
-  const traits = traitsOf(subscription);
-  if (isFamilyShare(traits)) return 'family-share';
-  if (hasBusinessInfo(traits)) return 'business';
-  // Suspended and already cancelled: it ends on its day (paying gives the access back until then).
-  if (status === SubscriptionStatus.SUSPENDED && subscription.expiryDate)
-    return 'suspended-pending';
-  if (
-    status !== SubscriptionStatus.ACTIVE &&
-    status !== SubscriptionStatus.TRIAL &&
-    status !== SubscriptionStatus.SUSPENDED
-  )
-    return 'other';
-  return null;
 }
 
 export default function CancelSubscriptionScreen() {

@@ -1,6 +1,8 @@
 // How a subscription reads in words: catalogue keys for its status, period and features, and the
 // traits the shared rules (src/shared/subscription/status.ts) are asked about.
 import {
+  hasBusinessInfo,
+  isFamilyShare,
   isStatusCode,
   statusName,
   SubscriptionStatus,
@@ -45,4 +47,26 @@ export function traitsOf(subscription: Subscription): SubscriptionTraits {
     eligibleForSharing: subscription.eligibleForSharing,
     subscriptionInfo1: subscription.subsRetrieveSubscriptionAddInfo?.subscriptionInfo1 ?? null,
   };
+}
+
+/**
+ * Why this subscription cannot be cancelled in self-service, if it cannot (null: it can; the
+ * cancellation page, home and the footer offer it).
+ */
+export function cancelBlock(subscription: Subscription) {
+  const status = subscription.instStatusCode;
+  if (status === SubscriptionStatus.PENDING_CANCELLATION) return 'pending';
+  const traits = traitsOf(subscription);
+  if (isFamilyShare(traits)) return 'family-share';
+  if (hasBusinessInfo(traits)) return 'business';
+  // Suspended and already cancelled: it ends on its day (paying gives the access back until then).
+  if (status === SubscriptionStatus.SUSPENDED && subscription.expiryDate)
+    return 'suspended-pending';
+  if (
+    status !== SubscriptionStatus.ACTIVE &&
+    status !== SubscriptionStatus.TRIAL &&
+    status !== SubscriptionStatus.SUSPENDED
+  )
+    return 'other';
+  return null;
 }
