@@ -2,9 +2,12 @@
 // from the home page's paper section to the complaint form, chooses a day it has not reported
 // yet and what was wrong, sends, sees the receipt with today's e-paper and what happens next,
 // the case is in customer service's e-mail and the confirmation in the reader's (development
-// outbox), and opens the e-paper (the title's site, mocked: there is no internet here). The same
-// in nynorsk (the language switch). A digital subscriber is told why there is nothing to complain
-// about and goes to customer service. axe on every page.
+// outbox), and opens the e-paper (the title's site, mocked: there is no internet here); FVN
+// credits no paper share, so nothing is said about money. The same in nynorsk (the language
+// switch). avis-kom-ikke@ (Adresseavisen, paid by card) reports a paper that did not come: the
+// receipt and the e-mail say what the next invoice takes off, and /fakturaoversikt shows last
+// year's missed paper as a line of this year's invoice. A digital subscriber is told why there is
+// nothing to complain about and goes to customer service. axe on every page.
 import { RequestMock, Selector } from 'testcafe';
 
 import { currentUrl, emailsTo, expectAccessible, expectScreen, signIn, titleUrl } from './support';
@@ -12,6 +15,10 @@ import { currentUrl, emailsTo, expectAccessible, expectScreen, signIn, titleUrl 
 fixture('Delivery complaint').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
 
 const PAPER = 'papir@demo.minside.no';
+/** Adresseavisen's paper, this year paid: a missed paper is credited on the next invoice. */
+const CREDITED = 'avis-kom-ikke@demo.minside.no';
+/** «Vi trekker kr 8,86 fra neste faktura.», whatever the amount. */
+const CREDIT_SENTENCE = /Vi trekker kr \d+,\d{2} fra neste faktura\./;
 const EPAPER = 'https://www.fvn.no/eavis';
 
 /** Today's e-paper on the title's own site. */
@@ -68,6 +75,8 @@ test.page(titleUrl('FVN', '/')).requestHooks(epaperPage)(
     await t.expect(main.withText(day.replace(/ \(i dag\)$/, '')).exists).ok();
     await t.expect(main.withText('Kundeservice får klagen og følger den opp.').exists).ok();
     await t.expect(main.withText(`Vi har sendt en bekreftelse til ${PAPER}.`).exists).ok();
+    // FVN credits no paper share: not a word about money.
+    await t.expect(main.withText('neste faktura').exists).notOk();
     await expectAccessible(t);
 
     const [toCentre] = await emailsTo('kundesenter@fvn.no');
@@ -114,6 +123,43 @@ test.page(titleUrl('FVN', '/tilbakemelding')).requestHooks(epaperPage)(
       .expect(Selector('h1').withExactText('Fædrelandsvennen e-avis').exists)
       .ok({ timeout: 20000 });
     await t.expect(currentUrl()).eql(EPAPER);
+  },
+);
+
+test.page(titleUrl('ADR', '/tilbakemelding'))(
+  'a paper that did not come on a paid day is taken off the next invoice, and last year’s is a line of this year’s',
+  async (t) => {
+    await signIn(t, CREDITED);
+    await expectScreen(t, 'Meld fra om avisleveringen');
+    // Last year's complaint is listed.
+    await t
+      .expect(Selector('h2').withExactText('Dette har du meldt fra om').exists)
+      .ok({ timeout: 20000 });
+    await t.expect(main.withText('Ingen avis i postkassen i dag heller.').exists).ok();
+    await t.expect(Selector('label').withText('Avisen kom ikke').exists).ok({ timeout: 20000 });
+    await t
+      .click(firstOpenDay)
+      .click(Selector('label').withExactText('Avisen kom ikke'))
+      .click(button('Send'));
+    await t
+      .expect(Selector('h2').withExactText('Takk, vi har fått beskjeden').focused)
+      .ok({ timeout: 20000 });
+    const next = Selector('section').withAttribute('aria-labelledby', 'complaint-next-heading');
+    await t.expect(next.find('li').nth(0).withText(CREDIT_SENTENCE).exists).ok();
+    await expectAccessible(t);
+
+    const [toReader] = await emailsTo(CREDITED);
+    await t.expect(toReader).match(CREDIT_SENTENCE);
+    const [toCentre] = await emailsTo('kundesenter@adressa.no');
+    await t.expect(toCentre).match(/Trekk for avis som ikke kom: kr \d+,\d{2} trekkes automatisk/);
+
+    // Last year's missed paper, a line of this year's invoice, before what was paid.
+    await t.navigateTo(titleUrl('ADR', '/fakturaoversikt'));
+    await expectScreen(t, 'Fakturaer');
+    const line = Selector('dt').withText(/^Trekk for avis som ikke kom \d{1,2}\. [a-zø]+ \d{4}$/);
+    await t.expect(line.exists).ok({ timeout: 20000 });
+    await t.expect(line.nextSibling('dd').withText(/^-kr \d+,\d{2}$/).exists).ok();
+    await expectAccessible(t);
   },
 );
 

@@ -326,12 +326,18 @@ describe('the calls of requirements §7', () => {
     ['GET', '/invoices/{accountNo}/{titleCode}'],
     ['GET', '/invoice/{ariaInvoiceNo}'],
     ['POST', '/invoice/{ariaInvoiceNo}/pay'],
+    // Invoices and receipts as PDF (/fakturaoversikt, /kvittering).
+    ['GET', '/invoice/{ariaInvoiceNo}/pdf'],
+    ['GET', '/orders/{orderId}/receipt/pdf'],
     ['POST', '/subscription/paymentMethod/verify'],
     // What a subscriber sees: the right of withdrawal (/angrerett), and the change
     // history the outcome screens read to say something true when opened directly.
     ['GET', '/subscription/{subscriptionNo}/withdrawal'],
     ['POST', '/subscription/{subscriptionNo}/withdrawal'],
     ['GET', '/subscription/{accountNo}/{titleCode}/changes'],
+    // Pause instead of leaving (/avslutt-abonnement, home), and ending the pause early.
+    ['POST', '/subscription/{subscriptionNo}/pause'],
+    ['DELETE', '/subscription/{subscriptionNo}/pause'],
     // Delivery complaints (/tilbakemelding): what may be complained about, and filing.
     ['GET', '/subscription/{subscriptionNo}/complaints'],
     ['POST', '/subscription/{subscriptionNo}/complaints'],
@@ -416,16 +422,24 @@ describe('every operation', () => {
     expect(declaredTags.has(op.tags?.[0] ?? '')).toBe(true);
   });
 
-  it.each(cases)('%s has a 2xx response with an application/json schema', (_id, { op }) => {
+  it.each(cases)('%s has a 2xx response with an application/json schema', (id, { op }) => {
     const success = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s));
     expect(success.length).toBeGreaterThan(0);
+    // A document the reader saves (the invoice and receipt PDFs) is a file, not JSON.
+    const type = DOCUMENTS.has(id) ? 'application/pdf' : 'application/json';
     for (const status of success) {
       const response = resolve(doc, op.responses[status]!);
       expect({ status, types: Object.keys(response.content ?? {}) }).toEqual({
         status,
-        types: ['application/json'],
+        types: [type],
       });
-      expect(response.content?.['application/json']?.schema).toBeDefined();
+      expect(response.content?.[type]?.schema).toBeDefined();
+      if (DOCUMENTS.has(id)) {
+        expect(response.content?.[type]?.schema).toEqual({ type: 'string', format: 'binary' });
+        expect(Object.keys(response.headers ?? {})).toEqual(
+          expect.arrayContaining(['Content-Disposition', 'Cache-Control']),
+        );
+      }
     }
   });
 
@@ -508,6 +522,9 @@ describe('schemas', () => {
     expect(freeForm).toEqual([]);
   });
 });
+
+/** The operations that answer a document as a file (application/pdf) instead of JSON. */
+const DOCUMENTS = new Set(['getInvoicePdf', 'getOrderReceiptPdf']);
 
 /** The providers' own events, received as they send them (see the closed-body rule). */
 const PROVIDER_EVENTS = new Set(['vippsWebhook', 'swedbankPayCallback']);

@@ -20,10 +20,16 @@ import {
   subscriptionOverview,
   type SubscriptionOverview,
 } from '../../src/server/domain/subscriptions/overview';
+import {
+  currentPauseOf,
+  factsOf,
+  pauseOfferOf,
+} from '../../src/server/domain/subscriptions/pauses';
 import { currentSubscription } from '../../src/server/domain/subscriptions/subscriptions';
 import { withdrawalRight } from '../../src/server/domain/subscriptions/withdrawal';
 import { SESSION_IDLE_MS } from '../../src/server/identity/sessions';
 import { demoUsers } from '../../src/server/seed/demo';
+import { osloDateOf } from '../../src/shared/time/oslo';
 
 import { sessionFor, spaHeaders, type TestSession } from './session-support';
 import { createTestApp, demoAccountNo, TEST_NOW, type TestApp, usingPostgres } from './support';
@@ -101,6 +107,7 @@ async function readSeparately(
   const right = subscription.hasSubscription
     ? await withdrawalRight(db, clock, accountNo, subscription.subscriptionNo)
     : null;
+  const pauseFacts = await factsOf(db, subscription.subscriptionNo);
   const dunning = await readDunning(
     db,
     {
@@ -122,6 +129,8 @@ async function readSeparately(
       right?.status === 'AVAILABLE' && right.lastDay && right.refund
         ? { lastDay: right.lastDay, refundOre: right.refund.refundOre }
         : null,
+    pause: currentPauseOf(pauseFacts),
+    pauseOffer: pauseOfferOf(pauseFacts, osloDateOf(clock.now())),
   };
 }
 

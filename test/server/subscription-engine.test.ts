@@ -113,6 +113,8 @@ const validCommands: Record<CommandKind, Command> = {
     reason: 'student-verification-ends',
   },
   withdrawConversion: { kind: 'withdrawConversion' },
+  pause: { kind: 'pause', until: '2026-05-20' },
+  endPause: { kind: 'endPause', until: '2026-05-20' },
   close: { kind: 'close' },
 };
 
@@ -157,6 +159,8 @@ describe('the transition table over the status codes of requirements §4', () =>
       undoShareEnd: ['PENDING_TERMINATION'],
       scheduleConversion: ['ACTIVE', 'TRIAL'],
       withdrawConversion: ['ACTIVE', 'TRIAL'],
+      pause: ['ACTIVE'],
+      endPause: ['PAUSED'],
       close: [
         'ACTIVE',
         'TRIAL',
@@ -164,6 +168,7 @@ describe('the transition table over the status codes of requirements §4', () =>
         'PENDING_CANCELLATION',
         'PENDING_TERMINATION',
         'ACTIVE_NON_BILLABLE',
+        'PAUSED',
       ],
     });
   });

@@ -53,7 +53,9 @@ async function runTwiceConcurrently() {
 
 async function allEvents() {
   return db.query<{ subscription_no: string; kind: string; dedupe_key: string | null }>(
-    "select subscription_no, kind, dedupe_key from subscription_events where not (detail ? 'imported') order by id",
+    `select subscription_no, kind, dedupe_key from subscription_events
+      where not (detail ? 'imported') and not coalesce(detail -> 'context' ? 'seed', false)
+      order by id`,
   );
 }
 

@@ -121,6 +121,13 @@ export type ComplaintOverview = {
   /** The complaints filed for this subscription, newest first. */
   complaints: Complaint[];
 };
+export type MissedPaperCredit = {
+  /** The credit in øre: per day, the paper's share of the price of the paid period the day fell in, over that period's delivery days (rounded down to whole øre). */
+  amountOre: number;
+  /** The day of the next charge (the renewal) it is taken off. A renewal leaves at least 1 kr to pay; a credit that does not fit waits for the renewal after. */
+  appliesTo: string;
+};
+export type NullValue = null | null;
 export type ComplaintReceipt = {
   complaint: Complaint;
   /** Today's e-paper of the title, to read at once. */
@@ -129,6 +136,8 @@ export type ComplaintReceipt = {
   receiptEmail: string | null;
   /** The delivery address has had several complaints in the last 30 days (this one included): customer service is asked to tell the distributor. */
   repeated: boolean;
+  /** What the next invoice takes off for the papers of this complaint that did not come (code UTEBLITT, days the reader paid for); null when nothing is credited, and then the receipt says nothing about money. */
+  credit: MissedPaperCredit | NullValue;
 };
 export type ComplaintRequest = {
   /** Delivery days (Europe/Oslo) the complaint is about. */

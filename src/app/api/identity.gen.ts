@@ -105,7 +105,8 @@ export type AriaPlanId = string;
 export type PlanProductType = "DIGITAL" | "COMBO";
 export type Period =
   "\u00C5rlig" | "Kvartalsvis" | "M\u00E5nedlig" | "M\u00E5nedlig Premium";
-export type InstStatusCode = 0 | 1 | -1 | 2 | -2 | 3 | -3 | 31 | 32 | 41 | 61;
+export type InstStatusCode =
+  0 | 1 | -1 | 2 | -2 | 3 | -3 | 4 | 31 | 32 | 41 | 61;
 export type SubscriptionStatus =
   | "INACTIVE"
   | "ACTIVE"
@@ -114,6 +115,7 @@ export type SubscriptionStatus =
   | "CANCELLED"
   | "PENDING_TERMINATION"
   | "TERMINATED"
+  | "PAUSED"
   | "PENDING_INSTALLATION"
   | "PENDING_ACTIVATION"
   | "TRIAL"
@@ -180,6 +182,34 @@ export type SubscriptionSuspension = {
   /** The day it was suspended (Europe/Oslo). */
   since: string;
 };
+export type PausePeriod = {
+  /** The pause's first day (Europe/Oslo). */
+  from: string;
+  /** The pause's last day; access again the day after. */
+  until: string;
+};
+export type PauseOffer = {
+  available: boolean;
+  /** Why not (null when available): NOT_ACTIVE (ended or suspended), TRIAL, PENDING_CANCELLATION, FAMILY_SHARE (a family member's share), FAMILY_OWNER (shared with family members), BUSINESS, PLAN_CONVERSION_PENDING, ALREADY_PAUSED, ALREADY_USED (a pause started less than 12 months ago; see `availableFrom`). */
+  reason:
+    | (
+        | "NOT_ACTIVE"
+        | "TRIAL"
+        | "PENDING_CANCELLATION"
+        | "FAMILY_SHARE"
+        | "FAMILY_OWNER"
+        | "BUSINESS"
+        | "PLAN_CONVERSION_PENDING"
+        | "ALREADY_PAUSED"
+        | "ALREADY_USED"
+        | null
+      )
+    | null;
+  /** ALREADY_USED only, the first day a new pause can start; null otherwise. */
+  availableFrom: string | null;
+  /** The lengths offered, in months. */
+  months: number[];
+};
 export type Subscription = {
   subscriptionNo: SubscriptionNo;
   ariaAccountNo: AriaAccountNo;
@@ -228,6 +258,9 @@ export type Subscription = {
   unpaidInvoices?: UnpaidInvoice[];
   /** Why the subscription is SUSPENDED: the giro invoice that is still unpaid after its reminder's day (dunning). Null when it is not suspended for an unpaid invoice; absent where the server does not say. */
   suspension?: SubscriptionSuspension | NullValue;
+  /** The pause while the subscription is PAUSED: its first and last day (it resumes by itself the day after `until`). Null otherwise; absent where the server does not say. */
+  pause?: PausePeriod | NullValue;
+  pauseOffer?: PauseOffer;
   /** False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
   isPaying: boolean;
   /** True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard; a SUSPENDED subscriber still reaches home, the invoices and paying one. */

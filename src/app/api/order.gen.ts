@@ -50,6 +50,15 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["order"],
       }),
+      getOrderReceiptPdf: build.query<
+        GetOrderReceiptPdfApiResponse,
+        GetOrderReceiptPdfApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/orders/${queryArg.orderId}/receipt/pdf`,
+        }),
+        providesTags: ["order"],
+      }),
       paymentCallback: build.mutation<
         PaymentCallbackApiResponse,
         PaymentCallbackApiArg
@@ -125,6 +134,12 @@ export type CompleteOrderApiArg = {
 export type CancelOrderApiResponse =
   /** status 200 The order as it is now. */ Order;
 export type CancelOrderApiArg = {
+  /** Order id. */
+  orderId: OrderId;
+};
+export type GetOrderReceiptPdfApiResponse =
+  /** status 200 The receipt as a PDF file, to be saved (an attachment). */ Blob;
+export type GetOrderReceiptPdfApiArg = {
   /** Order id. */
   orderId: OrderId;
 };
@@ -409,6 +424,8 @@ export const {
   useLazyGetOrderQuery,
   useCompleteOrderMutation,
   useCancelOrderMutation,
+  useGetOrderReceiptPdfQuery,
+  useLazyGetOrderReceiptPdfQuery,
   usePaymentCallbackMutation,
   useVippsWebhookMutation,
   useSwedbankPayCallbackMutation,

@@ -19,6 +19,13 @@ export const {
   useCompleteOrderMutation,
 } = orderEndpoints;
 
+/**
+ * The receipt of a completed order as a PDF (getOrderReceiptPdf): a plain link downloads it, since
+ * the session cookie goes with a same-origin request and the answer is an attachment.
+ */
+export const orderReceiptPdfUrl = (orderId: string) =>
+  `/api/orders/${encodeURIComponent(orderId)}/receipt/pdf`;
+
 export type {
   Catalogue,
   CatalogueProduct,

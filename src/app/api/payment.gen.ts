@@ -35,6 +35,14 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/invoice/${queryArg.ariaInvoiceNo}` }),
         providesTags: ["payment"],
       }),
+      getInvoicePdf: build.query<GetInvoicePdfApiResponse, GetInvoicePdfApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/invoice/${queryArg.ariaInvoiceNo}/pdf`,
+          }),
+          providesTags: ["payment"],
+        },
+      ),
       payInvoice: build.mutation<PayInvoiceApiResponse, PayInvoiceApiArg>({
         query: (queryArg) => ({
           url: `/invoice/${queryArg.ariaInvoiceNo}/pay`,
@@ -81,6 +89,12 @@ export type ListInvoicesApiArg = {
 };
 export type GetInvoiceApiResponse = /** status 200 The invoice. */ Invoice;
 export type GetInvoiceApiArg = {
+  /** Invoice number. */
+  ariaInvoiceNo: AriaInvoiceNo;
+};
+export type GetInvoicePdfApiResponse =
+  /** status 200 The invoice as a PDF file, to be saved (an attachment). */ Blob;
+export type GetInvoicePdfApiArg = {
   /** Invoice number. */
   ariaInvoiceNo: AriaInvoiceNo;
 };
@@ -152,6 +166,13 @@ export type InvoicePayment = {
   /** The card charged (card payments the provider reported one for); null otherwise. */
   maskedCardNumber: string | null;
 };
+export type InvoiceCredit = {
+  /** MISSED_PAPER: the paper of `deliveryDate` did not come (a delivery complaint «Avisen kom ikke» on a day the reader had paid for). */
+  kind: "MISSED_PAPER";
+  deliveryDate: string;
+  /** Øre taken off. */
+  amount: number;
+};
 export type Invoice = {
   ariaInvoiceNo: AriaInvoiceNo;
   /** KID to pay with (MOD10, or MOD11 by the title's OCR agreement). */
@@ -174,6 +195,8 @@ export type Invoice = {
   paidAt: string | null;
   /** The payment that settled the invoice: its provider and, for a card, the masked card number it was charged to. Null while the invoice is unpaid. */
   paidWith: InvoicePayment | NullValue;
+  /** The credits this invoice took off, each a line of its own, oldest day first (this server always sends the list, empty when there are none): `amount` is what is left to pay after them. */
+  credits?: InvoiceCredit[];
 };
 export type InvoiceList = {
   /** Newest first. */
@@ -222,7 +245,8 @@ export type PayInvoiceRequest = {
   paymentProvider: OrderPaymentProvider;
 };
 export type PlanProductType = "DIGITAL" | "COMBO";
-export type InstStatusCode = 0 | 1 | -1 | 2 | -2 | 3 | -3 | 31 | 32 | 41 | 61;
+export type InstStatusCode =
+  0 | 1 | -1 | 2 | -2 | 3 | -3 | 4 | 31 | 32 | 41 | 61;
 export type SubscriptionStatus =
   | "INACTIVE"
   | "ACTIVE"
@@ -231,6 +255,7 @@ export type SubscriptionStatus =
   | "CANCELLED"
   | "PENDING_TERMINATION"
   | "TERMINATED"
+  | "PAUSED"
   | "PENDING_INSTALLATION"
   | "PENDING_ACTIVATION"
   | "TRIAL"
@@ -295,6 +320,34 @@ export type SubscriptionSuspension = {
   /** The day it was suspended (Europe/Oslo). */
   since: string;
 };
+export type PausePeriod = {
+  /** The pause's first day (Europe/Oslo). */
+  from: string;
+  /** The pause's last day; access again the day after. */
+  until: string;
+};
+export type PauseOffer = {
+  available: boolean;
+  /** Why not (null when available): NOT_ACTIVE (ended or suspended), TRIAL, PENDING_CANCELLATION, FAMILY_SHARE (a family member's share), FAMILY_OWNER (shared with family members), BUSINESS, PLAN_CONVERSION_PENDING, ALREADY_PAUSED, ALREADY_USED (a pause started less than 12 months ago; see `availableFrom`). */
+  reason:
+    | (
+        | "NOT_ACTIVE"
+        | "TRIAL"
+        | "PENDING_CANCELLATION"
+        | "FAMILY_SHARE"
+        | "FAMILY_OWNER"
+        | "BUSINESS"
+        | "PLAN_CONVERSION_PENDING"
+        | "ALREADY_PAUSED"
+        | "ALREADY_USED"
+        | null
+      )
+    | null;
+  /** ALREADY_USED only, the first day a new pause can start; null otherwise. */
+  availableFrom: string | null;
+  /** The lengths offered, in months. */
+  months: number[];
+};
 export type Subscription = {
   subscriptionNo: SubscriptionNo;
   ariaAccountNo: AriaAccountNo;
@@ -343,6 +396,9 @@ export type Subscription = {
   unpaidInvoices?: UnpaidInvoice[];
   /** Why the subscription is SUSPENDED: the giro invoice that is still unpaid after its reminder's day (dunning). Null when it is not suspended for an unpaid invoice; absent where the server does not say. */
   suspension?: SubscriptionSuspension | NullValue;
+  /** The pause while the subscription is PAUSED: its first and last day (it resumes by itself the day after `until`). Null otherwise; absent where the server does not say. */
+  pause?: PausePeriod | NullValue;
+  pauseOffer?: PauseOffer;
   /** False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
   isPaying: boolean;
   /** True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard; a SUSPENDED subscriber still reaches home, the invoices and paying one. */
@@ -359,6 +415,8 @@ export const {
   useLazyListInvoicesQuery,
   useGetInvoiceQuery,
   useLazyGetInvoiceQuery,
+  useGetInvoicePdfQuery,
+  useLazyGetInvoicePdfQuery,
   usePayInvoiceMutation,
   useVerifyPaymentMethodMutation,
 } = injectedRtkApi;

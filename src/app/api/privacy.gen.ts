@@ -239,7 +239,7 @@ export type PersonalData = {
   withdrawals: PersonalDataRecord[];
   /** Paper delivery stops and redirections. */
   deliveryChanges: PersonalDataRecord[];
-  /** Delivery complaints with their dates. */
+  /** Delivery complaints with their dates and the credits for papers that did not come. */
   complaints: PersonalDataRecord[];
   /** Invitations to share the subscription. */
   familyInvitationsSent: PersonalDataRecord[];

@@ -65,6 +65,27 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["subscription"],
       }),
+      pauseSubscription: build.mutation<
+        PauseSubscriptionApiResponse,
+        PauseSubscriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/${queryArg.subscriptionNo}/pause`,
+          method: "POST",
+          body: queryArg.pauseRequest,
+        }),
+        invalidatesTags: ["subscription"],
+      }),
+      endSubscriptionPause: build.mutation<
+        EndSubscriptionPauseApiResponse,
+        EndSubscriptionPauseApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/subscription/${queryArg.subscriptionNo}/pause`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["subscription"],
+      }),
       getPlanConversion: build.query<
         GetPlanConversionApiResponse,
         GetPlanConversionApiArg
@@ -150,6 +171,19 @@ export type WithdrawSubscriptionApiArg = {
   subscriptionNo: SubscriptionNo;
   withdrawalRequest: WithdrawalRequest;
 };
+export type PauseSubscriptionApiResponse =
+  /** status 200 The pause (the receipt). */ PauseReceipt;
+export type PauseSubscriptionApiArg = {
+  /** Subscription number; one of another account is not found. */
+  subscriptionNo: SubscriptionNo;
+  pauseRequest: PauseRequest;
+};
+export type EndSubscriptionPauseApiResponse =
+  /** status 200 The pause as it ended. */ PauseReceipt;
+export type EndSubscriptionPauseApiArg = {
+  /** Subscription number; one of another account is not found. */
+  subscriptionNo: SubscriptionNo;
+};
 export type GetPlanConversionApiResponse =
   /** status 200 The conversion waiting for the subscription. */ PlanConversion;
 export type GetPlanConversionApiArg = {
@@ -182,7 +216,8 @@ export type Period =
   "\u00C5rlig" | "Kvartalsvis" | "M\u00E5nedlig" | "M\u00E5nedlig Premium";
 export type AmountOre = number;
 export type Currency = "NOK";
-export type InstStatusCode = 0 | 1 | -1 | 2 | -2 | 3 | -3 | 31 | 32 | 41 | 61;
+export type InstStatusCode =
+  0 | 1 | -1 | 2 | -2 | 3 | -3 | 4 | 31 | 32 | 41 | 61;
 export type SubscriptionStatus =
   | "INACTIVE"
   | "ACTIVE"
@@ -191,6 +226,7 @@ export type SubscriptionStatus =
   | "CANCELLED"
   | "PENDING_TERMINATION"
   | "TERMINATED"
+  | "PAUSED"
   | "PENDING_INSTALLATION"
   | "PENDING_ACTIVATION"
   | "TRIAL"
@@ -258,6 +294,34 @@ export type SubscriptionSuspension = {
   /** The day it was suspended (Europe/Oslo). */
   since: string;
 };
+export type PausePeriod = {
+  /** The pause's first day (Europe/Oslo). */
+  from: string;
+  /** The pause's last day; access again the day after. */
+  until: string;
+};
+export type PauseOffer = {
+  available: boolean;
+  /** Why not (null when available): NOT_ACTIVE (ended or suspended), TRIAL, PENDING_CANCELLATION, FAMILY_SHARE (a family member's share), FAMILY_OWNER (shared with family members), BUSINESS, PLAN_CONVERSION_PENDING, ALREADY_PAUSED, ALREADY_USED (a pause started less than 12 months ago; see `availableFrom`). */
+  reason:
+    | (
+        | "NOT_ACTIVE"
+        | "TRIAL"
+        | "PENDING_CANCELLATION"
+        | "FAMILY_SHARE"
+        | "FAMILY_OWNER"
+        | "BUSINESS"
+        | "PLAN_CONVERSION_PENDING"
+        | "ALREADY_PAUSED"
+        | "ALREADY_USED"
+        | null
+      )
+    | null;
+  /** ALREADY_USED only, the first day a new pause can start; null otherwise. */
+  availableFrom: string | null;
+  /** The lengths offered, in months. */
+  months: number[];
+};
 export type Subscription = {
   subscriptionNo: SubscriptionNo;
   ariaAccountNo: AriaAccountNo;
@@ -306,6 +370,9 @@ export type Subscription = {
   unpaidInvoices?: UnpaidInvoice[];
   /** Why the subscription is SUSPENDED: the giro invoice that is still unpaid after its reminder's day (dunning). Null when it is not suspended for an unpaid invoice; absent where the server does not say. */
   suspension?: SubscriptionSuspension | NullValue;
+  /** The pause while the subscription is PAUSED: its first and last day (it resumes by itself the day after `until`). Null otherwise; absent where the server does not say. */
+  pause?: PausePeriod | NullValue;
+  pauseOffer?: PauseOffer;
   /** False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
   isPaying: boolean;
   /** True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard; a SUSPENDED subscriber still reaches home, the invoices and paying one. */
@@ -488,6 +555,28 @@ export type WithdrawalRequest = {
   /** The refund (in øre) the reader was shown and confirms (`refund.amount` of `getWithdrawal`). When the server computes another amount now, nothing happens: 409 `WITHDRAWAL_AMOUNT_CHANGED`. */
   expectedRefund: AmountOre;
 };
+export type PaperStop = {
+  from: string;
+  to: string;
+};
+export type PauseReceipt = {
+  subscriptionNo: SubscriptionNo;
+  status: "PAUSED" | "ENDED";
+  months: number;
+  from: string;
+  /** The pause's last planned day. */
+  until: string;
+  /** The day the reader ended it early (access again from that day); null while it runs. */
+  endedOn: string | null;
+  /** The renewal date as it is now, moved by the pause. */
+  renewalDate: string | null;
+  /** The paper's stop for the pause, as it stands now; null for none. */
+  paperStop: PaperStop | NullValue;
+};
+export type PauseRequest = {
+  /** How long the pause lasts, in months; 1, 2 or 3 (else 400 PAUSE_MONTHS_INVALID). */
+  months: number;
+};
 export type PlanConversion = {
   subscriptionNo: SubscriptionNo;
   reason: ConversionReason;
@@ -530,6 +619,8 @@ export const {
   useGetWithdrawalQuery,
   useLazyGetWithdrawalQuery,
   useWithdrawSubscriptionMutation,
+  usePauseSubscriptionMutation,
+  useEndSubscriptionPauseMutation,
   useGetPlanConversionQuery,
   useLazyGetPlanConversionQuery,
   useChoosePlanConversionMutation,

@@ -3,6 +3,7 @@ import { subscriptionApi } from './subscription.gen';
 
 export const subscriptionEndpoints = subscriptionApi;
 export type {
+  PauseReceipt,
   PlanConversion,
   Subscription,
   SubscriptionChange,
@@ -14,6 +15,8 @@ export type {
 export {
   useChoosePlanConversionMutation,
   useDeleteSubscriptionMutation,
+  useEndSubscriptionPauseMutation,
+  usePauseSubscriptionMutation,
   useGetPlanConversionQuery,
   useGetWithdrawalQuery,
   useListSubscriptionChangesQuery,

@@ -69,7 +69,10 @@ export function* guardSaga(action: ReturnType<typeof navigationRequested>): Saga
       const loggedIn: boolean = yield select(selectLoggedIn);
       const { hasSubscription, subscription }: ReturnType<typeof selectSubscription> =
         yield select(selectSubscription);
-      const suspended = subscription?.instStatusCode === SubscriptionStatus.SUSPENDED;
+      // A paused subscription (no access until it resumes) reaches the same pages as a suspended one.
+      const suspended =
+        subscription?.instStatusCode === SubscriptionStatus.SUSPENDED ||
+        subscription?.instStatusCode === SubscriptionStatus.PAUSED;
       const access = accessFor(guard, { loggedIn, hasSubscription, suspended }, path);
       if (access === 'login') {
         yield put(loginRequested({ returnUrl: location }));

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
 import { osloDateOf } from '../../shared/time/oslo';
+import { orderReceiptPdf } from '../domain/invoices/documents';
 import { receivePaymentCallback } from '../domain/orders/callbacks';
 import { getCatalogue } from '../domain/orders/catalogue';
 import { limitDiscountTries } from '../domain/orders/discounts';
@@ -20,6 +21,7 @@ import {
 } from '../domain/orders/providerEvents';
 import { enforceLimit } from '../domain/rate-limits';
 import { DomainError } from '../errors';
+import { sendPdf } from '../http/documents';
 import type { Handlers } from '../http/operations';
 import { requestOrigin, requireSession } from '../http/security';
 import { normaliseTitleCode, withTitleCode } from '../http/title-code';
@@ -95,6 +97,21 @@ export const handlers: Handlers = {
   async getOrder(request) {
     const { orderId } = request.params;
     return getOrder(request.server.services.db, orderId, await ownerAccountNo(request));
+  },
+
+  // The receipt of a completed order as a PDF, the owner's only (another's is 404 as getOrder).
+  async getOrderReceiptPdf(request, reply) {
+    const { orderId } = request.params;
+    const ariaAccountNo = await ownerAccountNo(request);
+    const { claims } = await requireSession(request);
+    const { db, clock } = request.server.services;
+    const file = await orderReceiptPdf(
+      db,
+      orderId,
+      { ariaAccountNo, identity: claims },
+      clock.now(),
+    );
+    return sendPdf(reply, file);
   },
 
   async completeOrder(request) {

@@ -2,6 +2,7 @@
 // (403); an invoice number that is not the session's is not found (404), never shown.
 import type { FastifyRequest } from 'fastify';
 
+import { invoicePdf } from '../domain/invoices/documents';
 import { getInvoice, listInvoices } from '../domain/invoices/invoices';
 import { payInvoice } from '../domain/orders/orders';
 import {
@@ -9,6 +10,7 @@ import {
   verifyPaymentMethodChange,
 } from '../domain/payment-methods/paymentMethods';
 import { DomainError } from '../errors';
+import { sendPdf } from '../http/documents';
 import type { Handlers } from '../http/operations';
 import { requestOrigin, requireOwnAccount, requireSession } from '../http/security';
 import { normaliseTitleCode } from '../http/title-code';
@@ -77,5 +79,19 @@ export const handlers: Handlers = {
     const session = await requireSession(request);
     const { db, clock } = request.server.services;
     return getInvoice(db, ariaInvoiceNo, session.account?.ariaAccountNo ?? null, clock.now());
+  },
+
+  // The invoice as a PDF, the owner's only (another's is 404 as getInvoice); never cached.
+  async getInvoicePdf(request, reply) {
+    const { ariaInvoiceNo } = request.params;
+    const session = await requireSession(request);
+    const { db, clock } = request.server.services;
+    const file = await invoicePdf(
+      db,
+      ariaInvoiceNo,
+      { ariaAccountNo: session.account?.ariaAccountNo ?? null, identity: session.claims },
+      clock.now(),
+    );
+    return sendPdf(reply, file);
   },
 };

@@ -7,6 +7,7 @@ import { subscriptionChanges } from '../domain/subscriptions/changes';
 import { chooseConversionPlan, conversionOf } from '../domain/subscriptions/conversions';
 import { applyCommand } from '../domain/subscriptions/lifecycle';
 import { overviewRead, overviewView } from '../domain/subscriptions/overview';
+import { endPauseEarly, startPause } from '../domain/subscriptions/pauses';
 import {
   reactivateFree,
   scheduleSelfServicePlanChange,
@@ -198,6 +199,24 @@ export const handlers: Handlers = {
       request.body.expectedRefund,
     );
     return receiptBody(receipt);
+  },
+
+  // Pause instead of leaving (domain/subscriptions/pauses.ts has the rules), and its early end.
+  async pauseSubscription(request) {
+    return startPause(
+      request.server.services,
+      await sessionAccountNo(request),
+      request.params.subscriptionNo,
+      request.body.months,
+    );
+  },
+
+  async endSubscriptionPause(request) {
+    return endPauseEarly(
+      request.server.services,
+      await sessionAccountNo(request),
+      request.params.subscriptionNo,
+    );
   },
 
   async reactivateSubscription(request) {

@@ -352,6 +352,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscription/{subscriptionNo}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause the subscription for 1, 2 or 3 months instead of cancelling it
+         * @description Pauses the reader's own running subscription from today (Europe/Oslo) through the day before the same date `months` later (status PAUSED): no access and nothing is charged meanwhile; the renewal date moves on by the pause's days, so what was paid for and not used comes after the pause. A paper subscription's paper stops through the delivery-change rules (from the first delivery day the cut-off allows; no stop credit, since nothing is charged). It resumes by itself the day after its last day, with an e-mail 7 days before. Only an ACTIVE subscription the reader pays for: 409 `PAUSE_NOT_AVAILABLE` for a trial, one being cancelled or suspended, a family member's share, a business subscription, one shared with family members, one with a plan conversion waiting, one paused already (also the second of two requests at once) or with a delivery change planned in the pause; 409 `PAUSE_ALREADY_USED` when a pause started less than 12 months ago; 400 `PAUSE_MONTHS_INVALID` for another length. A subscription of another account is not found (404).
+         */
+        post: operations["pauseSubscription"];
+        /**
+         * End the pause early
+         * @description Ends the reader's pause today: access comes back at once (ACTIVE), and the renewal date moves back by the planned days not used (today through the pause's last day), so each day paused counts and no more. A paper stop for the pause ends at the first day the cut-off allows. 409 `PAUSE_NOT_ACTIVE` when the subscription is not paused; a subscription of another account is not found (404).
+         */
+        delete: operations["endSubscriptionPause"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscription/card": {
         parameters: {
             query?: never;
@@ -547,7 +571,7 @@ export interface paths {
         put?: never;
         /**
          * File a delivery complaint
-         * @description Files a delivery complaint for the reader's own paper subscription: one or more delivery days (each one of the days `getComplaints` offers: a delivery day of the title, not after today and not more than `windowDays` back, a paper was due: not before the subscription started, not stopped by a delivery change), a complaint code from `GET complaintcodes` and an optional comment. Stored with the delivery address the paper went to (a delivery change's temporary address on a day it applied, else the account's; of days at different addresses, the most recent day's, the others told to customer service) and how many complaints that address has had in the last 30 days; e-mailed to the title's customer centre, and a confirmation to the reader, through the outbox. Answers the receipt with the link to today's e-paper. Refusals name the field: 400 `COMPLAINT_CODE_UNKNOWN` (code), `COMPLAINT_DATE_IN_FUTURE`, `COMPLAINT_DATE_TOO_OLD`, `COMPLAINT_DATE_NOT_DELIVERY_DAY`, `COMPLAINT_DATE_BEFORE_START`, `COMPLAINT_DATE_DELIVERY_STOPPED` (dates.N); 409 `COMPLAINT_ALREADY_FILED` (dates.N) when a complaint for that day of this subscription exists (also for two identical requests at once: one is filed, the other refused); 409 `SUBSCRIPTION_STATE_CONFLICT` for a subscription without access; 403 `PAPER_SUBSCRIPTION_REQUIRED` for a digital subscription; 404 for a subscription of another account; 429 after 10 complaints in an hour from one account.
+         * @description Files a delivery complaint for the reader's own paper subscription: one or more delivery days (each one of the days `getComplaints` offers: a delivery day of the title, not after today and not more than `windowDays` back, a paper was due: not before the subscription started, not stopped by a delivery change), a complaint code from `GET complaintcodes` and an optional comment. Stored with the delivery address the paper went to (a delivery change's temporary address on a day it applied, else the account's; of days at different addresses, the most recent day's, the others told to customer service) and how many complaints that address has had in the last 30 days; e-mailed to the title's customer centre, and a confirmation to the reader, through the outbox. Answers the receipt with the link to today's e-paper. A paper that did not come (code UTEBLITT) on a day inside a billed and paid period of a subscription that renews, on a title that credits the paper's share, is credited on the next invoice (`credit`: the paper's share of that period's price over its delivery days, per day; once per subscription and day; null when nothing is credited: another code, a trial, an unpaid or free period, a subscription paid by someone else or not renewing). Refusals name the field: 400 `COMPLAINT_CODE_UNKNOWN` (code), `COMPLAINT_DATE_IN_FUTURE`, `COMPLAINT_DATE_TOO_OLD`, `COMPLAINT_DATE_NOT_DELIVERY_DAY`, `COMPLAINT_DATE_BEFORE_START`, `COMPLAINT_DATE_DELIVERY_STOPPED` (dates.N); 409 `COMPLAINT_ALREADY_FILED` (dates.N) when a complaint for that day of this subscription exists (also for two identical requests at once: one is filed, the other refused); 409 `SUBSCRIPTION_STATE_CONFLICT` for a subscription without access; 403 `PAPER_SUBSCRIPTION_REQUIRED` for a digital subscription; 404 for a subscription of another account; 429 after 10 complaints in an hour from one account.
          */
         post: operations["fileComplaint"];
         delete?: never;
@@ -948,6 +972,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{orderId}/receipt/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt of a completed order of the session user as a PDF
+         * @description The receipt of a purchase (a new subscription, a reactivation, an upgrade, an invoice paid on /betal-faktura) as a PDF document, written by the server from its own records in the title's language (bokmål, or nynorsk for the nynorsk titles): the title's name and organisation number, the buyer (the reader's name and address, or for a business subscription the company's), the order's reference, the payment date (Europe/Oslo), what was bought and its period, the amount in kroner with its VAT line («Mva 0 %»: news subscriptions are zero-rated), and how it was paid (the card's masked number or Vipps). Only the owner downloads it: another user's order, or an id that is none, is 404 `ORDER_NOT_FOUND`, as `getOrder`; an order that is not completed (not paid, declined, cancelled) has no receipt: 409 `ORDER_NOT_COMPLETED`. Never cached (`Cache-Control: no-store`).
+         */
+        get: operations["getOrderReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/callback": {
         parameters: {
             query?: never;
@@ -1037,7 +1081,7 @@ export interface paths {
         };
         /**
          * The invoices of an account on a title
-         * @description Every invoice the subscription's lifecycle has produced (orders, renewals, trial conversions, upgrade differences), newest first, with its number, KID (by the title's OCR agreement: MOD10, or MOD11 where configured), amount in øre, due date, period, description, status and the payee's bank account. Only the session user's own account (403 otherwise).
+         * @description Every invoice the subscription's lifecycle has produced (orders, renewals, trial conversions, upgrade differences), newest first, with its number, KID (by the title's OCR agreement: MOD10, or MOD11 where configured), amount in øre, due date, period, description, status and the payee's bank account, and the credits it took off as lines of their own (a paper that did not come: «Trekk for avis som ikke kom …»). Only the session user's own account (403 otherwise).
          */
         get: operations["listInvoices"];
         put?: never;
@@ -1060,6 +1104,26 @@ export interface paths {
          * @description An unknown invoice number and another user's invoice are both 404 INVOICE_NOT_FOUND.
          */
         get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoice/{ariaInvoiceNo}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice of the session user as a PDF
+         * @description The invoice as a PDF document for the reader's own records, written by the server from its own records in the title's language (bokmål, or nynorsk for the nynorsk titles): the title's name and organisation number, the buyer (the reader's name and address, or for a business subscription the company's name, organisation number and address), the invoice number, the dates (Europe/Oslo), the period, the description, the amount in kroner with its VAT line (news subscriptions are zero-rated: «Mva 0 %»), and how it was paid (the card's masked number, Vipps, the giro invoice) or, while unpaid, the due date, the KID and the account to pay to. Only the owner downloads it: an unknown invoice number and another user's invoice are both 404 `INVOICE_NOT_FOUND`, as `getInvoice`. Never cached (`Cache-Control: no-store`).
+         */
+        get: operations["getInvoicePdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1646,18 +1710,19 @@ export interface components {
          *     | -2 | CANCELLED |
          *     | 3 | PENDING_TERMINATION |
          *     | -3 | TERMINATED |
+         *     | 4 | PAUSED (the reader's pause, `pauseSubscription`; this product's own code) |
          *     | 31 | PENDING_INSTALLATION |
          *     | 32 | PENDING_ACTIVATION |
          *     | 41 | TRIAL |
          *     | 61 | ACTIVE_NON_BILLABLE |
          * @enum {integer}
          */
-        InstStatusCode: 0 | 1 | -1 | 2 | -2 | 3 | -3 | 31 | 32 | 41 | 61;
+        InstStatusCode: 0 | 1 | -1 | 2 | -2 | 3 | -3 | 4 | 31 | 32 | 41 | 61;
         /**
          * @description Name of `instStatusCode`; the two always agree.
          * @enum {string}
          */
-        SubscriptionStatus: "INACTIVE" | "ACTIVE" | "SUSPENDED" | "PENDING_CANCELLATION" | "CANCELLED" | "PENDING_TERMINATION" | "TERMINATED" | "PENDING_INSTALLATION" | "PENDING_ACTIVATION" | "TRIAL" | "ACTIVE_NON_BILLABLE";
+        SubscriptionStatus: "INACTIVE" | "ACTIVE" | "SUSPENDED" | "PENDING_CANCELLATION" | "CANCELLED" | "PENDING_TERMINATION" | "TERMINATED" | "PAUSED" | "PENDING_INSTALLATION" | "PENDING_ACTIVATION" | "TRIAL" | "ACTIVE_NON_BILLABLE";
         /**
          * @description Billing period (Norwegian labels as shown to the user).
          * @enum {string}
@@ -1764,6 +1829,69 @@ export interface components {
              */
             reason: "renewal" | "trial-end" | "plan-change";
         };
+        PausePeriod: {
+            /**
+             * Format: date
+             * @description The pause's first day (Europe/Oslo).
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The pause's last day; access again the day after.
+             */
+            until: string;
+        };
+        /** @description Whether the reader may pause the subscription now (pauseSubscription), and why not. Absent where the server does not say. */
+        PauseOffer: {
+            available: boolean;
+            /**
+             * @description Why not (null when available): NOT_ACTIVE (ended or suspended), TRIAL, PENDING_CANCELLATION, FAMILY_SHARE (a family member's share), FAMILY_OWNER (shared with family members), BUSINESS, PLAN_CONVERSION_PENDING, ALREADY_PAUSED, ALREADY_USED (a pause started less than 12 months ago; see `availableFrom`).
+             * @enum {string|null}
+             */
+            reason: "NOT_ACTIVE" | "TRIAL" | "PENDING_CANCELLATION" | "FAMILY_SHARE" | "FAMILY_OWNER" | "BUSINESS" | "PLAN_CONVERSION_PENDING" | "ALREADY_PAUSED" | "ALREADY_USED" | null;
+            /**
+             * Format: date
+             * @description ALREADY_USED only, the first day a new pause can start; null otherwise.
+             */
+            availableFrom: string | null;
+            /** @description The lengths offered, in months. */
+            months: number[];
+        };
+        PauseRequest: {
+            /** @description How long the pause lasts, in months; 1, 2 or 3 (else 400 PAUSE_MONTHS_INVALID). */
+            months: number;
+        };
+        PauseReceipt: {
+            subscriptionNo: components["schemas"]["SubscriptionNo"];
+            /** @enum {string} */
+            status: "PAUSED" | "ENDED";
+            months: number;
+            /** Format: date */
+            from: string;
+            /**
+             * Format: date
+             * @description The pause's last planned day.
+             */
+            until: string;
+            /**
+             * Format: date
+             * @description The day the reader ended it early (access again from that day); null while it runs.
+             */
+            endedOn: string | null;
+            /**
+             * Format: date
+             * @description The renewal date as it is now, moved by the pause.
+             */
+            renewalDate: string | null;
+            /** @description The paper's stop for the pause, as it stands now; null for none. */
+            paperStop: components["schemas"]["PaperStop"] | components["schemas"]["NullValue"];
+        };
+        PaperStop: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+        };
         /** @enum {string} */
         PaymentProvider: "VIPPS" | "SWEDBANK-PPG" | "BANKGIRO" | "AVTALEGIRO" | "STREX";
         PaymentMethod: {
@@ -1836,6 +1964,9 @@ export interface components {
             unpaidInvoices?: components["schemas"]["UnpaidInvoice"][];
             /** @description Why the subscription is SUSPENDED: the giro invoice that is still unpaid after its reminder's day (dunning). Null when it is not suspended for an unpaid invoice; absent where the server does not say. */
             suspension?: components["schemas"]["SubscriptionSuspension"] | components["schemas"]["NullValue"];
+            /** @description The pause while the subscription is PAUSED: its first and last day (it resumes by itself the day after `until`). Null otherwise; absent where the server does not say. */
+            pause?: components["schemas"]["PausePeriod"] | components["schemas"]["NullValue"];
+            pauseOffer?: components["schemas"]["PauseOffer"];
             /** @description False when the status is TRIAL or ACTIVE_NON_BILLABLE or the subscription has business info. */
             isPaying: boolean;
             /** @description True when the subscription gives access now (ACTIVE, PENDING_CANCELLATION, PENDING_TERMINATION, TRIAL, ACTIVE_NON_BILLABLE). Drives the subscription route guard; a SUSPENDED subscriber still reaches home, the invoices and paying one. */
@@ -2106,6 +2237,19 @@ export interface components {
             paidAt: string | null;
             /** @description The payment that settled the invoice: its provider and, for a card, the masked card number it was charged to. Null while the invoice is unpaid. */
             paidWith: components["schemas"]["InvoicePayment"] | components["schemas"]["NullValue"];
+            /** @description The credits this invoice took off, each a line of its own, oldest day first (this server always sends the list, empty when there are none): `amount` is what is left to pay after them. */
+            credits?: components["schemas"]["InvoiceCredit"][];
+        };
+        InvoiceCredit: {
+            /**
+             * @description MISSED_PAPER: the paper of `deliveryDate` did not come (a delivery complaint «Avisen kom ikke» on a day the reader had paid for).
+             * @enum {string}
+             */
+            kind: "MISSED_PAPER";
+            /** Format: date */
+            deliveryDate: string;
+            /** @description Øre taken off. */
+            amount: number;
         };
         InvoicePayment: {
             provider: components["schemas"]["PaymentProvider"];
@@ -2291,7 +2435,7 @@ export interface components {
             withdrawals: components["schemas"]["PersonalDataRecord"][];
             /** @description Paper delivery stops and redirections. */
             deliveryChanges: components["schemas"]["PersonalDataRecord"][];
-            /** @description Delivery complaints with their dates. */
+            /** @description Delivery complaints with their dates and the credits for papers that did not come. */
             complaints: components["schemas"]["PersonalDataRecord"][];
             /** @description Invitations to share the subscription. */
             familyInvitationsSent: components["schemas"]["PersonalDataRecord"][];
@@ -2855,6 +2999,23 @@ export interface components {
             receiptEmail: string | null;
             /** @description The delivery address has had several complaints in the last 30 days (this one included): customer service is asked to tell the distributor. */
             repeated: boolean;
+            /** @description What the next invoice takes off for the papers of this complaint that did not come (code UTEBLITT, days the reader paid for); null when nothing is credited, and then the receipt says nothing about money. */
+            credit: components["schemas"]["MissedPaperCredit"] | components["schemas"]["NullValue"];
+        };
+        /**
+         * @example {
+         *       "amountOre": 1151,
+         *       "appliesTo": "2026-04-05"
+         *     }
+         */
+        MissedPaperCredit: {
+            /** @description The credit in øre: per day, the paper's share of the price of the paid period the day fell in, over that period's delivery days (rounded down to whole øre). */
+            amountOre: number;
+            /**
+             * Format: date
+             * @description The day of the next charge (the renewal) it is taken off. A renewal leaves at least 1 kr to pay; a credit that does not fit waits for the renewal after.
+             */
+            appliesTo: string;
         };
         SegmentMessageRequest: {
             titleCode: components["schemas"]["TitleCode"];
@@ -4361,6 +4522,105 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    pauseSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "months": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["PauseRequest"];
+            };
+        };
+        responses: {
+            /** @description The pause (the receipt). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscriptionNo": "500000013",
+                     *       "status": "PAUSED",
+                     *       "months": 2,
+                     *       "from": "2026-03-10",
+                     *       "until": "2026-05-09",
+                     *       "endedOn": null,
+                     *       "renewalDate": "2026-06-01",
+                     *       "paperStop": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PauseReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    endSubscriptionPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription number; one of another account is not found.
+                 * @example 500000013
+                 */
+                subscriptionNo: components["parameters"]["SubscriptionNoPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pause as it ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscriptionNo": "500000013",
+                     *       "status": "ENDED",
+                     *       "months": 2,
+                     *       "from": "2026-03-10",
+                     *       "until": "2026-05-09",
+                     *       "endedOn": "2026-04-01",
+                     *       "renewalDate": "2026-05-10",
+                     *       "paperStop": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PauseReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     changeCard: {
         parameters: {
             query?: never;
@@ -4888,7 +5148,8 @@ export interface operations {
                      *       },
                      *       "epaperUrl": "https://www.fvn.no/eavis",
                      *       "receiptEmail": "papir@demo.minside.no",
-                     *       "repeated": false
+                     *       "repeated": false,
+                     *       "credit": null
                      *     }
                      */
                     "application/json": components["schemas"]["ComplaintReceipt"];
@@ -6461,6 +6722,49 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    getOrderReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Order id.
+                 * @example ord_3f9a1c2b7d4e5f60
+                 */
+                orderId: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt as a PDF file, to be saved (an attachment). */
+            200: {
+                headers: {
+                    /**
+                     * @description An attachment named by the order's reference.
+                     * @example attachment; filename="kvittering-7M3KQ2XA.pdf"
+                     */
+                    "Content-Disposition"?: string;
+                    /**
+                     * @description The document holds personal data and is never cached.
+                     * @example no-store
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … (the document, one A4 page) */
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     paymentCallback: {
         parameters: {
             query?: never;
@@ -6708,7 +7012,8 @@ export interface operations {
                      *           "paymentProvider": "AVTALEGIRO",
                      *           "subscriptionNo": "500000001",
                      *           "paidAt": null,
-                     *           "paidWith": null
+                     *           "paidWith": null,
+                     *           "credits": []
                      *         }
                      *       ]
                      *     }
@@ -6764,10 +7069,53 @@ export interface operations {
                      *       "paidWith": {
                      *         "provider": "SWEDBANK-PPG",
                      *         "maskedCardNumber": "************0004"
-                     *       }
+                     *       },
+                     *       "credits": []
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Invoice number.
+                 * @example 800000012
+                 */
+                ariaInvoiceNo: components["parameters"]["InvoiceNoPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice as a PDF file, to be saved (an attachment). */
+            200: {
+                headers: {
+                    /**
+                     * @description An attachment named by the invoice number.
+                     * @example attachment; filename="faktura-800000012.pdf"
+                     */
+                    "Content-Disposition"?: string;
+                    /**
+                     * @description The document holds personal data and is never cached.
+                     * @example no-store
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … (the document, one A4 page) */
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

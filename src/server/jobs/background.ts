@@ -4,7 +4,7 @@
 // suspension), family members' shares following their owner's subscription, telling readers
 // who stop qualifying for the student or youth plan what it becomes (plan conversions), erasing
 // the data of readers whose deletion day has come (and their bookkeeping when its years are out),
-// and sending withdrawal refunds the provider did not take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
+// resuming paused subscriptions (and the e-mail a week before), and sending withdrawal refunds the provider did not take at once. Each part is idempotent, so two instances or a rerun after a crash do no harm.
 import type { Clock } from '../clock';
 import type { RetentionConfig } from '../config';
 import type { Db } from '../db/db';
@@ -14,6 +14,7 @@ import { reconcileOrders } from '../domain/orders/reconcile';
 import { eraseDueReaders, purgeExpiredBookkeeping } from '../domain/privacy/deletion';
 import { purgeExpiredExports } from '../domain/privacy/export';
 import { runConversions } from '../domain/subscriptions/conversions';
+import { runPauses } from '../domain/subscriptions/pauses';
 import { retryPendingRefunds } from '../domain/subscriptions/withdrawalRefunds';
 import type { PaymentPort } from '../payments/port';
 
@@ -43,6 +44,7 @@ export type BackgroundPart =
   | 'dunning'
   | 'families'
   | 'conversions'
+  | 'pauses'
   | 'data-copies'
   | 'erasure'
   | 'moves'
@@ -117,6 +119,13 @@ export function startBackgroundWork(deps: BackgroundDeps, intervalMs: number): S
           for (const f of conversions.failed)
             deps.log.error(f, 'a plan conversion could not be scheduled');
           return conversions.failed.length > 0;
+        });
+        // Paused subscriptions: the e-mail 7 days before a pause ends, then resuming on its day.
+        await part('pauses', 'paused subscriptions could not resume', async () => {
+          const pauses = await runPauses(deps);
+          if (pauses.notices + pauses.resumed + pauses.failed > 0)
+            deps.log.info({ pauses }, 'paused subscriptions');
+          return pauses.failed > 0;
         });
         // Copies of readers' data whose time is out are deleted.
         await part('data-copies', 'expired data copies could not be deleted', async () => {

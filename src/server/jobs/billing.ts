@@ -6,6 +6,10 @@
 import { getPublication } from '../../shared/publications/registry';
 import { osloDateOf } from '../../shared/time/oslo';
 import type { Db, Queryable } from '../db/db';
+import {
+  claimMissedPaperCredits,
+  markMissedPaperCredited,
+} from '../domain/complaints/missedPaperCredits';
 import { creditStoppedIssues } from '../domain/delivery/changePrices';
 import { noticeFailedCharge } from '../domain/dunning/dunning';
 import { invoiceDescription } from '../domain/invoices/descriptions';
@@ -33,17 +37,25 @@ export interface AppliedJob {
  * renewal is never committed without the money it asks for (a process killed between the two
  * would otherwise leave a renewed period that nobody is charged for). A renewal bills the period
  * less the stopped paper issues its title credits (never more than its amount; one brought to
- * 0 kr is recorded paid, settlement.ts). Returns how many effects were recorded.
+ * 0 kr is recorded paid, settlement.ts), then less the missed papers credited by complaints
+ * (complaints/missedPaperCredits.ts: whole issues, never below 1 kr; the rest waits for the next
+ * renewal). Returns how many effects were recorded.
  */
 export async function recordJobBilling(tx: Queryable, job: AppliedJob, now: Date): Promise<number> {
   let recorded = 0;
   for (const effect of job.effects) {
-    const credit =
-      effect.reason === 'renewal' ? await creditStoppedIssues(tx, job.subscriptionNo, effect) : 0;
-    const billed = credit > 0 ? { ...effect, amountOre: effect.amountOre - credit } : effect;
+    const renewal = effect.reason === 'renewal';
+    const credit = renewal ? await creditStoppedIssues(tx, job.subscriptionNo, effect) : 0;
+    const missed = renewal
+      ? await claimMissedPaperCredits(tx, job.subscriptionNo, effect.amountOre - credit)
+      : { totalOre: 0, dates: [] };
+    const off = credit + missed.totalOre;
+    const billed = off > 0 ? { ...effect, amountOre: effect.amountOre - off } : effect;
     // The event is new in this transaction, so its effect cannot have been recorded before.
-    if (await recordBillingEffect(tx, job.eventId, job.subscriptionNo, billed, now, credit))
+    if (await recordBillingEffect(tx, job.eventId, job.subscriptionNo, billed, now, credit)) {
+      await markMissedPaperCredited(tx, job.subscriptionNo, missed, job.eventId, now);
       recorded += 1;
+    }
   }
   return recorded;
 }

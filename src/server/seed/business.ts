@@ -45,7 +45,8 @@ export async function seedBusinessDemo(db: Queryable, now: Date): Promise<void> 
   const agreementId = await importAgreement(db, {
     titleCode: 'FVN',
     companyName: 'Kystbyen Regnskap AS',
-    organizationNumber: '999000111',
+    organizationNumber: '999111009',
+    billingAddress: { street: 'Markens gate 12', postalCode: '4611', place: 'Kristiansand S' },
     maxSeats: 10,
     domains: ['demo.minside.no'],
     adminSubscriptionNos: [admin.subscription_no],
@@ -80,7 +81,8 @@ export async function seedBusinessDemo(db: Queryable, now: Date): Promise<void> 
   const other = await importAgreement(db, {
     titleCode: 'FVN',
     companyName: 'Fjellheim Bygg AS',
-    organizationNumber: '999000222',
+    organizationNumber: '999222005',
+    billingAddress: { street: 'Industrivegen 4', postalCode: '4700', place: 'Vennesla' },
     maxSeats: 3,
     domains: ['fjellheim-bygg.no'],
     adminSubscriptionNos: [],

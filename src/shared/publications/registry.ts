@@ -2,6 +2,8 @@
 // by title code and by page origin. Titles, domains and languages are real; ids, contact data and
 // brand colours are demo values.
 
+import { mod11CheckDigit } from '../payment/kid';
+
 import type { Publication, PublicationInput, Title } from './types';
 
 export const FALLBACK_TITLE_CODE = 'POL';
@@ -58,6 +60,20 @@ interface RegistryRow extends Omit<PublicationInput, DemoField> {
   readonly serial: number;
 }
 
+/**
+ * A demo organisation number that is a valid one, as invoices and receipts print it: nine digits,
+ * the last the MOD11 check digit of the first eight (weights 3 2 7 6 5 4 3 2, the register's
+ * rule), `9990`, the serial and the first two digits after it that give a check digit.
+ */
+function demoOrganisationNumber(suffix: string): string {
+  for (let n = 0; n < 100; n += 1) {
+    const base = `9990${suffix}${String(n).padStart(2, '0')}`;
+    const check = mod11CheckDigit(base);
+    if (check !== null) return base + check;
+  }
+  throw new Error(`No organisation number for serial ${suffix}`);
+}
+
 function demoFields(serial: number): Pick<PublicationInput, DemoField> {
   if (!Number.isInteger(serial) || serial < 1 || serial > 99) {
     throw new Error(`Registry serial out of range: ${serial}`);
@@ -65,7 +81,7 @@ function demoFields(serial: number): Pick<PublicationInput, DemoField> {
   const suffix = String(serial).padStart(2, '0');
   return {
     customerCenterPhoneNumber: `+47 400 00 0${suffix}`,
-    organizationNumber: `9990000${suffix}`,
+    organizationNumber: demoOrganisationNumber(suffix),
     consentPropertyId: 31_000 + serial,
     privacyManagerId: 820_000 + serial,
   };

@@ -8,6 +8,12 @@ export const SubscriptionStatus = {
   CANCELLED: -2,
   PENDING_TERMINATION: 3,
   TERMINATED: -3,
+  /**
+   * Paused by the reader for 1–3 months instead of leaving (domain/subscriptions/pauses.ts): this
+   * product's own code beside the billing system's. No access, nothing renews or is charged; it
+   * resumes (ACTIVE) by itself after the pause, or when the reader ends the pause early.
+   */
+  PAUSED: 4,
   PENDING_INSTALLATION: 31,
   PENDING_ACTIVATION: 32,
   TRIAL: 41,
@@ -83,8 +89,13 @@ export function hasAccess(instStatusCode: number): boolean {
 
 /**
  * Whether the reader still holds the subscription: it gives access, or it is SUSPENDED for an
- * unpaid invoice and comes back when that is paid (dunning) — so the title is not bought again.
+ * unpaid invoice and comes back when that is paid (dunning), or PAUSED and comes back after the
+ * pause — so the title is not bought again.
  */
 export function holdsSubscription(instStatusCode: number): boolean {
-  return hasAccess(instStatusCode) || instStatusCode === SubscriptionStatus.SUSPENDED;
+  return (
+    hasAccess(instStatusCode) ||
+    instStatusCode === SubscriptionStatus.SUSPENDED ||
+    instStatusCode === SubscriptionStatus.PAUSED
+  );
 }

@@ -3,7 +3,8 @@
 // window said), the codes, the checks before sending, one request for a double
 // click, the receipt in the same flow with today's e-paper and what happens next, the earlier
 // complaints, the server's refusals on their field with nothing typed lost, the digital
-// subscriber sent to customer service, and nynorsk.
+// subscriber sent to customer service, and nynorsk. The receipt names the amount taken off the next
+// invoice only when the server credited a paper that did not come.
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 
@@ -71,6 +72,7 @@ const receiptOf = (dates: string[], comment: string | null = null): ComplaintRec
   epaperUrl: 'https://www.fvn.no/eavis',
   receiptEmail: 'per@example.no',
   repeated: false,
+  credit: null,
 });
 
 const renderScreen = (subscription = paper, language: 'nb' | 'nn' = 'nb') =>
@@ -199,6 +201,8 @@ describe('ComplaintScreen', () => {
       ),
     ).toBeVisible();
     expect(screen.getByText('Vi har sendt en bekreftelse til per@example.no.')).toBeVisible();
+    // No credit was made: not a word about money.
+    expect(screen.queryByText(/faktura|kr \d/)).toBeNull();
     // The list is read again and has it first.
     const history = screen.getByRole('region', { name: 'Dette har du meldt fra om' });
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
@@ -227,6 +231,66 @@ describe('ComplaintScreen', () => {
         'Vi har fått flere klager på leveringen til adressen din den siste tiden, og ber distributøren rette det opp.',
       ),
     ).toBeVisible();
+  });
+
+  it('says what the next invoice takes off when the server credited the missed papers', async () => {
+    serveApi([
+      route('GET', PATH, () => json(overviewOf())),
+      codesRoute,
+      route('POST', PATH, () =>
+        json(
+          {
+            ...receiptOf([today(), inDays(-1)]),
+            credit: { amountOre: 2302, appliesTo: inDays(20) },
+          },
+          201,
+        ),
+      ),
+    ]);
+    const { user } = await renderScreen();
+    const boxes = await screen.findAllByRole('checkbox');
+    await user.click(boxes[0]!);
+    await user.click(boxes[1]!);
+    await user.click(screen.getByRole('radio', { name: 'Avisen kom ikke' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('heading', { name: 'Takk, vi har fått beskjeden' });
+    const next = screen.getByRole('region', { name: 'Dette skjer nå' });
+    expect(within(next).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Vi trekker kr 23,02 fra neste faktura.',
+    );
+  });
+
+  it('says it in nynorsk, and nothing about money when the server made no credit', async () => {
+    let credited = true;
+    serveApi([
+      route('GET', PATH, () => json(overviewOf())),
+      codesRoute,
+      route('POST', PATH, () =>
+        json(
+          {
+            ...receiptOf([today()]),
+            credit: credited ? { amountOre: 1151, appliesTo: inDays(20) } : null,
+          },
+          201,
+        ),
+      ),
+    ]);
+    const { user } = await renderScreen(paper, 'nn');
+    await user.click((await screen.findAllByRole('checkbox'))[0]!);
+    await user.click(screen.getByRole('radio', { name: 'Avisa kom ikkje' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Vi trekkjer kr 11,51 frå neste faktura.')).toBeVisible();
+
+    credited = false;
+    await user.click(screen.getByRole('button', { name: 'Meld frå om noko meir' }));
+    await user.click((await screen.findAllByRole('checkbox'))[1]!);
+    await user.click(screen.getByRole('radio', { name: 'Avisa kom ikkje' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const next = await screen.findByRole('region', { name: 'Dette skjer no' });
+    expect(within(next).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Kundeservice får klaga og følgjer ho opp.',
+    );
+    expect(screen.queryByText(/faktura|kr \d/)).toBeNull();
   });
 
   it('puts a day reported meanwhile on the day field, takes it out and keeps the rest', async () => {

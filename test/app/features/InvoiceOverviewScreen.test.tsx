@@ -1,7 +1,7 @@
 // /fakturaoversikt: the account's invoices on the title, unpaid (overdue marked in words) above
 // paid, each with KID and its copy button, amount, dates, description, status, how it is paid,
-// the account to pay a giro invoice to and a link to pay an unpaid one; empty, loading and
-// failed states; nynorsk.
+// the account to pay a giro invoice to and a link to pay an unpaid one; the papers that did not
+// come, each a line of its own; empty, loading and failed states; nynorsk.
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -361,6 +361,50 @@ describe('InvoiceOverviewScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Vi fekk ikkje henta fakturaene dine. Prøv igjen om litt.',
     );
+  });
+
+  it('shows each paper that did not come as a line of its own, before the amount left to pay', async () => {
+    const credited = invoiceWith({
+      ariaInvoiceNo: '800000009',
+      amount: 59_900 - 2 * 1_151,
+      description: 'Papir + digital (månedlig), fornyelse',
+      credits: [
+        { kind: 'MISSED_PAPER', deliveryDate: '2026-03-03', amount: 1_151 },
+        { kind: 'MISSED_PAPER', deliveryDate: '2026-03-05', amount: 1_151 },
+      ],
+    });
+    serveInvoices([credited, invoiceWith()]);
+    const first = await renderOverview();
+    await screen.findByRole('heading', { level: 2, name: 'Betalte fakturaer' });
+    const card = invoiceCard('Faktura 800000009');
+    expect(fact(card, 'Trekk for avis som ikke kom 3. mars 2026')).toHaveTextContent(/^-kr 11,51$/);
+    expect(fact(card, 'Trekk for avis som ikke kom 5. mars 2026')).toHaveTextContent(/^-kr 11,51$/);
+    expect(fact(card, 'Beløp')).toHaveTextContent(/^kr 575,98$/);
+    // The lines come between what the invoice is for and what is left to pay.
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual([
+      'Beskrivelse',
+      'Trekk for avis som ikke kom 3. mars 2026',
+      'Trekk for avis som ikke kom 5. mars 2026',
+      'Beløp',
+      'Status',
+      'Forfallsdato',
+      'Periode',
+      'Betalt med',
+    ]);
+    // An invoice without credits has no such line.
+    expect(within(invoiceCard('Faktura 800000001')).queryByText(/^Trekk for avis/)).toBeNull();
+    first.unmount();
+
+    serveInvoices([credited]);
+    await renderOverview('nn');
+    await screen.findByRole('heading', { level: 2, name: 'Betalte fakturaer' });
+    expect(
+      fact(invoiceCard('Faktura 800000009'), 'Trekk for avis som ikkje kom 3. mars 2026'),
+    ).toHaveTextContent(/^-kr 11,51$/);
   });
 });
 

@@ -1,6 +1,7 @@
 // Tests for the publication registry: data shape, defaults and look-ups.
 
 import { contrastRatio } from '../../../src/shared/color/contrast';
+import { mod11CheckDigit } from '../../../src/shared/payment/kid';
 import {
   FALLBACK_TITLE_CODE,
   definePublication,
@@ -112,7 +113,9 @@ describe('publication registry data', () => {
       expect(p.customerCenterPhoneNumber).toMatch(/^\+47 400 00 0\d{2}$/);
       expect(p.customerCenterEmail).toBe(`kundesenter@${p.domain}`);
       expect(p.organizationNumber).toMatch(/^\d{9}$/);
-      expect(p.organizationNumber).toMatch(/^9990000\d{2}$/);
+      expect(p.organizationNumber).toMatch(/^9990\d{5}$/);
+      // A valid organisation number (invoices and receipts print it): MOD11 check digit.
+      expect(mod11CheckDigit(p.organizationNumber.slice(0, 8))).toBe(p.organizationNumber[8]);
       expect(p.spidClientId).toBe(`minside-${p.publicationKey}`);
       expect(p.analyticsProviderId).toContain('demo');
       expect(Number.isInteger(p.consentPropertyId)).toBe(true);
@@ -314,7 +317,7 @@ describe('toTitle', () => {
       name: 'Fædrelandsvennen',
       customerCenterPhoneNumber: '+47 400 00 002',
       customerCenterEmail: 'kundesenter@fvn.no',
-      organizationNumber: '999000002',
+      organizationNumber: '999002005',
       language: 'nb',
       spidCredential: { clientId: 'minside-fvn' },
       analyticsEnabled: true,

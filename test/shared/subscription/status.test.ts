@@ -20,7 +20,7 @@ const traits = {
 };
 
 describe('subscription status codes (requirements §4)', () => {
-  it('has the eleven codes of the spec', () => {
+  it('has the eleven codes of the spec, and PAUSED of its own', () => {
     expect(SubscriptionStatus).toEqual({
       INACTIVE: 0,
       ACTIVE: 1,
@@ -29,6 +29,7 @@ describe('subscription status codes (requirements §4)', () => {
       CANCELLED: -2,
       PENDING_TERMINATION: 3,
       TERMINATED: -3,
+      PAUSED: 4,
       PENDING_INSTALLATION: 31,
       PENDING_ACTIVATION: 32,
       TRIAL: 41,

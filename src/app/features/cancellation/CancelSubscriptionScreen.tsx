@@ -17,11 +17,13 @@ import {
 } from '../../../shared/subscription/cancellation';
 import { SubscriptionStatus } from '../../../shared/subscription/status';
 import { winbackOffer, type WinbackOffer } from '../../../shared/subscription/winback';
-import { osloDateOf } from '../../../shared/time/oslo';
+import { addDays, osloDateOf } from '../../../shared/time/oslo';
 import { useGetCatalogueQuery } from '../../api/order';
 import { callFailure, failureKind } from '../../api/problem';
 import {
+  type PauseReceipt,
   useDeleteSubscriptionMutation,
+  usePauseSubscriptionMutation,
   useSchedulePlanChangeMutation,
   type Subscription,
 } from '../../api/subscription';
@@ -56,9 +58,129 @@ const COMMENT_ERROR_ID = 'cancel-comment-error';
 const COMMENT_HINT_ID = 'cancel-comment-hint';
 const reasonInputId = (reason: CancellationReason) => `cancel-reason-${reason}`;
 
-type Busy = 'cancel' | 'offer' | null;
+type Busy = 'cancel' | 'offer' | 'pause' | null;
 
-function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
+/**
+ * Pause instead of leaving (before the reason): 1, 2 or 3 months from today, one button. Only
+ * when the server says the subscription may be paused now (`pauseOffer`).
+ */
+function PauseSection({
+  subscription,
+  busy,
+  onPause,
+}: {
+  readonly subscription: Subscription;
+  readonly busy: Busy;
+  readonly onPause: (months: number) => void;
+}) {
+  const { t } = useTranslation('cancellation');
+  const months = subscription.pauseOffer?.months ?? [];
+  const [chosen, setChosen] = useState(months[0] ?? 1);
+  return (
+    <section aria-labelledby="cancel-pause-heading" className="cancel-pause" id="cancel-pause">
+      <h2 id="cancel-pause-heading" className="ds-heading" data-size="md">
+        {t('cancellation.pause.heading')}
+      </h2>
+      <p className="ds-paragraph">{t('cancellation.pause.intro')}</p>
+      {subscription.planProductType === 'COMBO' ? (
+        <p className="ds-paragraph">{t('cancellation.pause.paper')}</p>
+      ) : null}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onPause(chosen);
+        }}
+      >
+        <fieldset className="ds-fieldset">
+          <legend className="ds-label">{t('cancellation.pause.legend')}</legend>
+          {months.map((m) => (
+            <div className="ds-field" key={m}>
+              <input
+                className="ds-input"
+                type="radio"
+                id={`cancel-pause-${m}`}
+                name="pause-months"
+                value={m}
+                checked={chosen === m}
+                onChange={() => setChosen(m)}
+              />
+              <label className="ds-label" htmlFor={`cancel-pause-${m}`}>
+                {t(`cancellation.pause.months-${m}`)}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <p className="ds-paragraph">
+          <button
+            type="submit"
+            className="ds-button"
+            data-variant="secondary"
+            disabled={busy !== null}
+          >
+            {t('cancellation.pause.submit')}
+          </button>
+        </p>
+        <p role="status" className="ds-paragraph">
+          {busy === 'pause' ? t('cancellation.pause.pausing') : null}
+        </p>
+      </form>
+    </section>
+  );
+}
+
+/** What the reader sees after pausing: the pause's days, the next payment, the paper's stop. */
+function PausedReceipt({ receipt }: { readonly receipt: PauseReceipt }) {
+  const { t } = useTranslation('cancellation');
+  const longDate = useLongDate();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div
+      className="cancel-pause-receipt"
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="pause-receipt-heading"
+    >
+      <h2 id="pause-receipt-heading" className="ds-heading" data-size="md">
+        {t('cancellation.pause.receipt-heading')}
+      </h2>
+      <p className="ds-paragraph">
+        {t('cancellation.pause.receipt', {
+          from: longDate(receipt.from),
+          until: longDate(receipt.until),
+          back: longDate(addDays(receipt.until, 1)),
+        })}
+      </p>
+      {receipt.renewalDate ? (
+        <p className="ds-paragraph">
+          {t('cancellation.pause.receipt-renewal', { date: longDate(receipt.renewalDate) })}
+        </p>
+      ) : null}
+      {receipt.paperStop ? (
+        <p className="ds-paragraph">
+          {t('cancellation.pause.receipt-paper', {
+            from: longDate(receipt.paperStop.from),
+            to: longDate(receipt.paperStop.to),
+          })}
+        </p>
+      ) : null}
+      <p className="ds-paragraph">
+        <HomeLink />
+      </p>
+    </div>
+  );
+}
+
+function CancelFlow({
+  subscription,
+  onPaused,
+}: {
+  readonly subscription: Subscription;
+  readonly onPaused: (receipt: PauseReceipt) => void;
+}) {
   const { t } = useTranslation('cancellation');
   const longDate = useLongDate();
   const navigate = useNavigate();
@@ -96,6 +218,7 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
   const failureRef = useRef<HTMLDivElement>(null);
   const [deleteSubscription] = useDeleteSubscriptionMutation();
   const [schedulePlanChange] = useSchedulePlanChangeMutation();
+  const [pauseSubscription] = usePauseSubscriptionMutation();
 
   const form = useFormik<Values>({
     initialValues: { reason: '', comment: '' },
@@ -178,6 +301,16 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
       void navigate('/receipt2');
     });
 
+  const pause = (months: number) =>
+    run('pause', async () => {
+      const receipt = await pauseSubscription({
+        subscriptionNo: subscription.subscriptionNo,
+        pauseRequest: { months },
+      }).unwrap();
+      onPaused(receipt);
+      await reload();
+    });
+
   const summaryErrors = [
     reasonError ? { href: `#${reasonInputId(cancellationReasons[0])}`, text: reasonError } : null,
     commentError ? { href: '#cancel-comment', text: commentError } : null,
@@ -225,6 +358,10 @@ function CancelFlow({ subscription }: { readonly subscription: Subscription }) {
             </button>
           </p>
         </section>
+      ) : null}
+
+      {subscription.pauseOffer?.available ? (
+        <PauseSection subscription={subscription} busy={busy} onPause={pause} />
       ) : null}
 
       <section aria-labelledby="cancel-reason-heading" className="screen">
@@ -332,11 +469,14 @@ export default function CancelSubscriptionScreen() {
   const { t } = useTranslation('cancellation');
   const longDate = useLongDate();
   const { subscription } = useAppSelector(selectSubscription);
+  const [paused, setPaused] = useState<PauseReceipt | null>(null);
   const block = subscription ? cancelBlock(subscription) : 'other';
   return (
     <Screen headingId="cancel-heading" heading={t('cancellation.cancel.heading')}>
-      {subscription && !block ? (
-        <CancelFlow subscription={subscription} />
+      {paused ? (
+        <PausedReceipt receipt={paused} />
+      ) : subscription && !block ? (
+        <CancelFlow subscription={subscription} onPaused={setPaused} />
       ) : (
         <>
           <Notice>
@@ -344,7 +484,11 @@ export default function CancelSubscriptionScreen() {
               ? t(`cancellation.cancel.blocked.${block}`, {
                   date: subscription?.expiryDate ? longDate(subscription.expiryDate) : '',
                 })
-              : t(`cancellation.cancel.blocked.${block}`)}
+              : block === 'paused'
+                ? t('cancellation.cancel.blocked.paused', {
+                    date: subscription?.pause ? longDate(subscription.pause.until) : '',
+                  })
+                : t(`cancellation.cancel.blocked.${block}`)}
           </Notice>
           <ul className="screen-links">
             {block === 'pending' ? (

@@ -1,10 +1,12 @@
 // The receipt of a complaint, in the same flow: what was filed (its reference, days, what was
 // wrong), today's e-paper to read at once (digital access is part of every paper subscription),
 // what happens next (customer service follows up; a paper that often fails to come is taken up
-// with the distributor, at once when the address has had several complaints lately), and where
-// the confirmation went. Its heading takes the focus when it appears.
+// with the distributor, at once when the address has had several complaints lately), the amount
+// taken off the next invoice when the server credited a paper that did not come (nothing about
+// money otherwise), and where the confirmation went. Its heading takes the focus when it appears.
 import { useTranslation } from 'react-i18next';
 
+import { formatKroner } from '../../../shared/money/money';
 import type { ComplaintReceipt as Receipt } from '../../api/complaint';
 import { type Fact, Facts } from '../../ui/Facts';
 import { Notice } from '../../ui/Notice';
@@ -66,6 +68,11 @@ export function ComplaintReceipt({ receipt, onAnother }: ComplaintReceiptProps) 
           {t('complaint.receipt.next-heading')}
         </h2>
         <ul className="ds-list">
+          {receipt.credit ? (
+            <li>
+              {t('complaint.receipt.credit', { amount: formatKroner(receipt.credit.amountOre) })}
+            </li>
+          ) : null}
           <li>{t('complaint.receipt.next-follow-up')}</li>
           <li>
             {receipt.repeated

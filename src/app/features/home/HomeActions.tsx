@@ -44,6 +44,13 @@ function useGroups(subscription: Subscription | null): Group[] {
     lifecycle.push({ key: 'content', to: '/mitt-innhold', label: t('home.actions.content') });
   if (running && own) {
     lifecycle.push({ key: 'change', to: '/endre-abonnement', label: t('home.actions.change') });
+    // Pause instead of leaving: the choice of 1–3 months is the cancellation page's first section.
+    if (subscription?.pauseOffer?.available)
+      lifecycle.push({
+        key: 'pause',
+        to: '/avslutt-abonnement#cancel-pause',
+        label: t('home.actions.pause'),
+      });
     lifecycle.push({ key: 'cancel', to: '/avslutt-abonnement', label: t('home.actions.cancel') });
   } else if (status === SubscriptionStatus.SUSPENDED && own && !subscription?.expiryDate) {
     // Suspended for an unpaid amount, and not cancelled yet: it can be cancelled all the same.

@@ -22,6 +22,8 @@ import { Notice } from '../../ui/Notice';
 import { PaymentMethodText } from '../../ui/PaymentMethodText';
 import { usePeriodWords } from '../../ui/usePeriodWords';
 
+import { PauseStatus } from './PauseStatus';
+
 /** Features a reader can use today (family sharing at /familiedeling). */
 const USABLE_FEATURES = new Set<Subscription['features'][number]>([
   'content',
@@ -71,7 +73,14 @@ export function SubscriptionSummary({
     isEnding(status) || status === SubscriptionStatus.SUSPENDED ? subscription.expiryDate : null;
   const ended = status === SubscriptionStatus.CANCELLED || status === SubscriptionStatus.TERMINATED;
   const facts: Fact[] = [
-    { key: 'status', label: t('home.facts.status'), value: t(statusKey(status)) },
+    {
+      key: 'status',
+      label: t('home.facts.status'),
+      value:
+        status === SubscriptionStatus.PAUSED && subscription.pause
+          ? t('home.pause.until', { date: longDate(subscription.pause.until) })
+          : t(statusKey(status)),
+    },
     { key: 'price', label: t('home.facts.price'), value: price },
   ];
 
@@ -209,6 +218,7 @@ export function SubscriptionSummary({
           )}
         </Notice>
       ) : null}
+      {own ? <PauseStatus subscription={subscription} /> : null}
       <Facts facts={facts} />
       {subscription.withdrawal ? (
         <Withdrawal

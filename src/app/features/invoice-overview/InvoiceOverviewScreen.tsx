@@ -3,14 +3,19 @@
 // shows what a reader needs to pay or recognise it: an unpaid one's KID (with a copy button), amount, due date,
 // period, description, status (an overdue one is marked "Forfalt" in words, not by colour alone),
 // how it is paid (a paid one: how it was actually paid, e.g. the card a giro invoice was paid
-// with, never the subscription's method), for an unpaid giro invoice the account to pay to, and a
-// link to pay it.
+// with, never the subscription's method), for an unpaid giro invoice the account to pay to, a
+// link to pay it, and a link to download it as a PDF (written by the server).
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
-import { type Invoice, type PaymentProvider, useListInvoicesQuery } from '../../api/payment';
+import {
+  type Invoice,
+  invoicePdfUrl,
+  type PaymentProvider,
+  useListInvoicesQuery,
+} from '../../api/payment';
 import { useDateRange, useLongDate } from '../../hooks/useLongDate';
 import { formatBankAccount } from '../../lib/format/bankAccount';
 import { selectAccount } from '../../session/accountSlice';
@@ -96,6 +101,14 @@ function InvoiceItem({
       label: t('invoice-overview.invoice.description'),
       value: invoice.description,
     },
+    // What the invoice took off before its amount, a line each (a paper that did not come).
+    ...(invoice.credits ?? []).map((credit) => ({
+      key: `credit-${credit.deliveryDate}`,
+      label: t('invoice-overview.invoice.credit-missed-paper', {
+        date: longDate(credit.deliveryDate),
+      }),
+      value: formatKroner(-credit.amount),
+    })),
     {
       key: 'amount',
       label: t('invoice-overview.invoice.amount'),
@@ -182,8 +195,8 @@ function InvoiceItem({
         ) : null}
       </h3>
       <Facts facts={facts} />
-      {unpaid ? (
-        <p>
+      <p className="invoice-actions">
+        {unpaid ? (
           <Link
             className="ds-button"
             to={`/betal-faktura/${encodeURIComponent(invoice.ariaInvoiceNo)}`}
@@ -191,8 +204,17 @@ function InvoiceItem({
           >
             {t('invoice-overview.invoice.pay')}
           </Link>
-        </p>
-      ) : null}
+        ) : null}
+        {/* The server writes the PDF; the session cookie goes with this same-origin link. */}
+        <a
+          className="ds-link"
+          href={invoicePdfUrl(invoice.ariaInvoiceNo)}
+          download
+          aria-label={t('invoice-overview.invoice.pdf-label', { number: invoice.ariaInvoiceNo })}
+        >
+          {t('invoice-overview.invoice.pdf')}
+        </a>
+      </p>
     </article>
   );
 }

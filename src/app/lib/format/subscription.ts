@@ -56,6 +56,7 @@ export function traitsOf(subscription: Subscription): SubscriptionTraits {
 export function cancelBlock(subscription: Subscription) {
   const status = subscription.instStatusCode;
   if (status === SubscriptionStatus.PENDING_CANCELLATION) return 'pending';
+  if (status === SubscriptionStatus.PAUSED) return 'paused';
   const traits = traitsOf(subscription);
   if (isFamilyShare(traits)) return 'family-share';
   if (hasBusinessInfo(traits)) return 'business';

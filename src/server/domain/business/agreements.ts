@@ -428,6 +428,63 @@ export async function seatEvents(db: Queryable, agreementId: number): Promise<Se
   }));
 }
 
+// ---------------------------------------------------------------- the company that pays
+
+/** A company's postal address, as its invoices are addressed. */
+export interface CompanyAddress {
+  readonly street: string;
+  readonly postalCode: string;
+  readonly place: string;
+}
+
+/** The company a business subscription's invoices and receipts are made out to. */
+export interface BillingCompany {
+  readonly companyName: string;
+  readonly organizationNumber: string | null;
+  readonly address: CompanyAddress | null;
+}
+
+/**
+ * The company that pays a subscription, or null for a reader's own: the agreement the
+ * subscription administers (the admin's subscription on the business plan, which the agreement
+ * is billed to) or the one whose seat it is. Read from the records only, never from a request.
+ */
+export async function billingCompanyOf(
+  db: Queryable,
+  subscriptionNo: string,
+): Promise<BillingCompany | null> {
+  const [row] = await db.query<{
+    company_name: string;
+    organization_number: string | null;
+    billing_street: string | null;
+    billing_postal_code: string | null;
+    billing_place: string | null;
+  }>(
+    `select a.company_name, a.organization_number, a.billing_street, a.billing_postal_code,
+            a.billing_place
+       from business_agreements a
+      where a.id in (select agreement_id from business_agreement_admins where subscription_no = $1
+                     union all
+                     select business_agreement_id from subscriptions where subscription_no = $1)
+      order by a.id
+      limit 1`,
+    [subscriptionNo],
+  );
+  if (!row) return null;
+  return {
+    companyName: row.company_name,
+    organizationNumber: row.organization_number,
+    address:
+      row.billing_street && row.billing_postal_code && row.billing_place
+        ? {
+            street: row.billing_street,
+            postalCode: row.billing_postal_code,
+            place: row.billing_place,
+          }
+        : null,
+  };
+}
+
 // ---------------------------------------------------------------- agreements brought over
 
 /**
@@ -440,6 +497,8 @@ export async function importAgreement(
     readonly titleCode: string;
     readonly companyName: string;
     readonly organizationNumber: string | null;
+    /** Where the company's invoices and receipts are addressed (none: the name alone). */
+    readonly billingAddress?: CompanyAddress | null;
     readonly maxSeats: number;
     readonly domains: readonly string[];
     readonly adminSubscriptionNos: readonly string[];
@@ -448,14 +507,17 @@ export async function importAgreement(
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `insert into business_agreements (title_code, company_name, organization_number, max_seats,
-       created_at)
-     values ($1, $2, $3, $4, $5) returning id`,
+       created_at, billing_street, billing_postal_code, billing_place)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
     [
       input.titleCode,
       input.companyName,
       input.organizationNumber,
       input.maxSeats,
       input.createdAt.toISOString(),
+      input.billingAddress?.street ?? null,
+      input.billingAddress?.postalCode ?? null,
+      input.billingAddress?.place ?? null,
     ],
   );
   const id = Number(row!.id);

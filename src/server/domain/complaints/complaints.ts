@@ -23,6 +23,9 @@
 // COMPLAINT_REPEAT_THRESHOLD on it is a repeated complaint that goes on to the distributor.
 // Filing sends the case to the title's customer centre and a confirmation to the reader through
 // the outbox, in the same transaction; the receipt carries the link to today's e-paper.
+// A paper that did not come (UTEBLITT) on a day the reader paid for is credited on the next
+// invoice in the same transaction, once per day (missedPaperCredits.ts has the rule); the
+// receipt and the e-mails name the amount only when a credit was made.
 // Owns `complaints` and `complaint_dates`.
 import {
   COMPLAINT_REPEAT_DAYS,
@@ -54,6 +57,7 @@ import { orderReference } from '../orders/reference';
 import { enforceLimit } from '../rate-limits';
 
 import { customerServiceEmail, readerConfirmationEmail } from './messages';
+import { creditMissedPapers, type MissedPaperCredit } from './missedPaperCredits';
 
 /**
  * What the reader quotes to customer service: the complaint's number made into the same kind of
@@ -381,6 +385,8 @@ export interface NewComplaint {
 }
 
 export interface RecordedComplaint {
+  /** The complaint's row id (its credits refer to it). */
+  readonly id: string;
   readonly record: ComplaintRecord;
   /** Complaints on the address in the counting period, this one included. */
   readonly addressCount: number;
@@ -440,6 +446,7 @@ export async function recordComplaint(
     [input.code],
   );
   return {
+    id: String(id),
     record: {
       reference: complaintReference(id),
       filedAt: input.filedAt.toISOString(),
@@ -457,6 +464,8 @@ export interface ComplaintReceipt {
   readonly epaperUrl: string;
   readonly receiptEmail: string | null;
   readonly repeated: boolean;
+  /** The missed papers credited on the next invoice; null: no credit was made. */
+  readonly credit: MissedPaperCredit | null;
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -517,7 +526,7 @@ export async function fileComplaint(
 
       const profile = await getProfile(tx, reader.ariaAccountNo, reader.identity);
       const addresses = addressesOf(dates, profile.address, changed, reader.ariaAccountNo);
-      const { record, addressCount } = await recordComplaint(tx, {
+      const { id, record, addressCount } = await recordComplaint(tx, {
         subscriptionNo,
         ariaAccountNo: reader.ariaAccountNo,
         titleCode: subscription.titleCode,
@@ -529,6 +538,13 @@ export async function fileComplaint(
         filedAt: now,
       });
       const repeated = addressCount >= COMPLAINT_REPEAT_THRESHOLD;
+      const credit = await creditMissedPapers(tx, {
+        subscription,
+        complaintId: id,
+        code: input.code,
+        dates,
+        now,
+      });
       const epaperUrl = epaperUrlOf(subscription.titleCode);
       const message = {
         reference: record.reference,
@@ -552,6 +568,7 @@ export async function fileComplaint(
         repeatDays: COMPLAINT_REPEAT_DAYS,
         repeated,
         epaperUrl,
+        credit,
       };
       const send = outboxSender(tx, now);
       const toCentre = customerServiceEmail(message);
@@ -564,7 +581,7 @@ export async function fileComplaint(
         const confirmation = readerConfirmationEmail(message);
         await send.sendEmail(profile.email, confirmation.subject, confirmation.body);
       }
-      return { complaint: record, epaperUrl, receiptEmail: profile.email, repeated };
+      return { complaint: record, epaperUrl, receiptEmail: profile.email, repeated, credit };
     });
   } catch (error) {
     // A race the lock did not see (another instance's insert in the same instant).

@@ -1,7 +1,10 @@
 // The two e-mails of a delivery complaint, sent through the outbox in the transaction that files
 // it: the case for the title's customer centre (bokmål, the centre's working language; everything
 // it needs to follow up, with the count of complaints on the address) and the confirmation to the
-// reader in the title's language (nb or nn), with today's e-paper and what happens next.
+// reader in the title's language (nb or nn), with today's e-paper and what happens next, and the
+// amount taken off the next invoice when a missed paper was credited (never a word about money
+// otherwise).
+import { formatKroner } from '../../../shared/money/money';
 import { getPublication } from '../../../shared/publications/registry';
 import { longDate } from '../../messaging/wording';
 
@@ -39,6 +42,8 @@ export interface ComplaintMessageInput {
   readonly repeatDays: number;
   readonly repeated: boolean;
   readonly epaperUrl: string;
+  /** The missed papers credited on the next invoice (missedPaperCredits.ts); null: none. */
+  readonly credit?: { readonly amountOre: number; readonly appliesTo: string } | null;
 }
 
 export interface Email {
@@ -103,6 +108,12 @@ export function customerServiceEmail(input: ComplaintMessageInput): Email {
           `Adressen har hatt ${input.addressCount} klager på ${input.repeatDays} dager: gi beskjed til distributøren.`,
         ]
       : []),
+    ...(input.credit
+      ? [
+          '',
+          `Trekk for avis som ikke kom: ${formatKroner(input.credit.amountOre)} trekkes automatisk fra neste faktura (${longDate(input.credit.appliesTo, 'nb')}). Abonnenten har fått beskjed.`,
+        ]
+      : []),
     '',
     `Abonnenten har fått lenke til dagens e-avis (${input.epaperUrl}) og beskjed om at kundeservice følger opp.`,
   ];
@@ -123,6 +134,7 @@ const words = {
     comment: 'Kommentar',
     reference: 'Referanse',
     epaper: (url: string) => `Dagens e-avis kan du lese med en gang: ${url}`,
+    credit: (amount: string) => `Vi trekker ${amount} fra neste faktura.`,
     next: 'Kundeservice følger opp klagen. Kommer ikke avisen fram ofte, gir vi beskjed til distributøren.',
     repeated:
       'Vi har fått flere klager på leveringen til adressen din den siste tiden, og ber distributøren rette det opp.',
@@ -138,6 +150,7 @@ const words = {
     comment: 'Kommentar',
     reference: 'Referanse',
     epaper: (url: string) => `Dagens e-avis kan du lese med ein gong: ${url}`,
+    credit: (amount: string) => `Vi trekkjer ${amount} frå neste faktura.`,
     next: 'Kundeservice følgjer opp klaga. Kjem ikkje avisa fram ofte, seier vi frå til distributøren.',
     repeated:
       'Vi har fått fleire klager på leveringa til adressa di den siste tida, og ber distributøren rette det opp.',
@@ -164,6 +177,7 @@ export function readerConfirmationEmail(input: ComplaintMessageInput): Email {
     '',
     w.epaper(input.epaperUrl),
     '',
+    ...(input.credit ? [w.credit(formatKroner(input.credit.amountOre)), ''] : []),
     w.next,
     ...(input.repeated ? [w.repeated] : []),
     '',

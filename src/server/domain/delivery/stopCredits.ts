@@ -31,7 +31,10 @@ import { deliveryDaysBetween } from './calendar';
 export interface BilledPeriod {
   readonly start: string;
   readonly end: string;
-  /** The price of the period in øre: billed, less refunded, plus the stop credit it took off. */
+  /**
+   * The price of the period in øre: billed, less refunded, plus the stop credit and the
+   * missed-paper credits (complaints/missedPaperCredits.ts) it took off.
+   */
   readonly priceOre: number;
   readonly paid: boolean;
 }
@@ -64,11 +67,14 @@ export async function billedPeriods(
     price_ore: number | string;
     status: string;
   }>(
-    `select period_start::text as period_start, period_end::text as period_end,
-            amount_ore - refunded_ore + stop_credit_ore as price_ore, status
-       from billing_effects
-      where subscription_no = $1 and reason not in ('upgrade', 'order-upgrade')
-      order by period_start, id`,
+    `select b.period_start::text as period_start, b.period_end::text as period_end,
+            b.amount_ore - b.refunded_ore + b.stop_credit_ore
+              + coalesce((select sum(m.amount_ore) from missed_paper_credits m
+                           where m.billing_effect_id = b.id), 0) as price_ore,
+            b.status
+       from billing_effects b
+      where b.subscription_no = $1 and b.reason not in ('upgrade', 'order-upgrade')
+      order by b.period_start, b.id`,
     [subscriptionNo],
   );
   return rows.map((r) => ({

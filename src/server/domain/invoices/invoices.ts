@@ -1,7 +1,8 @@
 // Invoices as the reader sees them: one per billing effect of the lifecycle (an order, a renewal,
 // a trial conversion, an upgrade's difference). The number, the KID (by the title's OCR
 // agreement), the due date and the payee's account are derived from the effect, so an invoice
-// never disagrees with the money the lifecycle recorded.
+// never disagrees with the money the lifecycle recorded. The credits a renewal took off for
+// papers that did not come (complaints/missedPaperCredits.ts) are its lines of their own.
 import { createHash } from 'node:crypto';
 
 import { INVOICE_NUMBER_OFFSET } from '../../../shared/payment/invoice-number';
@@ -62,6 +63,15 @@ export function payeeAccountNumber(titleCode: string): string {
   }
 }
 
+/** A credit an invoice took off, shown as a line of its own. */
+export interface InvoiceCredit {
+  /** MISSED_PAPER: a paper that did not come (a complaint «Avisen kom ikke»). */
+  readonly kind: 'MISSED_PAPER';
+  readonly deliveryDate: string;
+  /** Øre taken off (positive). */
+  readonly amount: number;
+}
+
 export interface Invoice {
   readonly ariaInvoiceNo: string;
   readonly kid: string;
@@ -84,6 +94,8 @@ export interface Invoice {
     readonly provider: PaymentProvider;
     readonly maskedCardNumber: string | null;
   } | null;
+  /** Taken off the amount already (it is what is left to pay), oldest day first. */
+  readonly credits: readonly InvoiceCredit[];
 }
 
 interface InvoiceRow {
@@ -106,6 +118,7 @@ interface InvoiceRow {
   customer_number: string;
   plan_name: string;
   period: Period;
+  missed_paper_credits?: { deliveryDate: string; amount: number | string }[] | null;
   [column: string]: unknown;
 }
 
@@ -113,7 +126,10 @@ const selectInvoices = `
   select b.id, b.kind, b.reason, b.amount_ore, b.period_start::text as period_start,
          b.period_end::text as period_end, b.provider, b.paid_provider, b.paid_masked_card,
          b.status, b.failure, b.retry_at, b.created_at, b.settled_at,
-         s.subscription_no, s.title_code, s.customer_number, p.plan_name, p.period
+         s.subscription_no, s.title_code, s.customer_number, p.plan_name, p.period,
+         (select json_agg(json_build_object('deliveryDate', m.delivery_date::text,
+                                            'amount', m.amount_ore) order by m.delivery_date)
+            from missed_paper_credits m where m.billing_effect_id = b.id) as missed_paper_credits
     from billing_effects b
     join subscriptions s on s.subscription_no = b.subscription_no
     join plans p on p.id = coalesce(b.plan_id, s.plan_id)`;
@@ -152,6 +168,11 @@ function toInvoice(row: InvoiceRow, today: string): Invoice {
           maskedCardNumber: paidBy === 'SWEDBANK-PPG' ? row.paid_masked_card : null,
         }
       : null,
+    credits: (row.missed_paper_credits ?? []).map((credit) => ({
+      kind: 'MISSED_PAPER' as const,
+      deliveryDate: credit.deliveryDate,
+      amount: Number(credit.amount),
+    })),
   };
 }
 

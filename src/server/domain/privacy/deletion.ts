@@ -29,6 +29,7 @@ import { eraseAccount } from '../accounts/accounts';
 import { accountContact } from '../accounts/profile';
 import { eraseBusinessData } from '../business/agreements';
 import { eraseComplaints } from '../complaints/complaints';
+import { purgeMissedPaperCredits } from '../complaints/missedPaperCredits';
 import { eraseVerifications } from '../connect/connect';
 import { eraseDeliveryChanges } from '../delivery/changeStore';
 import { eraseDunningContacts, purgeDunning } from '../dunning/dunning';
@@ -350,6 +351,7 @@ export async function purgeExpiredBookkeeping(db: Db, now: Date): Promise<number
         await purgeWithdrawals(tx, accountNo);
         await unlinkOrdersFromBilling(tx, accountNo);
         await purgeDunning(tx, accountNo);
+        await purgeMissedPaperCredits(tx, accountNo);
         await purgeBilling(tx, accountNo);
         await purgeOrders(tx, accountNo);
         await purgeSubscriptionEvents(tx, accountNo);

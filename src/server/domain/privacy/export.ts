@@ -88,7 +88,10 @@ const PARTS: readonly (readonly [string, string])[] = [
   [
     'complaints',
     `select c.*, (select coalesce(json_agg(d), '[]'::json) from complaint_dates d
-            where d.complaint_id = c.id) as dates from complaints c where c.aria_account_no = $1`,
+            where d.complaint_id = c.id) as dates,
+            (select coalesce(json_agg(m), '[]'::json) from missed_paper_credits m
+              where m.complaint_id = c.id) as credits
+       from complaints c where c.aria_account_no = $1`,
   ],
   [
     'familyInvitationsSent',

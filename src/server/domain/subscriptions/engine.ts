@@ -30,7 +30,7 @@ import {
   SubscriptionStatus as S,
   type StatusCode,
 } from '../../../shared/subscription/status';
-import { addDays, addMonths } from '../../../shared/time/oslo';
+import { addDays, addMonths, daysBetween } from '../../../shared/time/oslo';
 import { DomainError } from '../../errors';
 import type { PaymentProvider } from '../../payments/port';
 
@@ -124,6 +124,18 @@ export type Command =
    */
   | { readonly kind: 'withdraw'; readonly lastDay: string }
   /**
+   * The reader pauses instead of leaving (pauses.ts): from today through `until`, no access and
+   * nothing renews; the renewal date (and a change waiting for it) moves by the pause's days, so
+   * what was paid for and not used is served after the pause and nothing is charged meanwhile.
+   */
+  | { readonly kind: 'pause'; readonly until: string }
+  /**
+   * The pause ends: by itself the day after `until`, or early when the reader ends it: then the
+   * renewal date moves back by the planned days not used (today through `until`), so the reader
+   * pays for no day of access lost and gets none for free.
+   */
+  | { readonly kind: 'endPause'; readonly until: string }
+  /**
    * A share or seat ends (removed, left, the owner's subscription or the agreement ends): on
    * `on` when that is after today (PENDING_TERMINATION until then; the expiry job ends it),
    * else today (TERMINATED). A share already ending gets the new date.
@@ -189,6 +201,9 @@ export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]
   resume: [S.SUSPENDED],
   // A cancellation in waiting does not take the right away.
   withdraw: [S.ACTIVE, S.PENDING_CANCELLATION],
+  // Only a running paid subscription (not a trial, not one being cancelled or suspended).
+  pause: [S.ACTIVE],
+  endPause: [S.PAUSED],
   // A family share runs ACTIVE_NON_BILLABLE, a business seat ACTIVE (shares only: see below).
   endShare: [S.ACTIVE, S.ACTIVE_NON_BILLABLE, S.PENDING_TERMINATION],
   undoShareEnd: [S.PENDING_TERMINATION],
@@ -199,6 +214,7 @@ export const allowedStatuses: Readonly<Record<CommandKind, readonly StatusCode[]
     S.PENDING_CANCELLATION,
     S.PENDING_TERMINATION,
     S.ACTIVE_NON_BILLABLE,
+    S.PAUSED,
   ],
 };
 
@@ -564,6 +580,44 @@ export function transition(state: EngineState, command: Command, today: string):
       return { state: next, effects: [] };
     }
 
+    case 'pause': {
+      if (!payingIn(state))
+        throw new DomainError(
+          'conflict',
+          'PAUSE_NOT_AVAILABLE',
+          'Only a subscription the reader pays for can be paused',
+        );
+      if (!state.renewalDate) throw notDue('The subscription has no renewal date to move');
+      if (command.until < today)
+        throw invalid('PAUSE_MONTHS_INVALID', 'A pause cannot end before today', 'months');
+      const shift = daysBetween(today, command.until) + 1;
+      const next: EngineState = {
+        ...state,
+        status: S.PAUSED,
+        renewalDate: addDays(state.renewalDate, shift),
+        pendingChange: state.pendingChange && {
+          ...state.pendingChange,
+          effectiveDate: addDays(state.pendingChange.effectiveDate, shift),
+        },
+      };
+      return { state: next, effects: [] };
+    }
+
+    case 'endPause': {
+      // Ended early: the planned days from today on were not used, so they come off again.
+      const unused = command.until >= today ? daysBetween(today, command.until) + 1 : 0;
+      const next: EngineState = {
+        ...state,
+        status: S.ACTIVE,
+        renewalDate: state.renewalDate && addDays(state.renewalDate, -unused),
+        pendingChange: state.pendingChange && {
+          ...state.pendingChange,
+          effectiveDate: addDays(state.pendingChange.effectiveDate, -unused),
+        },
+      };
+      return { state: next, effects: [] };
+    }
+
     case 'endShare': {
       const ends = command.on > today;
       const next: EngineState = {
@@ -643,7 +697,9 @@ export interface ChargeForecast {
  * counted exactly as they will be. Null when nothing will be billed (not renewing, paid by
  * someone else, free).
  */
-export function nextCharge(state: EngineState): ChargeForecast | null {
+export function nextCharge(given: EngineState): ChargeForecast | null {
+  // A paused subscription renews as an active one on its (moved) renewal date.
+  const state = given.status === S.PAUSED ? { ...given, status: S.ACTIVE } : given;
   const trial = state.status === S.TRIAL;
   if (!trial && state.status !== S.ACTIVE) return null;
   const trialEnd = trial ? trialEndOf(state) : null;

@@ -8,6 +8,7 @@
 // engine state, its unpaid invoices and their dunning, the facts of the right of withdrawal) into
 // one statement, which the session lookup carries (identity/sessions.ts, findSessionWith): a
 // signed-in home page costs the database one statement.
+import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Queryable, Row } from '../../db/db';
 import { type AccountRead, bothReads, readAccount } from '../../db/reads';
@@ -24,6 +25,14 @@ import { toUnpaid, unpaidInvoicesSql } from '../invoices/invoices';
 import { type ChargeForecast, nextCharge } from './engine';
 import { engineStateOf, engineStateSql } from './lifecycle';
 import {
+  currentPauseOf,
+  type PauseOffer,
+  pauseFactsOf,
+  pauseFactsSql,
+  pauseOfferOf,
+  type PausePeriod,
+} from './pauses';
+import {
   currentSubscriptionSql,
   type Subscription,
   type SubscriptionRow,
@@ -38,6 +47,10 @@ export interface SubscriptionOverview extends Subscription {
   readonly suspension: Suspension | null;
   /** The right of withdrawal while it can be used: its last day and today's refund. */
   readonly withdrawal: { readonly lastDay: string; readonly refundOre: number } | null;
+  /** The pause while the subscription is PAUSED; null otherwise. */
+  readonly pause: PausePeriod | null;
+  /** Whether the reader may pause it now, and why not (pauses.ts). */
+  readonly pauseOffer: PauseOffer;
 }
 
 interface OverviewJson {
@@ -46,6 +59,7 @@ interface OverviewJson {
   readonly unpaid: readonly Row[];
   readonly right: readonly Row[];
   readonly dunning: Row | null;
+  readonly pause: Row | null;
 }
 
 /**
@@ -63,12 +77,14 @@ export function overviewRead(
                 'state', (${engineStateSql('cur.subscription_no')}),
                 'unpaid', (${unpaidInvoicesSql('cur.subscription_no')}),
                 'right', (${rightFactsSql('cur.subscription_no', 'cur.aria_account_no')}),
-                'dunning', (${dunningFactsSql('cur.subscription_no')}))
+                'dunning', (${dunningFactsSql('cur.subscription_no')}),
+                'pause', (${pauseFactsSql('cur.subscription_no')}))
          from (${currentSubscriptionSql(account, `${param(titleCode)}::text`, param)}) cur`,
     read(json) {
       if (!json) return null;
       const overview = json as OverviewJson;
       const subscription = toSubscription(overview.subscription);
+      const pauseFacts = pauseFactsOf(overview.pause);
       const state = overview.state && engineStateOf(overview.state);
       const dunning = dunningOf(
         overview.dunning,
@@ -85,6 +101,8 @@ export function overviewRead(
           subscription.hasSubscription && state
             ? usableRight(overview.right, state.status, now)
             : null,
+        pause: currentPauseOf(pauseFacts),
+        pauseOffer: pauseOfferOf(pauseFacts!, osloDateOf(now)),
       };
     },
   };
