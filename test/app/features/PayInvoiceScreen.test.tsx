@@ -145,6 +145,10 @@ describe('an unpaid invoice', () => {
     ).toBeInTheDocument();
     expect(fact('Status')).toHaveTextContent('Betalt 22. november 2026');
     expect(screen.queryByRole('button', { name: /^Betal/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Last ned PDF av faktura 800000012' })).toHaveAttribute(
+      'href',
+      '/api/invoice/800000012/pdf',
+    );
   });
 });
 

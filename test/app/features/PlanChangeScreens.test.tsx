@@ -621,6 +621,9 @@ describe('ChangeReceiptScreen', () => {
     // the short reference the customer centre finds the order by, not the technical id.
     expect(fact('Referanse (oppgi denne til kundeservice)')).toHaveTextContent('7M3KQ2XA');
     expect(screen.queryByText(/ord_3f9a1c2b7d4e5f60/)).toBeNull();
+    const pdf = screen.getByRole('link', { name: 'Last ned PDF av kvittering 7M3KQ2XA' });
+    expect(pdf).toHaveAttribute('href', '/api/orders/ord_3f9a1c2b7d4e5f60/receipt/pdf');
+    expect(pdf).toHaveAttribute('download');
     expect(calls.some((c) => c.url.endsWith('/api/subscription/A-2001/FVN'))).toBe(true);
   });
 

@@ -419,6 +419,10 @@ describe('ReactivatedScreen', () => {
     );
     expect(callsTo(calls, 'GET', '/api/subscription/A-2001/FVN')).toHaveLength(1);
     expect(store.getState().subscription.subscription?.renewalDate).toBe(inDays(90));
+    // The receipt as a PDF, as every receipt page offers it.
+    expect(
+      screen.getByRole('link', { name: 'Last ned PDF av kvittering 7M3KQ2XA' }),
+    ).toHaveAttribute('href', '/api/orders/ord_1/receipt/pdf');
   });
 
   it('names the offer only when the server priced the order with it', async () => {

@@ -12,7 +12,6 @@ import { Link } from 'react-router';
 import { formatKroner } from '../../../shared/money/money';
 import {
   type Invoice,
-  invoicePdfUrl,
   type PaymentProvider,
   useListInvoicesQuery,
 } from '../../api/payment';
@@ -26,6 +25,7 @@ import { type Fact, Facts } from '../../ui/Facts';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
 import { describeSettlement } from '../../ui/PaymentMethodText';
+import { PdfLink } from '../../ui/PdfLink';
 import { Screen } from '../../ui/Screen';
 
 import './invoice-overview.css';
@@ -205,15 +205,7 @@ function InvoiceItem({
             {t('invoice-overview.invoice.pay')}
           </Link>
         ) : null}
-        {/* The server writes the PDF; the session cookie goes with this same-origin link. */}
-        <a
-          className="ds-link"
-          href={invoicePdfUrl(invoice.ariaInvoiceNo)}
-          download
-          aria-label={t('invoice-overview.invoice.pdf-label', { number: invoice.ariaInvoiceNo })}
-        >
-          {t('invoice-overview.invoice.pdf')}
-        </a>
+        <PdfLink invoiceNo={invoice.ariaInvoiceNo} />
       </p>
     </article>
   );

@@ -29,6 +29,7 @@ import { PayButton } from '../../ui/PayButton';
 import { PaymentMethodChoice } from '../../ui/PaymentMethodChoice';
 import { describeSettlement } from '../../ui/PaymentMethodText';
 import { providerSlug } from '../../ui/paymentProviders';
+import { PdfLink } from '../../ui/PdfLink';
 import { Progress } from '../../ui/Progress';
 import { RATE_LIMIT_KEY } from '../../ui/RateLimitNotice';
 import { Screen } from '../../ui/Screen';
@@ -304,6 +305,9 @@ export default function PayInvoiceScreen() {
             {t('pay-invoice.facts.heading')}
           </h2>
           <InvoiceFacts invoice={invoice} />
+          <p className="ds-paragraph">
+            <PdfLink invoiceNo={invoice.ariaInvoiceNo} />
+          </p>
         </section>
         {invoice.status === 'PAID' ? null : (
           <section aria-labelledby="pay-invoice-pay-heading">

@@ -24,6 +24,7 @@ import { useAppSelector } from '../../store/hooks';
 import { type Fact, Facts } from '../../ui/Facts';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
+import { PdfLink } from '../../ui/PdfLink';
 import { usePeriodWords } from '../../ui/usePeriodWords';
 
 function HomeParagraph() {
@@ -122,6 +123,9 @@ function UpgradeReceipt({
         {t('plan-change.receipt.upgraded-text', { plan: order.planName })}
       </Notice>
       <Facts facts={facts} />
+      <p className="ds-paragraph">
+        <PdfLink orderId={order.orderId} reference={order.reference} />
+      </p>
       <p className="ds-paragraph">{t('plan-change.receipt.no-binding')}</p>
       <HomeParagraph />
     </section>

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { STUDENT_PLAN_ID } from '../../../shared/subscription/plans';
-import { orderReceiptPdfUrl, useGetOrderQuery } from '../../api/order';
+import { useGetOrderQuery } from '../../api/order';
 import { callFailure, failureKind } from '../../api/problem';
 import { orderPath } from '../../flows/order/outcome';
 import { useLongDate } from '../../hooks/useLongDate';
@@ -21,6 +21,7 @@ import { useAppSelector } from '../../store/hooks';
 import { Facts } from '../../ui/Facts';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
+import { PdfLink } from '../../ui/PdfLink';
 import { Progress } from '../../ui/Progress';
 import { Screen } from '../../ui/Screen';
 import { usePeriodWords } from '../../ui/usePeriodWords';
@@ -89,15 +90,7 @@ export default function ReceiptScreen() {
         <p className="ds-paragraph">{t('purchase.receipt.intro', { plan: order.planName })}</p>
         <Facts facts={facts} />
         <p className="ds-paragraph">
-          {/* The server writes the PDF; the session cookie goes with this same-origin link. */}
-          <a
-            className="ds-link"
-            href={orderReceiptPdfUrl(order.orderId)}
-            download
-            aria-label={t('purchase.receipt.pdf-label', { reference: order.reference })}
-          >
-            {t('purchase.receipt.pdf')}
-          </a>
+          <PdfLink orderId={order.orderId} reference={order.reference} />
         </p>
         <p className="ds-paragraph">{t('purchase.summary.no-binding')}</p>
         {order.ariaPlanID === STUDENT_PLAN_ID ? (

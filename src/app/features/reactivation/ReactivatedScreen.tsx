@@ -26,6 +26,7 @@ import { selectSubscription } from '../../session/subscriptionSlice';
 import { useAppSelector } from '../../store/hooks';
 import { HomeLink } from '../../ui/HomeLink';
 import { Notice } from '../../ui/Notice';
+import { PdfLink } from '../../ui/PdfLink';
 import { Screen } from '../../ui/Screen';
 import { usePeriodWords } from '../../ui/usePeriodWords';
 
@@ -48,6 +49,9 @@ function Payment({ order }: { readonly order: Order }) {
       {/* The short reference the customer centre finds the order by. */}
       <p className="ds-paragraph">
         {t('reactivation.order.reference', { reference: order.reference })}
+      </p>
+      <p className="ds-paragraph">
+        <PdfLink orderId={order.orderId} reference={order.reference} />
       </p>
     </>
   );
