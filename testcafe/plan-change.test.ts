@@ -1,10 +1,11 @@
 // Plan change in the browser: planendring@ (FVN Premium monthly with a change to yearly
-// waiting; no other journey uses this user) withdraws the waiting change, schedules a period
-// change with the confirmation step, sees it on the receipt (/receipt2) and on the home page,
-// and withdraws it again. The price list (/nye-priser) and the receipt without a session are
+// waiting; no journey of another file uses this user, so these run in one shard, in this order)
+// first closes the price notice that the waiting change gives the home page, then withdraws the
+// change, schedules a period change with the confirmation step, sees it on the receipt
+// (/receipt2) and on the home page, and withdraws it again. The price list (/nye-priser) and the receipt without a session are
 // checked too. axe on every page. The upgrade (pay the difference) journey needs the payment
 // sandbox and is written with the purchase screens.
-import { Selector } from 'testcafe';
+import { ClientFunction, Selector } from 'testcafe';
 
 import { currentUrl, expectAccessible, expectScreen, signIn, titleUrl } from './support';
 
@@ -13,6 +14,42 @@ const button = (name: string) => Selector('button').withExactText(name);
 const pending = Selector('section').withAttribute('aria-labelledby', 'plan-change-pending-heading');
 
 fixture('Plan change').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
+
+/** Home's segment messages as the page carried them for its first screen. */
+const firstScreen = ClientFunction(() => {
+  const text = document.getElementById('minside-first-screen')?.textContent;
+  return text
+    ? (JSON.parse(text) as { segment?: { answer: { messages: { id: string }[] } } })
+    : null;
+});
+
+// A segment message on the home page: planendring@ (an FVN subscriber whose next renewal costs
+// another amount) is told, follows it to /nye-priser, closes it, and it stays closed after a reload.
+test.page(titleUrl('FVN', '/'))(
+  'a subscriber closes the price notice on the home page',
+  async (t) => {
+    await t.resizeWindow(1280, 900);
+    await signIn(t, 'planendring@demo.minside.no');
+    await expectScreen(t, 'Hei, Petter!');
+    const banner = Selector('section.segment-banner').withText('Ny pris fra neste fornying');
+    await t.expect(banner.exists).ok({ timeout: 20000 });
+    await expectAccessible(t);
+    await t.click(banner.find('a').withExactText('Se prisene'));
+    await expectScreen(t, 'Priser for Fædrelandsvennen');
+    await t.navigateTo(titleUrl('FVN', '/'));
+    await expectScreen(t, 'Hei, Petter!');
+    await t.click(banner.find('button').withExactText('Lukk'));
+    await t.expect(banner.exists).notOk({ timeout: 10000 });
+    await t.expect(main.withText('Meldingen er lukket. Du ser den ikke igjen.').exists).ok();
+    await t.navigateTo(titleUrl('FVN', '/'));
+    await expectScreen(t, 'Hei, Petter!');
+    // The messages came with the page, without the closed one: the screen shows what it has.
+    const messages = (await firstScreen())?.segment?.answer.messages;
+    await t.expect(messages).ok('the page carries the home page’s messages');
+    await t.expect(messages?.map((m) => m.id)).notContains('nye-priser-2027');
+    await t.expect(Selector('.segment-banner').exists).notOk();
+  },
+);
 
 test.page(titleUrl('FVN', '/endre-abonnement'))(
   'a subscriber withdraws a waiting change, schedules a period change and withdraws it again',

@@ -5,7 +5,8 @@
 // reaches the embedded collector (/dev/events) only after analytics is accepted. papir@ makes a
 // copy of her data on /schibstedTakeoutGateway, downloads it (it holds her invoices) and reads it
 // on the page in words (kroner, no column names);
-// sletting@ asks for her data to be deleted and calls it off; planendring@ closes a segment message.
+// sletting@ asks for her data to be deleted and calls it off. (planendring@'s segment message is
+// closed in plan-change.test.ts, before that file's journey withdraws the change it is about.)
 import { ClientFunction, Selector } from 'testcafe';
 
 import { emailsTo, expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
@@ -235,33 +236,5 @@ test.page(titleUrl('SET', '/schibstedDeleteGateway'))(
     // The page came with the server's answer: nothing waits, so the notice is gone for good.
     await t.expect((await firstScreen())?.deletion).eql({ waiting: null });
     await t.expect(notice.exists).notOk();
-  },
-);
-
-// A segment message on the home page: planendring@ (an FVN subscriber whose next renewal costs
-// another amount) is told, follows it to /nye-priser, closes it, and it stays closed after a reload.
-test.page(titleUrl('FVN', '/'))(
-  'a subscriber closes the price notice on the home page',
-  async (t) => {
-    await t.resizeWindow(1280, 900);
-    await signIn(t, 'planendring@demo.minside.no');
-    await expectScreen(t, 'Hei, Petter!');
-    const banner = Selector('section.segment-banner').withText('Ny pris fra neste fornying');
-    await t.expect(banner.exists).ok({ timeout: 20000 });
-    await expectAccessible(t);
-    await t.click(banner.find('a').withExactText('Se prisene'));
-    await expectScreen(t, 'Priser for Fædrelandsvennen');
-    await t.navigateTo(titleUrl('FVN', '/'));
-    await expectScreen(t, 'Hei, Petter!');
-    await t.click(banner.find('button').withExactText('Lukk'));
-    await t.expect(banner.exists).notOk({ timeout: 10000 });
-    await t.expect(main.withText('Meldingen er lukket. Du ser den ikke igjen.').exists).ok();
-    await t.navigateTo(titleUrl('FVN', '/'));
-    await expectScreen(t, 'Hei, Petter!');
-    // The messages came with the page, without the closed one: the screen shows what it has.
-    const messages = (await firstScreen())?.segment?.answer.messages;
-    await t.expect(messages).ok('the page carries the home page’s messages');
-    await t.expect(messages?.map((m) => m.id)).notContains('nye-priser-2027');
-    await t.expect(Selector('.segment-banner').exists).notOk();
   },
 );
