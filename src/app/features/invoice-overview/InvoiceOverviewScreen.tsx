@@ -10,11 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatKroner } from '../../../shared/money/money';
-import {
-  type Invoice,
-  type PaymentProvider,
-  useListInvoicesQuery,
-} from '../../api/payment';
+import { type Invoice, type PaymentProvider, useListInvoicesQuery } from '../../api/payment';
 import { useDateRange, useLongDate } from '../../hooks/useLongDate';
 import { formatBankAccount } from '../../lib/format/bankAccount';
 import { selectAccount } from '../../session/accountSlice';
