@@ -19,6 +19,7 @@ import {
   plainTextKeywords,
   withJsonAliases,
 } from './request-input';
+import { serializerSchema } from './serializer-schema';
 
 export const contractPath = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -188,6 +189,13 @@ export async function registerContract(app: FastifyInstance, options: ContractOp
       return payload;
     });
   }
+
+  // After the response validators have taken the contract's schemas: what the serialiser gets.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const schema = route.schema as { operationId?: string; response?: ResponseSchemas } | undefined;
+    if (!schema?.operationId || !schema.response) return;
+    route.schema = { ...schema, response: serializerSchema(schema.response) };
+  });
 
   await app.register(openapiGlue, {
     specification: withLowerCaseHeaderNames(document),

@@ -6,7 +6,7 @@
 // unpaid invoice not yet due, a cancellation running out (undo it), the plan changing because the
 // reader stops qualifying for it (what it becomes, and the one-tap choices: PlanConversion.tsx),
 // a scheduled plan change (keep the current plan instead, confirmed when done). Nothing here when nothing needs doing.
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -20,7 +20,13 @@ import { useReloadSubscription } from '../../hooks/useReloadSubscription';
 import { Notice } from '../../ui/Notice';
 import { usePeriodWords } from '../../ui/usePeriodWords';
 
-import { PlanConversion } from './PlanConversion';
+/**
+ * Only a reader whose plan is about to change sees it, so it is a chunk of its own; the first
+ * screen already knows of the change, so the page is drawn once with it (the route's Suspense).
+ */
+const PlanConversion = lazy(() =>
+  import('./PlanConversion').then((m) => ({ default: m.PlanConversion })),
+);
 
 /** USER_ACTION_REQUIRED → user-action-required (the catalogues' keys). */
 const kebab = (code: string) => code.toLowerCase().replaceAll('_', '-');

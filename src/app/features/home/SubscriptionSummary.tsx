@@ -2,6 +2,7 @@
 // next charge (date, amount and how it is paid, as the server's renewal jobs will make it), a
 // price that changes at the next renewal, no binding and how to end it, and the numbers customer
 // service asks for. Who pays for a family share or a business subscription is said instead.
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -22,7 +23,11 @@ import { Notice } from '../../ui/Notice';
 import { PaymentMethodText } from '../../ui/PaymentMethodText';
 import { usePeriodWords } from '../../ui/usePeriodWords';
 
-import { PauseStatus } from './PauseStatus';
+/**
+ * Only a paused reader sees it, so it is a chunk of its own, loaded when the first screen already
+ * knows of the pause: the screen is drawn once with it, nothing moves (the route's Suspense).
+ */
+const PauseStatus = lazy(() => import('./PauseStatus').then((m) => ({ default: m.PauseStatus })));
 
 /** Features a reader can use today (family sharing at /familiedeling). */
 const USABLE_FEATURES = new Set<Subscription['features'][number]>([
@@ -50,6 +55,9 @@ export function SubscriptionSummary({
   const trial = status === SubscriptionStatus.TRIAL;
   const running = status === SubscriptionStatus.ACTIVE || trial;
   const { period, pricePer } = usePeriodWords();
+  // Once shown, the pause stays mounted: after «Avslutt pausen» it says what happened.
+  const [pauseShown, setPauseShown] = useState(Boolean(subscription.pause));
+  if (subscription.pause && !pauseShown) setPauseShown(true);
 
   // The trial ends the day before it renews, at the price it renews at (a student or youth plan
   // renews at its own price, not the ordinary one).
@@ -218,7 +226,7 @@ export function SubscriptionSummary({
           )}
         </Notice>
       ) : null}
-      {own ? <PauseStatus subscription={subscription} /> : null}
+      {own && pauseShown ? <PauseStatus subscription={subscription} /> : null}
       <Facts facts={facts} />
       {subscription.withdrawal ? (
         <Withdrawal
