@@ -1,7 +1,7 @@
 // Pause instead of leaving (domain/subscriptions/pauses.ts): the reader's own running subscription
 // paused for 1–3 months from today, once in 12 months; no access and no charge while paused, the
 // renewal date moved by the pause; the paper stopped through the delivery-change rules without a
-// stop credit; resumed by the job (with the e-mail 7 days before, once, also when two runs
+// stop credit; confirmed by e-mail once; resumed by the job (with the e-mail 7 days before, once, also when two runs
 // overlap) or ended early with the renewal date moved back fairly. Injected clock.
 import { beforeEach, describe, expect, it } from '@jest/globals';
 
@@ -37,6 +37,11 @@ const home = async (o: Owner, titleCode = 'FVN') =>
   ).json().subscription;
 const at = (date: string) => t.clock.set(`${date}T09:00:00+02:00`);
 const runJob = () => runPauses({ db: t.db, clock: t.clock });
+/** The e-mails of a pause: the confirmation when it starts, the notice 7 days before it ends. */
+const confirmations = async (email: string) =>
+  (await messagesTo(t, email)).filter((m) => /er (satt|sett) på pause/.test(m.body));
+const reminders = async (email: string) =>
+  (await messagesTo(t, email)).filter((m) => /(starter|startar) igjen/.test(m.body));
 
 async function row(subscriptionNo: string) {
   const [r] = await t.db.query<{ status_code: number; renewal_date: string | null }>(
@@ -86,6 +91,16 @@ describe('pausing a subscription', () => {
       pauseOffer: { available: false, reason: 'ALREADY_PAUSED' },
     });
     expect(sub.nextCharge).toMatchObject({ date: '2026-06-01' });
+    // The confirmation: the days, access again, the moved payment, the reminder to come.
+    const [mail, ...more] = await confirmations(owner.email);
+    expect(more).toEqual([]);
+    expect(mail!.body).toContain('Abonnementet ditt hos Fædrelandsvennen er satt på pause');
+    expect(mail!.body).toContain(
+      'Abonnementet ditt er satt på pause fra 10. mars 2026 til og med 9. mai 2026. Du betaler ingenting i pausen.',
+    );
+    expect(mail!.body).toContain('Fra 10. mai 2026 har du tilgang igjen.');
+    expect(mail!.body).toContain('Neste betaling er 1. juni 2026.');
+    expect(mail!.body).not.toContain('Papiravisen');
   });
 
   it('answers 404 for a subscription of another account', async () => {
@@ -164,6 +179,7 @@ describe('pausing a subscription', () => {
       [owner.subscriptionNo],
     );
     expect(pauses).toHaveLength(1);
+    expect(await confirmations(owner.email)).toHaveLength(1);
     const moved = answers.find((a) => a.statusCode === 200)!.json().renewalDate;
     expect((await row(owner.subscriptionNo)).renewal_date).toBe(moved);
   });
@@ -209,12 +225,12 @@ describe('the end of a pause', () => {
     await pause(owner, 2); // through 9 May
     at('2026-05-02');
     await Promise.all([runJob(), runJob()]);
-    expect(await messagesTo(t, owner.email)).toHaveLength(0);
+    expect(await reminders(owner.email)).toHaveLength(0);
 
     at('2026-05-03');
     await Promise.all([runJob(), runJob()]);
     await runJob();
-    const mails = await messagesTo(t, owner.email);
+    const mails = await reminders(owner.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body).toContain(
       'Abonnementet ditt hos Fædrelandsvennen starter igjen 10. mai 2026',
@@ -245,7 +261,10 @@ describe('the end of a pause', () => {
     await pause(owner, 1); // through 9 April
     at('2026-04-03');
     await runJob();
-    const [mail] = await messagesTo(t, owner.email);
+    const [confirmation] = await confirmations(owner.email);
+    expect(confirmation!.body).toContain('er sett på pause frå 10. mars 2026 til og med 9. april');
+    expect(confirmation!.body).toContain('Vi sender deg ein e-post ei veke før pausen er over.');
+    const [mail] = await reminders(owner.email);
     expect(mail!.body).toContain('startar igjen 10. april 2026');
     expect(mail!.body).toContain('Frå 10. april 2026 har du tilgang igjen');
   });
@@ -274,7 +293,8 @@ describe('the end of a pause', () => {
     await runJob();
     at('2026-05-10');
     await runJob();
-    expect(await messagesTo(t, owner.email)).toEqual([]);
+    expect(await reminders(owner.email)).toEqual([]);
+    expect(await messagesTo(t, owner.email)).toHaveLength(1); // the confirmation only
     expect((await row(owner.subscriptionNo)).renewal_date).toBe('2026-04-23');
   });
 });
@@ -306,6 +326,8 @@ describe('the paper during a pause', () => {
       credited_through: '2026-04-09',
     });
     expect(Number(change!.credited_ore)).toBe(0);
+    const [confirmation] = await confirmations(owner.email);
+    expect(confirmation!.body).toContain('Papiravisen stopper 11. mars 2026–9. april 2026.');
 
     at('2026-03-20');
     const ended = await endPause(owner);

@@ -1,6 +1,6 @@
 // Segment messages: POST /api/segment/{id}/message gives a segment's messages to a reader the
 // server's own records put in it (subscribers and within them price-change, winback and within
-// it reactivation-offer, no-subscription; a suspended reader in none), in the
+// it reactivation-offer, no-subscription; a suspended or paused reader in none), in the
 // language asked for, within their period, for the title or all; a message closed by the reader
 // (PUT …/dismissal, idempotent) is not given again, on any device; another reader still sees it. Injected
 // clock; PGlite, and PostgreSQL with DATABASE_URL.
@@ -89,6 +89,26 @@ describe('segment messages', () => {
     const purring = await sessionFor(t, 'purring@demo.minside.no');
     for (const segment of ['subscribers', 'winback', 'no-subscription', 'reactivation-offer'])
       expect(await ids(purring, segment)).toEqual([]);
+  });
+
+  it('asks no paused reader back, nor tells them of prices: they have not left', async () => {
+    // A message to everyone who has left: a reader who has left is given it, a paused one not.
+    await publishMessage(t.db, {
+      id: 'vi-savner-deg',
+      segmentId: 'winback',
+      titleCode: null,
+      context: 'home',
+      nb: { heading: 'Vi savner deg', body: 'Kom tilbake når du vil.' },
+      nn: { heading: 'Vi saknar deg', body: 'Kom tilbake når du vil.' },
+      ctaUrl: null,
+      startsAt: new Date(t.clock.now().getTime() - 86_400_000),
+      endsAt: new Date(t.clock.now().getTime() + 86_400_000),
+    });
+    const avsluttet = await sessionFor(t, 'avsluttet@demo.minside.no');
+    expect(await ids(avsluttet, 'winback')).toContain('vi-savner-deg');
+    const pause = await sessionFor(t, 'pause@demo.minside.no');
+    for (const segment of ['subscribers', 'winback', 'no-subscription', 'reactivation-offer'])
+      expect(await ids(pause, segment)).toEqual([]);
   });
 
   it('offers the way back with 3 months for 1 only to a reader who may have it now', async () => {

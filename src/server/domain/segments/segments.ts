@@ -7,8 +7,8 @@
 // `price-change` when their next renewal costs another amount than they pay now; `winback` had
 // one that has ended and hold none, and are in `reactivation-offer` when the offer to start it
 // again (3 months for the price of 1) is theirs to take now; `no-subscription` never had one. A
-// reader whose subscription is suspended for an unpaid amount is in none: home tells them how to
-// pay, and no campaign is true for them. A reader outside the segment gets no messages. Messages run for a period, for one title or all, in bokmål and nynorsk; a
+// reader whose subscription is suspended for an unpaid amount is in none (home tells them how to
+// pay), nor one who paused it (it starts again by itself): no campaign is true for them. A reader outside the segment gets no messages. Messages run for a period, for one title or all, in bokmål and nynorsk; a
 // reader who closes one is not shown it again, on any device. 60 dismissals an hour.
 import { selfServiceBlock } from '../../../shared/subscription/eligibility';
 import type { Period } from '../../../shared/subscription/plans';
@@ -61,6 +61,12 @@ function knownSegment(segmentId: string): SegmentId {
   return segmentId as SegmentId;
 }
 
+/**
+ * Subscriptions without access that the reader has not left: suspended (home says how to pay)
+ * and paused (it starts again by itself). Neither is asked back nor told of prices.
+ */
+const HELD_STATUS_CODES = [SubscriptionStatus.SUSPENDED, SubscriptionStatus.PAUSED];
+
 /** The segments the reader belongs to on the title (from the subscriptions the server holds). */
 export async function segmentsOf(
   db: Queryable,
@@ -70,12 +76,12 @@ export async function segmentsOf(
 ): Promise<Set<SegmentId>> {
   const [row] = await db.query<{
     running: number;
-    suspended: number;
+    held: number;
     ever: number;
     repriced: number;
   }>(
     `select count(*) filter (where s.status_code = any($3::int[]))::int as running,
-            count(*) filter (where s.status_code = $4)::int as suspended,
+            count(*) filter (where s.status_code = any($4::int[]))::int as held,
             count(*)::int as ever,
             count(*) filter (where s.status_code = $5 and s.renewal_date is not null
                                and coalesce(s.subscription_info1, '') !~* '(admin|employee)'
@@ -85,13 +91,13 @@ export async function segmentsOf(
        join plans p on p.id = s.plan_id
        left join plans pp on pp.id = s.pending_plan_id
       where a.spid_id = $1 and s.title_code = $2 and s.share_kind is null`,
-    [spidId, titleCode, accessStatusCodes, SubscriptionStatus.SUSPENDED, SubscriptionStatus.ACTIVE],
+    [spidId, titleCode, accessStatusCodes, HELD_STATUS_CODES, SubscriptionStatus.ACTIVE],
   );
   if (Number(row?.running ?? 0) > 0)
     return new Set<SegmentId>(
       Number(row!.repriced) > 0 ? ['subscribers', 'price-change'] : ['subscribers'],
     );
-  if (Number(row?.suspended ?? 0) > 0) return new Set();
+  if (Number(row?.held ?? 0) > 0) return new Set();
   if (Number(row?.ever ?? 0) === 0) return new Set(['no-subscription']);
   return new Set<SegmentId>(
     (await reactivationOfferFor(db, spidId, titleCode, today))

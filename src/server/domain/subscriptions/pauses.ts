@@ -316,7 +316,7 @@ export async function pauseInTx(
       now.toISOString(),
     ],
   );
-  return {
+  const receipt: PauseReceipt = {
     subscriptionNo,
     status: 'PAUSED',
     months,
@@ -326,6 +326,19 @@ export async function pauseInTx(
     renewalDate: applied.subscription.renewalDate,
     paperStop,
   };
+  // The confirmation, in the same transaction as the pause (the outbox): sent once, or not at all.
+  if (context.seed !== true) {
+    const contact = await accountContact(tx, ariaAccountNo);
+    if (contact.email) {
+      const email = pauseStartedEmail({
+        titleCode: sub.title_code,
+        firstName: contact.firstName,
+        receipt,
+      });
+      await sendEmail(tx, contact.email, email.subject, email.body, now);
+    }
+  }
+  return receipt;
 }
 
 interface OpenPauseRow extends Row {
@@ -440,6 +453,58 @@ const words = {
     bye: 'Helsing',
   },
 } as const;
+
+const startedWords = {
+  nb: {
+    subject: (title: string) => `Abonnementet ditt hos ${title} er satt på pause`,
+    paused: (from: string, until: string) =>
+      `Abonnementet ditt er satt på pause fra ${from} til og med ${until}. Du betaler ingenting i pausen.`,
+    back: (date: string) => `Fra ${date} har du tilgang igjen. Det starter av seg selv.`,
+    paper: (from: string, to: string) => `Papiravisen stopper ${from}–${to}.`,
+    next: (date: string) => `Neste betaling er ${date}.`,
+    reminder: 'Vi sender deg en e-post en uke før pausen er over.',
+  },
+  nn: {
+    subject: (title: string) => `Abonnementet ditt hos ${title} er sett på pause`,
+    paused: (from: string, until: string) =>
+      `Abonnementet ditt er sett på pause frå ${from} til og med ${until}. Du betaler ingenting i pausen.`,
+    back: (date: string) => `Frå ${date} har du tilgang igjen. Det startar av seg sjølv.`,
+    paper: (from: string, to: string) => `Papiravisa stoppar ${from}–${to}.`,
+    next: (date: string) => `Neste betaling er ${date}.`,
+    reminder: 'Vi sender deg ein e-post ei veke før pausen er over.',
+  },
+} as const;
+
+/** The confirmation when a reader pauses: the days, access again, the paper's stop, the payment. */
+export function pauseStartedEmail(facts: {
+  readonly titleCode: string;
+  readonly firstName: string | null;
+  readonly receipt: PauseReceipt;
+}): Email {
+  const title = getPublication(facts.titleCode);
+  const language = languageOf(title);
+  const w = startedWords[language];
+  const end = words[language];
+  const date = (d: string) => longDate(d, language);
+  const { receipt } = facts;
+  const lines = [
+    facts.firstName ? `Hei ${facts.firstName},` : 'Hei,',
+    '',
+    w.paused(date(receipt.from), date(receipt.until)),
+    w.back(date(addDays(receipt.until, 1))),
+    ...(receipt.paperStop
+      ? [w.paper(date(receipt.paperStop.from), date(receipt.paperStop.to))]
+      : []),
+    ...(receipt.renewalDate ? [w.next(date(receipt.renewalDate))] : []),
+    w.reminder,
+    '',
+    end.endNow(`https://${minsideHost(title)}/`),
+    '',
+    end.bye,
+    title.displayName,
+  ];
+  return { subject: w.subject(title.displayName), body: lines.join('\n') };
+}
 
 /** The e-mail 7 days before the subscription resumes by itself, in the title's language. */
 export function pauseEndingEmail(facts: {
