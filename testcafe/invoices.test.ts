@@ -2,8 +2,10 @@
 // other journey uses that title, so the account has no other invoices there), approves the 1 kr
 // payment in the sandbox, goes from the home page to /fakturaoversikt and finds the paid invoice
 // with its amount and how it was paid (no KID: that is for paying), and reads it all in nynorsk.
-// axe on the page in both languages.
-import { Selector } from 'testcafe';
+// The receipt and the invoice each have «Last ned PDF», and what the link gives is a PDF (with
+// the page's own session cookie; the server's tests read its text back). axe on the page in both
+// languages.
+import { ClientFunction, Selector } from 'testcafe';
 
 import {
   chooseLanguage,
@@ -25,6 +27,24 @@ const region = (name: string) => Selector('h2').withExactText(name).parent('sect
 const fact = (scope: Selector, label: string) =>
   scope.find('dt').withExactText(label).nextSibling('dd');
 
+/** What a same-origin link gives, fetched in the page: status, type and the file's first bytes. */
+const download = ClientFunction((href: string) =>
+  fetch(href, { credentials: 'same-origin' }).then((response) =>
+    response.arrayBuffer().then((buffer) => ({
+      status: response.status,
+      type: response.headers.get('content-type'),
+      start: String.fromCharCode(...new Uint8Array(buffer).slice(0, 5)),
+    })),
+  ),
+);
+async function expectPdf(t: TestController, scope: Selector) {
+  const pdf = scope.find('a').withExactText('Last ned PDF');
+  await t.expect(pdf.exists).ok();
+  await t.expect(pdf.hasAttribute('download')).ok();
+  const answer = await download((await pdf.getAttribute('href')) ?? '');
+  await t.expect(answer).eql({ status: 200, type: 'application/pdf', start: '%PDF-' });
+}
+
 fixture('Invoice overview').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
 
 test.page(titleUrl('BA', '/bestill-abonnement'))(
@@ -40,6 +60,7 @@ test.page(titleUrl('BA', '/bestill-abonnement'))(
     await t.expect(Selector('h1').withText('Betaling (testmiljø)').exists).ok({ timeout: 20000 });
     await clickAway(t, button('Godkjenn betalingen'), leftSandbox);
     await expectScreen(t, 'Takk for bestillingen!');
+    await expectPdf(t, Selector('main'));
 
     // From the home page's settings to the overview.
     await t.click(link('Tilbake til Min side'));
@@ -61,6 +82,7 @@ test.page(titleUrl('BA', '/bestill-abonnement'))(
     await t.expect(fact(invoice, 'Betalt med').textContent).eql('Betalingskort **** 0004');
     await t.expect(fact(invoice, 'Periode').textContent).match(/ til /);
     await t.expect(invoice.find('a').withText('Betal faktura').exists).notOk();
+    await expectPdf(t, invoice);
 
     // The KID is for paying: a paid invoice shows neither the number nor a copy button (the
     // copy button of an unpaid one is proven by the component tests).

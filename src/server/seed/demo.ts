@@ -670,6 +670,38 @@ export const demoUsers: readonly DemoUser[] = [
         provider: card,
         renewsIn: 30,
       },
+      // And Setesdølen (nynorsk), paused the same way: «Pausa til …».
+      {
+        titleCode: 'SET',
+        planId: DEFAULT_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: card,
+        renewsIn: 30,
+      },
+    ],
+  },
+  {
+    // Free to pause: Setesdølen (nynorsk) digital, monthly by card, never paused. The browser
+    // journey pauses it from /avslutt-abonnement and ends the pause on home; no other journey
+    // uses this reader.
+    spidId: '1000032',
+    email: 'ta-pause@demo.minside.no',
+    givenName: 'Tone',
+    familyName: 'Pausdal',
+    phone: '+47 400 00 032',
+    birthDate: '1980-08-08',
+    kind: 'subscriber',
+    firstTitleCode: 'SET',
+    subscriptions: [
+      {
+        titleCode: 'SET',
+        planId: DEFAULT_PLAN_ID,
+        period: 'Månedlig',
+        status: SubscriptionStatus.ACTIVE,
+        provider: card,
+        renewsIn: 30,
+      },
     ],
   },
 ];

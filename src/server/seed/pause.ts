@@ -1,13 +1,13 @@
 // Demo of a paused subscription, through the owning modules: pause (Pål Pause) has
-// Fædrelandsvennen digital, monthly by card, and paused it for two months ten days ago (as
-// /avslutt-abonnement or the home page pauses it): the home page says «Pauset til …» with
-// «Avslutt pausen», and the renewal date has moved on by the pause's length.
+// Fædrelandsvennen and Setesdølen (nynorsk) digital, monthly by card, and paused both for two
+// months ten days ago (as /avslutt-abonnement pauses it): the home page says «Pauset til …»
+// (nn «Pausa til …») with «Avslutt pausen», and the renewal date has moved on by the pause.
 import type { Queryable } from '../db/db';
 import { pauseInTx } from '../domain/subscriptions/pauses';
 import { currentSubscription } from '../domain/subscriptions/subscriptions';
 
 export const PAUSE_DEMO_EMAIL = 'pause@demo.minside.no';
-const TITLE = 'FVN';
+const TITLES = ['FVN', 'SET'] as const;
 const PAUSED_DAYS_AGO = 10;
 
 export async function seedPauseDemo(db: Queryable, now: Date): Promise<void> {
@@ -17,17 +17,19 @@ export async function seedPauseDemo(db: Queryable, now: Date): Promise<void> {
     [PAUSE_DEMO_EMAIL],
   );
   if (!account) return;
-  const { subscription } = await currentSubscription(db, account.aria_account_no, TITLE);
-  if (!subscription) return;
   const then = new Date(now.getTime() - PAUSED_DAYS_AGO * 24 * 3_600_000);
-  await pauseInTx(
-    db,
-    { now: () => then },
-    account.aria_account_no,
-    subscription.subscriptionNo,
-    2,
-    {
-      seed: true,
-    },
-  );
+  for (const title of TITLES) {
+    const { subscription } = await currentSubscription(db, account.aria_account_no, title);
+    if (!subscription) continue;
+    await pauseInTx(
+      db,
+      { now: () => then },
+      account.aria_account_no,
+      subscription.subscriptionNo,
+      2,
+      {
+        seed: true,
+      },
+    );
+  }
 }
