@@ -164,6 +164,11 @@ async function billedPeriod(r: Reader, start: string, end: string, amountOre: nu
 
 /** The reader's session at the clock's time (sessions are made anew after the clock moves). */
 const sessionOf = (r: Reader) => sessionFor(t, r.email, r.titleCode);
+/** The next charge as the home page is told it (GET /api/subscription). */
+const forecastOf = async (r: Reader) =>
+  (
+    await (await sessionOf(r)).request({ url: `/api/subscription/${r.accountNo}/${r.titleCode}` })
+  ).json().subscription.nextCharge as { date: string; amount: number; missedPaperCredit: number };
 
 async function file(r: Reader, dates: string[], code = 'UTEBLITT', session?: TestSession) {
   const s = session ?? (await sessionOf(r));
@@ -295,6 +300,12 @@ describe('a paper that did not come on a paid day (Firda, nynorsk)', () => {
       { delivery_date: '2026-03-05', amount_ore: rate, billing_effect_id: null },
       { delivery_date: '2026-03-06', amount_ore: rate, billing_effect_id: null },
     ]);
+    // Home's next charge already takes them off, as the renewal will.
+    expect(await forecastOf(r)).toMatchObject({
+      date: next.start,
+      amount: MONTHLY - 2 * rate,
+      missedPaperCredit: 2 * rate,
+    });
 
     const [toReader] = await emailsTo(r.email);
     expect(toReader?.body).toContain(`Vi trekkjer ${formatKroner(2 * rate)} frå neste faktura.`);
@@ -339,6 +350,8 @@ describe('a paper that did not come on a paid day (Firda, nynorsk)', () => {
       { kind: 'MISSED_PAPER', deliveryDate: '2026-03-06', amount: rate },
     ]);
     expect(older!.credits).toEqual([]);
+    // Taken: the renewal after has nothing to take off.
+    expect(await forecastOf(r)).toMatchObject({ amount: MONTHLY, missedPaperCredit: 0 });
     const one = await (
       await sessionOf(r)
     ).request({ url: `/api/invoice/${newest!.ariaInvoiceNo}` });
@@ -519,6 +532,12 @@ describe('a credit that does not fit the next renewal (a paid year, then monthly
       ['2026-05-11', '2026-03-06'],
       ['2026-06-11', '2026-03-07'],
     ] as const) {
+      // Told beforehand what the renewal takes off: one issue, 1 kr or more left.
+      expect(await forecastOf(r)).toMatchObject({
+        date: renewal,
+        amount: MONTHLY - half,
+        missedPaperCredit: half,
+      });
       await renewOn(renewal);
       const last = (await renewalsOf(r)).at(-1)!;
       expect(last).toMatchObject({

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Clock, fixedClock } from '../../src/server/clock';
 import type { Db, Queryable } from '../../src/server/db/db';
 import { knownBirthDate } from '../../src/server/domain/accounts/profile';
+import { waitingMissedIssues } from '../../src/server/domain/complaints/missedPaperCredits';
 import { readDunning, withSuspensionDays } from '../../src/server/domain/dunning/dunning';
 import { unpaidInvoices } from '../../src/server/domain/invoices/invoices';
 import { nextCharge } from '../../src/server/domain/subscriptions/engine';
@@ -19,6 +20,7 @@ import {
   overviewView,
   subscriptionOverview,
   type SubscriptionOverview,
+  withMissedPapers,
 } from '../../src/server/domain/subscriptions/overview';
 import {
   currentPauseOf,
@@ -119,7 +121,12 @@ async function readSeparately(
   );
   return {
     ...subscription,
-    nextCharge: state ? nextCharge(state) : null,
+    nextCharge: state
+      ? withMissedPapers(
+          nextCharge(state),
+          await waitingMissedIssues(db, subscription.subscriptionNo),
+        )
+      : null,
     unpaidInvoices: withSuspensionDays(
       await unpaidInvoices(db, subscription.subscriptionNo, clock.now()),
       dunning,

@@ -544,6 +544,7 @@ describe('HomeScreen next charge', () => {
       nextCharge: {
         date: '2026-11-22',
         amount: 27_900,
+        missedPaperCredit: 0,
         ordinaryAmount: 27_900,
         kind: 'charge',
         provider: 'SWEDBANK-PPG',
@@ -570,6 +571,20 @@ describe('HomeScreen next charge', () => {
     await renderHome(next({ amount: 13_950 }));
     expect(fact('Neste trekk')).toHaveTextContent('22. november 2026: kr 139,50');
     expect(fact('Neste trekk')).toHaveTextContent('Med rabatt. Vanlig pris er kr 279,00.');
+  });
+
+  it('says what is taken off for papers that did not come, which is no discount', async () => {
+    await renderHome(next({ amount: 27_200, missedPaperCredit: 700 }));
+    const charge = fact('Neste trekk');
+    expect(charge).toHaveTextContent('22. november 2026: kr 272,00');
+    expect(charge).toHaveTextContent('kr 7,00 er trukket fra for aviser som ikke kom.');
+    expect(charge).not.toHaveTextContent('rabatt');
+    expect(charge).not.toHaveTextContent('Ny pris');
+  });
+
+  it('says nothing of papers when nothing is taken off', async () => {
+    await renderHome(next());
+    expect(fact('Neste trekk')).not.toHaveTextContent('aviser som ikke kom');
   });
 
   it('shows a new price from the renewal, old and new', async () => {

@@ -111,7 +111,14 @@ export function SubscriptionSummary({
               amount: formatKroner(next.amount),
             })}
           </span>
-          {next.amount < next.ordinaryAmount ? (
+          {next.missedPaperCredit > 0 ? (
+            <span className="home-fact-note">
+              {t('home.next-charge.missed-paper', {
+                amount: formatKroner(next.missedPaperCredit),
+              })}
+            </span>
+          ) : null}
+          {next.amount + next.missedPaperCredit < next.ordinaryAmount ? (
             <span className="home-fact-note">
               {t('home.next-charge.discount', { price: formatKroner(next.ordinaryAmount) })}
             </span>

@@ -143,6 +143,37 @@ export function planMissedPaperClaim(
   return { totalOre, dates };
 }
 
+/**
+ * The credits of subscription `subscriptionNo` (an SQL expression) that wait for a renewal, as a
+ * JSON array of { date, amountOre }, oldest first: what the overview's forecast of the next
+ * charge takes off with planMissedPaperClaim, as the renewal will.
+ */
+export const waitingMissedPaperCreditsSql = (subscriptionNo: string) =>
+  `select coalesce(json_agg(json_build_object('date', m.delivery_date::text,
+                                              'amountOre', m.amount_ore::bigint)
+                            order by m.delivery_date), '[]'::json)
+     from missed_paper_credits m
+    where m.subscription_no = ${subscriptionNo} and m.billing_effect_id is null`;
+
+/** The waiting credits as waitingMissedPaperCreditsSql reads them. */
+export const waitingMissedIssuesOf = (json: unknown): MissedIssue[] =>
+  ((json ?? []) as { date: string; amountOre: number | string }[]).map((r) => ({
+    date: r.date,
+    amountOre: Number(r.amountOre),
+  }));
+
+/** The credits of one subscription that wait for a renewal, on their own (oldest first). */
+export async function waitingMissedIssues(
+  db: Queryable,
+  subscriptionNo: string,
+): Promise<MissedIssue[]> {
+  const [row] = await db.query<{ waiting: unknown }>(
+    `select (${waitingMissedPaperCreditsSql('$1')}) as waiting`,
+    [subscriptionNo],
+  );
+  return waitingMissedIssuesOf(row?.waiting);
+}
+
 /** What a renewal takes off for missed papers: the øre, and the days to mark with it. */
 export interface MissedPaperClaim {
   readonly totalOre: number;

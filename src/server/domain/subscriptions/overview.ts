@@ -14,6 +14,11 @@ import type { Queryable, Row } from '../../db/db';
 import { type AccountRead, bothReads, readAccount } from '../../db/reads';
 import { profileBirthDateRead } from '../accounts/profile';
 import {
+  planMissedPaperClaim,
+  waitingMissedIssuesOf,
+  waitingMissedPaperCreditsSql,
+} from '../complaints/missedPaperCredits';
+import {
   type DunnedInvoice,
   dunningFactsSql,
   dunningOf,
@@ -40,8 +45,14 @@ import {
 } from './subscriptions';
 import { rightFactsSql, usableRight } from './withdrawalStore';
 
+/** The next charge as the jobs will bill it, with the missed papers the renewal takes off. */
+export interface NextChargeForecast extends ChargeForecast {
+  /** Taken off for missed papers (already out of amountOre); 0 for none. */
+  readonly missedPaperCreditOre: number;
+}
+
 export interface SubscriptionOverview extends Subscription {
-  readonly nextCharge: ChargeForecast | null;
+  readonly nextCharge: NextChargeForecast | null;
   readonly unpaidInvoices: readonly DunnedInvoice[];
   /** Why a SUSPENDED subscription is suspended (the unpaid invoice); null otherwise. */
   readonly suspension: Suspension | null;
@@ -60,6 +71,7 @@ interface OverviewJson {
   readonly right: readonly Row[];
   readonly dunning: Row | null;
   readonly pause: Row | null;
+  readonly missed: unknown;
 }
 
 /**
@@ -78,7 +90,8 @@ export function overviewRead(
                 'unpaid', (${unpaidInvoicesSql('cur.subscription_no')}),
                 'right', (${rightFactsSql('cur.subscription_no', 'cur.aria_account_no')}),
                 'dunning', (${dunningFactsSql('cur.subscription_no')}),
-                'pause', (${pauseFactsSql('cur.subscription_no')}))
+                'pause', (${pauseFactsSql('cur.subscription_no')}),
+                'missed', (${waitingMissedPaperCreditsSql('cur.subscription_no')}))
          from (${currentSubscriptionSql(account, `${param(titleCode)}::text`, param)}) cur`,
     read(json) {
       if (!json) return null;
@@ -94,7 +107,10 @@ export function overviewRead(
       return {
         ...subscription,
         // Only one that renews can be billed by itself; the engine decides the rest.
-        nextCharge: subscription.renewalDate && state ? nextCharge(state) : null,
+        nextCharge:
+          subscription.renewalDate && state
+            ? withMissedPapers(nextCharge(state), waitingMissedIssuesOf(overview.missed))
+            : null,
         unpaidInvoices: withSuspensionDays(toUnpaid(overview.unpaid, now), dunning),
         suspension: dunning.suspension,
         withdrawal:
@@ -106,6 +122,23 @@ export function overviewRead(
       };
     },
   };
+}
+
+/**
+ * A renewal takes the waiting missed-paper credits off as the billing job will
+ * (jobs/billing.ts): whole issues, oldest first, at least 1 kr left to pay. A renewal takes
+ * them, also one that starts a scheduled plan change; the end of a trial does not.
+ */
+export function withMissedPapers(
+  forecast: ChargeForecast | null,
+  waiting: Parameters<typeof planMissedPaperClaim>[0],
+): NextChargeForecast | null {
+  if (!forecast) return null;
+  const credit =
+    forecast.reason !== 'trial-end' && waiting.length > 0
+      ? planMissedPaperClaim(waiting, forecast.amountOre).totalOre
+      : 0;
+  return { ...forecast, amountOre: forecast.amountOre - credit, missedPaperCreditOre: credit };
 }
 
 /** The overview of one account's subscription to a title, on its own (one statement). */
@@ -138,6 +171,7 @@ export function overviewView(subscription: SubscriptionOverview) {
     nextCharge: next && {
       date: next.date,
       amount: next.amountOre,
+      missedPaperCredit: next.missedPaperCreditOre,
       ordinaryAmount: next.ordinaryAmountOre,
       kind: next.kind,
       provider: next.provider,
