@@ -6,8 +6,9 @@
 // credits no paper share, so nothing is said about money. The same in nynorsk (the language
 // switch). avis-kom-ikke@ (Adresseavisen, paid by card) reports a paper that did not come: the
 // receipt and the e-mail say what the next invoice takes off, and /fakturaoversikt shows last
-// year's missed paper as a line of this year's invoice. A digital subscriber is told why there is
-// nothing to complain about and goes to customer service. axe on every page.
+// year's missed paper as a line of this year's invoice, and home's next charge the credit it will
+// take. A digital subscriber is told why there is nothing to complain about and goes to customer
+// service. axe on every page.
 import { RequestMock, Selector } from 'testcafe';
 
 import { currentUrl, emailsTo, expectAccessible, expectScreen, signIn, titleUrl } from './support';
@@ -159,6 +160,15 @@ test.page(titleUrl('ADR', '/tilbakemelding'))(
     const line = Selector('dt').withText(/^Trekk for avis som ikke kom \d{1,2}\. [a-zø]+ \d{4}$/);
     await t.expect(line.exists).ok({ timeout: 20000 });
     await t.expect(line.nextSibling('dd').withText(/^-kr \d+,\d{2}$/).exists).ok();
+    await expectAccessible(t);
+
+    // Home's next charge tells the credit the renewal will take off.
+    await t.navigateTo(titleUrl('ADR', '/'));
+    await expectScreen(t, 'Hei, Aud!');
+    const nextCharge = Selector('dt').withExactText('Neste trekk').nextSibling('dd');
+    await t
+      .expect(nextCharge.withText(/kr \d+,\d{2} er trukket fra for aviser som ikke kom\./).exists)
+      .ok({ timeout: 20000 });
     await expectAccessible(t);
   },
 );
