@@ -11,7 +11,8 @@
 // - `/endre-avislevering` and `/fakturaoversikt` signed in as the paper reader.
 // `--pages home,kundeservice` measures some of them (labels' first word, `home` for `/`).
 // Prints the median, min and max of each figure as a markdown table and the budgets as met /
-// not met (CLS in every run), and writes every report (JSON and HTML) to bench-results/lighthouse/.
+// not met (CLS in every run), and writes every report (JSON and HTML) to bench-results/lighthouse/
+// (with LIGHTHOUSE_TRACES=1 each run's trace too, for DevTools' Performance panel).
 // A measurement, not a test: it exits 0 whenever it measured (whatever the figures), 1 when it
 // could not measure (or a page did not end where it was asked, e.g. on the sign-in page).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 5);
 if (!Number.isInteger(RUNS) || RUNS < 1)
   throw new Error('LIGHTHOUSE_RUNS must be a whole number ≥ 1');
 const { values: options } = parseArgs({ options: { pages: { type: 'string' } } });
+/** LIGHTHOUSE_TRACES=1: each run's trace is written beside its report. */
+const SAVE_TRACES = process.env.LIGHTHOUSE_TRACES === '1';
 
 interface LcpNode {
   readonly selector?: string;
@@ -150,6 +153,8 @@ async function lighthouseRun(url: string, port: number, cookie: string | undefin
       logLevel: 'error',
       onlyCategories: ['performance'],
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      // A saved trace carries the JavaScript samples, to see what a long task spent its time on.
+      ...(SAVE_TRACES ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;
@@ -208,7 +213,11 @@ try {
     let lcpElement = '';
     for (let run = 1; run <= RUNS; run += 1) {
       console.log(`Lighthouse ${target.label} run ${run}/${RUNS}…`);
-      const { lhr, report } = await lighthouseRun(`${base}${target.path}`, debuggingPort, cookie);
+      const { lhr, report, artifacts } = await lighthouseRun(
+        `${base}${target.path}`,
+        debuggingPort,
+        cookie,
+      );
       version = lhr.lighthouseVersion;
       cpuIndex.push(lhr.environment.benchmarkIndex);
       const [json, html] = report as string[];
@@ -216,6 +225,10 @@ try {
       const name = `${slug(target.path)}${who}-${run}`;
       writeFileSync(path.join(OUT_DIR, `${name}.report.json`), json!);
       writeFileSync(path.join(OUT_DIR, `${name}.report.html`), html!);
+      // The run's trace, to open in Chromium DevTools' Performance panel (about 10 MB a run).
+      if (SAVE_TRACES) {
+        writeFileSync(path.join(OUT_DIR, `${name}.trace.json`), JSON.stringify(artifacts.Trace));
+      }
       // A guarded page that sent the browser to the sign-in page measured the wrong thing.
       const landed = new URL(lhr.finalDisplayedUrl).pathname;
       if (landed !== target.path) {
