@@ -245,6 +245,7 @@ describe('what the home page gets with the subscription', () => {
     expect(digital.nextCharge).toEqual({
       date: digital.renewalDate,
       amount: digital.price,
+      stopCredit: 0,
       missedPaperCredit: 0,
       ordinaryAmount: digital.price,
       kind: 'charge',

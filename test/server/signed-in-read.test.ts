@@ -12,6 +12,7 @@ import { type Clock, fixedClock } from '../../src/server/clock';
 import type { Db, Queryable } from '../../src/server/db/db';
 import { knownBirthDate } from '../../src/server/domain/accounts/profile';
 import { waitingMissedIssues } from '../../src/server/domain/complaints/missedPaperCredits';
+import { stopCreditFacts } from '../../src/server/domain/delivery/changePrices';
 import { readDunning, withSuspensionDays } from '../../src/server/domain/dunning/dunning';
 import { unpaidInvoices } from '../../src/server/domain/invoices/invoices';
 import { nextCharge } from '../../src/server/domain/subscriptions/engine';
@@ -20,7 +21,7 @@ import {
   overviewView,
   subscriptionOverview,
   type SubscriptionOverview,
-  withMissedPapers,
+  withCredits,
 } from '../../src/server/domain/subscriptions/overview';
 import {
   currentPauseOf,
@@ -122,10 +123,11 @@ async function readSeparately(
   return {
     ...subscription,
     nextCharge: state
-      ? withMissedPapers(
-          nextCharge(state),
-          await waitingMissedIssues(db, subscription.subscriptionNo),
-        )
+      ? withCredits(nextCharge(state), state, {
+          titleCode: subscription.titleCode,
+          stops: await stopCreditFacts(db, subscription.subscriptionNo),
+          missed: await waitingMissedIssues(db, subscription.subscriptionNo),
+        })
       : null,
     unpaidInvoices: withSuspensionDays(
       await unpaidInvoices(db, subscription.subscriptionNo, clock.now()),

@@ -170,6 +170,36 @@ async function stopsOf(r: Reader) {
   return rows.map((row) => ({ ...row, credited_ore: Number(row.credited_ore) }));
 }
 
+interface Forecast {
+  readonly date: string;
+  readonly amount: number;
+  readonly stopCredit: number;
+  readonly kind: string;
+}
+
+/** The next charge the home page tells the reader on `day` (07:00 Oslo). */
+async function forecastOn(r: Reader, day: string): Promise<Forecast> {
+  t.clock.set(at(day, 7));
+  const session = await sessionFor(t, r.email, 'FIR');
+  const response = await session.request({ url: `/api/subscription/${r.accountNo}/FIR` });
+  expect(response.statusCode).toBe(200);
+  return response.json().subscription.nextCharge as Forecast;
+}
+
+/** The next charge home tells on the morning of `date` is what that day's renewal bills. */
+async function expectForecastBilled(r: Reader, date: string) {
+  const forecast = await forecastOn(r, date);
+  await renewOn(date);
+  const billed = (await effectsOf(r)).at(-1)!;
+  expect(billed.period_start).toBe(date);
+  expect(forecast).toMatchObject({
+    date,
+    amount: billed.amount_ore,
+    stopCredit: billed.stop_credit_ore,
+  });
+  return forecast;
+}
+
 /** Half the period's price over its Firda issues, as a stopped issue of it is credited. */
 const rateOf = (priceOre: number, start: string, end: string) =>
   Math.floor((0.5 * priceOre) / deliveryDaysBetween('FIR', start, end).length);
@@ -204,7 +234,9 @@ describe('an open-ended stop (the reproduction: monthly, stopped from 2026-03-11
   });
 
   it('credits half the paid month on the renewal: the invoice is never 0 kr', async () => {
-    await renewOn('2026-04-11');
+    // Home told it the same morning: the credit and what is left to pay.
+    const forecast = await expectForecastBilled(r, '2026-04-11');
+    expect(forecast.stopCredit).toBeGreaterThan(0);
     const issues = deliveryDaysBetween('FIR', period1.start, period1.end).length;
     const credit = issues * rateOf(MONTHLY, period1.start, period1.end);
     expect(credit).toBeGreaterThan(MONTHLY * 0.49);
@@ -235,7 +267,7 @@ describe('an open-ended stop (the reproduction: monthly, stopped from 2026-03-11
   it('credits the second month from its own price once paid; the stop never makes it free', async () => {
     const [open] = (await effectsOf(r)).slice(-1);
     await settleCharge(t.db, open!.id, 'paid', null, new Date(at('2026-05-05')));
-    await renewOn('2026-05-11');
+    await expectForecastBilled(r, '2026-05-11');
     const first = deliveryDaysBetween('FIR', period1.start, period1.end).length;
     const second = deliveryDaysBetween('FIR', period2.start, period2.end).length;
     // The second month's price is what it billed plus the credit it took off: the whole price.
@@ -255,7 +287,7 @@ describe('an open-ended stop (the reproduction: monthly, stopped from 2026-03-11
   });
 
   it('credits nothing for a month that was not paid by the next renewal', async () => {
-    await renewOn('2026-06-11');
+    expect((await expectForecastBilled(r, '2026-06-11')).stopCredit).toBe(0);
     expect((await effectsOf(r)).at(-1)).toMatchObject({
       amount_ore: MONTHLY,
       stop_credit_ore: 0,
@@ -276,7 +308,8 @@ describe('a stop that began in a trial', () => {
       payload: { type: 'STOP', fromDate: '2026-03-11', toDate: '2026-04-04' },
     });
     expect(stop.statusCode).toBe(201);
-    await renewOn('2026-03-25');
+    // The end of the trial takes no credit, and home does not promise one.
+    expect((await expectForecastBilled(r, '2026-03-25')).stopCredit).toBe(0);
     const [conversion] = await effectsOf(r);
     expect(conversion).toMatchObject({
       reason: 'trial-conversion',
@@ -286,7 +319,7 @@ describe('a stop that began in a trial', () => {
       period_end: '2026-04-24',
     });
     await settleCharge(t.db, conversion!.id, 'paid', null, new Date(at('2026-03-30')));
-    await renewOn('2026-04-25');
+    await expectForecastBilled(r, '2026-04-25');
     const paidDays = deliveryDaysBetween('FIR', '2026-03-25', '2026-04-04').length;
     const credit = paidDays * rateOf(MONTHLY, '2026-03-25', '2026-04-24');
     expect(paidDays).toBeLessThan(deliveryDaysBetween('FIR', '2026-03-11', '2026-04-04').length);
@@ -326,7 +359,11 @@ describe('a credit larger than the renewal (a year stopped, then monthly)', () =
     const stopped = deliveryDaysBetween('FIR', '2025-09-02', '2026-02-28');
     expect(stopped.length).toBeGreaterThan(100);
 
-    await renewOn('2026-04-11');
+    // Home told it that morning: the plan change's monthly price, all of it credited.
+    expect(await expectForecastBilled(r, '2026-04-11')).toMatchObject({
+      amount: 0,
+      stopCredit: MONTHLY,
+    });
     const [renewal] = (await effectsOf(r)).slice(-1);
     expect(renewal).toMatchObject({
       reason: 'renewal',
@@ -353,7 +390,7 @@ describe('a credit larger than the renewal (a year stopped, then monthly)', () =
 
     // The next renewal credits the rest at the year's price (the chain goes back through the
     // 0 kr month to the paid year): every stopped issue once, none lost.
-    await renewOn('2026-05-11');
+    await expectForecastBilled(r, '2026-05-11');
     const rest = (stopped.length - 100) * 599;
     expect((await effectsOf(r)).at(-1)).toMatchObject({
       amount_ore: MONTHLY - rest,

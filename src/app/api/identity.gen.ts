@@ -137,9 +137,11 @@ export type ConversionReason = "student-verification-ends" | "youth-age-limit";
 export type NextCharge = {
   /** The day it is charged or invoiced (Europe/Oslo); the new period starts then. */
   date: string;
-  /** What is charged or invoiced, after the missed-paper credit. */
+  /** What is charged or invoiced, after the stop credit and the missed-paper credit. */
   amount: AmountOre;
-  /** Taken off a renewal for papers that did not come (complaints «Avisen kom ikke»): the waiting credits that fit while at least 1 kr is left to pay, as the renewal job will take them; 0 for none. The rest waits for the next renewal. */
+  /** Taken off a renewal for paper issues stopped by a delivery stop (titles that credit stopped issues): the stopped days of the billed and paid periods before it, in whole issues, never more than the amount, as the renewal job will take them; 0 for none. Issues that do not fit wait for the next renewal. */
+  stopCredit: AmountOre;
+  /** Taken off a renewal for papers that did not come (complaints «Avisen kom ikke»), after the stop credit: the waiting credits that fit while at least 1 kr is left to pay, as the renewal job will take them; 0 for none. The rest waits for the next renewal. */
   missedPaperCredit: AmountOre;
   /** The plan's ordinary price for the period; more than amount while a discount runs. */
   ordinaryAmount: AmountOre;

@@ -1814,9 +1814,11 @@ export interface components {
              * @description The day it is charged or invoiced (Europe/Oslo); the new period starts then.
              */
             date: string;
-            /** @description What is charged or invoiced, after the missed-paper credit. */
+            /** @description What is charged or invoiced, after the stop credit and the missed-paper credit. */
             amount: components["schemas"]["AmountOre"];
-            /** @description Taken off a renewal for papers that did not come (complaints «Avisen kom ikke»): the waiting credits that fit while at least 1 kr is left to pay, as the renewal job will take them; 0 for none. The rest waits for the next renewal. */
+            /** @description Taken off a renewal for paper issues stopped by a delivery stop (titles that credit stopped issues): the stopped days of the billed and paid periods before it, in whole issues, never more than the amount, as the renewal job will take them; 0 for none. Issues that do not fit wait for the next renewal. */
+            stopCredit: components["schemas"]["AmountOre"];
+            /** @description Taken off a renewal for papers that did not come (complaints «Avisen kom ikke»), after the stop credit: the waiting credits that fit while at least 1 kr is left to pay, as the renewal job will take them; 0 for none. The rest waits for the next renewal. */
             missedPaperCredit: components["schemas"]["AmountOre"];
             /** @description The plan's ordinary price for the period; more than amount while a discount runs. */
             ordinaryAmount: components["schemas"]["AmountOre"];

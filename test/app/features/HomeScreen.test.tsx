@@ -544,6 +544,7 @@ describe('HomeScreen next charge', () => {
       nextCharge: {
         date: '2026-11-22',
         amount: 27_900,
+        stopCredit: 0,
         missedPaperCredit: 0,
         ordinaryAmount: 27_900,
         kind: 'charge',
@@ -582,9 +583,32 @@ describe('HomeScreen next charge', () => {
     expect(charge).not.toHaveTextContent('Ny pris');
   });
 
+  it('says what is taken off for stopped papers and for missed ones, each on its own line', async () => {
+    await renderHome(
+      next({ kind: 'invoice', amount: 20_000, stopCredit: 7_200, missedPaperCredit: 700 }),
+    );
+    const invoice = fact('Neste faktura');
+    expect(invoice).toHaveTextContent('22. november 2026: kr 200,00');
+    expect(invoice).toHaveTextContent('kr 72,00 er trukket fra for aviser du har stoppet.');
+    expect(invoice).toHaveTextContent('kr 7,00 er trukket fra for aviser som ikke kom.');
+    expect(invoice).not.toHaveTextContent('rabatt');
+  });
+
+  it('says there is nothing to pay when the stopped papers cover the whole renewal', async () => {
+    await renderHome(
+      next({ kind: 'invoice', provider: 'BANKGIRO', amount: 0, stopCredit: 27_900 }),
+    );
+    const invoice = fact('Neste faktura');
+    expect(invoice).toHaveTextContent('22. november 2026: ingenting å betale');
+    expect(invoice).toHaveTextContent('kr 279,00 er trukket fra for aviser du har stoppet.');
+    expect(invoice).not.toHaveTextContent('kr 0,00');
+    expect(invoice).not.toHaveTextContent('rabatt');
+  });
+
   it('says nothing of papers when nothing is taken off', async () => {
     await renderHome(next());
     expect(fact('Neste trekk')).not.toHaveTextContent('aviser som ikke kom');
+    expect(fact('Neste trekk')).not.toHaveTextContent('stoppet');
   });
 
   it('shows a new price from the renewal, old and new', async () => {

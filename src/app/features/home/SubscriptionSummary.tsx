@@ -106,11 +106,17 @@ export function SubscriptionSummary({
       value: (
         <>
           <span className="home-next-amount">
-            {t('home.next-charge.when', {
+            {/* The credits cover it all: nothing is charged or invoiced (recorded paid). */}
+            {t(next.amount === 0 ? 'home.next-charge.when-covered' : 'home.next-charge.when', {
               date: longDate(next.date),
               amount: formatKroner(next.amount),
             })}
           </span>
+          {next.stopCredit > 0 ? (
+            <span className="home-fact-note">
+              {t('home.next-charge.stop-credit', { amount: formatKroner(next.stopCredit) })}
+            </span>
+          ) : null}
           {next.missedPaperCredit > 0 ? (
             <span className="home-fact-note">
               {t('home.next-charge.missed-paper', {
@@ -118,7 +124,7 @@ export function SubscriptionSummary({
               })}
             </span>
           ) : null}
-          {next.amount + next.missedPaperCredit < next.ordinaryAmount ? (
+          {next.amount + next.stopCredit + next.missedPaperCredit < next.ordinaryAmount ? (
             <span className="home-fact-note">
               {t('home.next-charge.discount', { price: formatKroner(next.ordinaryAmount) })}
             </span>

@@ -7,9 +7,11 @@ import type { Queryable } from '../../db/db';
 import { getSubscription, type Subscription } from '../subscriptions/subscriptions';
 
 import type { ChangeRow } from './changeRules';
-import { lockStopsToCredit, markStopCredited } from './changeStore';
+import { creditableStopsSql, lockStopsToCredit, markStopCredited } from './changeStore';
 import {
   billedPeriods,
+  billedPeriodsOf,
+  billedPeriodsSql,
   type BilledPeriod,
   chainBefore,
   paperShareOf,
@@ -85,4 +87,52 @@ export async function creditStoppedIssues(
   const subscription = await getSubscription(tx, subscriptionNo);
   if (!subscription || paperShareOf(subscription.titleCode) === null) return 0;
   return claimStopCredits(tx, subscription, effect.periodStart, effect.amountOre);
+}
+
+/**
+ * What the forecast of the next charge needs to tell the credit for stopped issues, for
+ * subscription `subscriptionNo` (an SQL expression): its creditable stops and its billed periods
+ * as JSON; null when it has no stop to credit (the billed periods are then not read).
+ */
+export const stopCreditFactsSql = (subscriptionNo: string) =>
+  `select case when stops.rows is not null
+               then json_build_object('stops', stops.rows,
+                                      'periods', (${billedPeriodsSql(subscriptionNo)})) end
+     from (${creditableStopsSql(subscriptionNo)}) stops(rows)`;
+
+/** The facts stopCreditFactsSql reads, on their own (one statement). */
+export async function stopCreditFacts(db: Queryable, subscriptionNo: string): Promise<unknown> {
+  const [row] = await db.query<{ facts: unknown }>(
+    `select (${stopCreditFactsSql('$1')}) as facts`,
+    [subscriptionNo],
+  );
+  return row?.facts ?? null;
+}
+
+/**
+ * The credit for stopped issues the renewal that starts on `periodStart` will take off, at most
+ * `maxOre`, from stopCreditFactsSql's facts: claimStopCredits' rule (planStopCredits over the
+ * same stops and billed periods), without claiming anything.
+ */
+export function forecastStopCredit(
+  titleCode: string,
+  facts: unknown,
+  periodStart: string,
+  maxOre: number,
+): number {
+  const share = paperShareOf(titleCode);
+  const read = facts as { stops?: unknown; periods?: unknown } | null;
+  if (share === null || !read || maxOre <= 0) return 0;
+  const stops = (read.stops ?? []) as (Omit<StopRow, 'creditedOre'> & {
+    creditedOre: number | string;
+  })[];
+  const chain = chainBefore(billedPeriodsOf(read.periods), periodStart);
+  return planStopCredits(
+    titleCode,
+    share,
+    stops.map((stop) => ({ ...stop, creditedOre: Number(stop.creditedOre) })),
+    chain,
+    periodStart,
+    maxOre,
+  ).totalOre;
 }

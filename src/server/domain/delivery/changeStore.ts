@@ -171,6 +171,21 @@ export function lockStopsToCredit(
   );
 }
 
+/**
+ * The stops of subscription `subscriptionNo` (an SQL expression) that a renewal may still credit,
+ * as a JSON array of StopRow (stopCredits.ts) in the order a renewal takes them; null when there
+ * are none. A read composes it into its own statement (the forecast of the next charge).
+ */
+export const creditableStopsSql = (subscriptionNo: string) =>
+  `select json_agg(json_build_object('id', d.id::text, 'from', d.from_date::text,
+                                     'to', d.to_date::text,
+                                     'creditedThrough', d.credited_through::text,
+                                     'creditedOre', d.credited_ore::bigint)
+                   order by d.from_date, d.id)
+     from delivery_changes d
+    where d.subscription_no = ${subscriptionNo} and d.kind = 'STOP' and d.withdrawn_at is null
+      and (d.credited_through is null or d.to_date is null or d.credited_through < d.to_date)`;
+
 /** Records a renewal's claim on a stop: the days dealt with, and the øre credited for them. */
 export async function markStopCredited(
   tx: Queryable,

@@ -56,6 +56,13 @@ export function paperShareOf(titleCode: string): number | null {
   return credit === 'none' ? null : credit.paperShare;
 }
 
+/** A billed period's price: billed, less refunded, plus the credits it took off. */
+const PERIOD_PRICE_SQL = `b.amount_ore - b.refunded_ore + b.stop_credit_ore
+              + coalesce((select sum(m.amount_ore) from missed_paper_credits m
+                           where m.billing_effect_id = b.id), 0)`;
+/** The billing effects that bill a full period (an upgrade's difference does not). */
+const FULL_PERIODS_SQL = `b.reason not in ('upgrade', 'order-upgrade')`;
+
 /** The billed periods of a subscription, oldest first. */
 export async function billedPeriods(
   db: Queryable,
@@ -68,12 +75,9 @@ export async function billedPeriods(
     status: string;
   }>(
     `select b.period_start::text as period_start, b.period_end::text as period_end,
-            b.amount_ore - b.refunded_ore + b.stop_credit_ore
-              + coalesce((select sum(m.amount_ore) from missed_paper_credits m
-                           where m.billing_effect_id = b.id), 0) as price_ore,
-            b.status
+            ${PERIOD_PRICE_SQL} as price_ore, b.status
        from billing_effects b
-      where b.subscription_no = $1 and b.reason not in ('upgrade', 'order-upgrade')
+      where b.subscription_no = $1 and ${FULL_PERIODS_SQL}
       order by b.period_start, b.id`,
     [subscriptionNo],
   );
@@ -84,6 +88,25 @@ export async function billedPeriods(
     paid: r.status === 'paid',
   }));
 }
+
+/**
+ * The billed periods of subscription `subscriptionNo` (an SQL expression) as a JSON array, oldest
+ * first, for a read that composes it into its own statement; billedPeriodsOf reads it.
+ */
+export const billedPeriodsSql = (subscriptionNo: string) =>
+  `select coalesce(json_agg(json_build_object('start', b.period_start::text,
+                                              'end', b.period_end::text,
+                                              'priceOre', (${PERIOD_PRICE_SQL})::bigint,
+                                              'paid', b.status = 'paid')
+                            order by b.period_start, b.id), '[]'::json)
+     from billing_effects b
+    where b.subscription_no = ${subscriptionNo} and ${FULL_PERIODS_SQL}`;
+
+/** The periods as billedPeriodsSql reads them. */
+export const billedPeriodsOf = (json: unknown): BilledPeriod[] =>
+  ((json ?? []) as { start: string; end: string; priceOre: number | string; paid: boolean }[]).map(
+    (r) => ({ start: r.start, end: r.end, priceOre: Number(r.priceOre), paid: r.paid }),
+  );
 
 const rateCache = new WeakMap<BilledPeriod, number>();
 

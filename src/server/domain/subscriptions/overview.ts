@@ -8,6 +8,7 @@
 // engine state, its unpaid invoices and their dunning, the facts of the right of withdrawal) into
 // one statement, which the session lookup carries (identity/sessions.ts, findSessionWith): a
 // signed-in home page costs the database one statement.
+import { SubscriptionStatus } from '../../../shared/subscription/status';
 import { osloDateOf } from '../../../shared/time/oslo';
 import type { Clock } from '../../clock';
 import type { Queryable, Row } from '../../db/db';
@@ -18,6 +19,7 @@ import {
   waitingMissedIssuesOf,
   waitingMissedPaperCreditsSql,
 } from '../complaints/missedPaperCredits';
+import { forecastStopCredit, stopCreditFactsSql } from '../delivery/changePrices';
 import {
   type DunnedInvoice,
   dunningFactsSql,
@@ -27,7 +29,7 @@ import {
 } from '../dunning/dunning';
 import { toUnpaid, unpaidInvoicesSql } from '../invoices/invoices';
 
-import { type ChargeForecast, nextCharge } from './engine';
+import { type ChargeForecast, type EngineState, nextCharge } from './engine';
 import { engineStateOf, engineStateSql } from './lifecycle';
 import {
   currentPauseOf,
@@ -45,8 +47,13 @@ import {
 } from './subscriptions';
 import { rightFactsSql, usableRight } from './withdrawalStore';
 
-/** The next charge as the jobs will bill it, with the missed papers the renewal takes off. */
+/**
+ * The next charge as the jobs will bill it, with the credits the renewal takes off: stopped paper
+ * issues, then missed papers.
+ */
 export interface NextChargeForecast extends ChargeForecast {
+  /** Taken off for stopped paper issues (already out of amountOre); 0 for none. */
+  readonly stopCreditOre: number;
   /** Taken off for missed papers (already out of amountOre); 0 for none. */
   readonly missedPaperCreditOre: number;
 }
@@ -72,6 +79,7 @@ interface OverviewJson {
   readonly dunning: Row | null;
   readonly pause: Row | null;
   readonly missed: unknown;
+  readonly stops: unknown;
 }
 
 /**
@@ -91,7 +99,8 @@ export function overviewRead(
                 'right', (${rightFactsSql('cur.subscription_no', 'cur.aria_account_no')}),
                 'dunning', (${dunningFactsSql('cur.subscription_no')}),
                 'pause', (${pauseFactsSql('cur.subscription_no')}),
-                'missed', (${waitingMissedPaperCreditsSql('cur.subscription_no')}))
+                'missed', (${waitingMissedPaperCreditsSql('cur.subscription_no')}),
+                'stops', (${stopCreditFactsSql('cur.subscription_no')}))
          from (${currentSubscriptionSql(account, `${param(titleCode)}::text`, param)}) cur`,
     read(json) {
       if (!json) return null;
@@ -109,7 +118,11 @@ export function overviewRead(
         // Only one that renews can be billed by itself; the engine decides the rest.
         nextCharge:
           subscription.renewalDate && state
-            ? withMissedPapers(nextCharge(state), waitingMissedIssuesOf(overview.missed))
+            ? withCredits(nextCharge(state), state, {
+                titleCode: subscription.titleCode,
+                stops: overview.stops,
+                missed: waitingMissedIssuesOf(overview.missed),
+              })
             : null,
         unpaidInvoices: withSuspensionDays(toUnpaid(overview.unpaid, now), dunning),
         suspension: dunning.suspension,
@@ -124,21 +137,41 @@ export function overviewRead(
   };
 }
 
+/** What a renewal may take off the next charge (overviewRead reads them with it). */
+export interface WaitingCredits {
+  readonly titleCode: string;
+  /** The stops and billed periods (changePrices.ts stopCreditFactsSql); null: no stop. */
+  readonly stops: unknown;
+  /** The missed-paper credits that wait for a renewal, oldest first. */
+  readonly missed: Parameters<typeof planMissedPaperClaim>[0];
+}
+
 /**
- * A renewal takes the waiting missed-paper credits off as the billing job will
- * (jobs/billing.ts): whole issues, oldest first, at least 1 kr left to pay. A renewal takes
- * them, also one that starts a scheduled plan change; the end of a trial does not.
+ * The forecast less what the renewal takes off, as the billing job will (jobs/billing.ts): the
+ * stopped paper issues (whole issues, never more than the amount), then the missed-paper credits
+ * (whole issues, oldest first, at least 1 kr left to pay). Only a renewal takes them (also one
+ * that starts a scheduled plan change); the end of a trial, even with a plan change, does not.
  */
-export function withMissedPapers(
+export function withCredits(
   forecast: ChargeForecast | null,
-  waiting: Parameters<typeof planMissedPaperClaim>[0],
+  state: Pick<EngineState, 'status'>,
+  waiting: WaitingCredits,
 ): NextChargeForecast | null {
   if (!forecast) return null;
-  const credit =
-    forecast.reason !== 'trial-end' && waiting.length > 0
-      ? planMissedPaperClaim(waiting, forecast.amountOre).totalOre
+  const renewal = forecast.reason !== 'trial-end' && state.status !== SubscriptionStatus.TRIAL;
+  const stopCredit = renewal
+    ? forecastStopCredit(waiting.titleCode, waiting.stops, forecast.date, forecast.amountOre)
+    : 0;
+  const missedCredit =
+    renewal && waiting.missed.length > 0
+      ? planMissedPaperClaim(waiting.missed, forecast.amountOre - stopCredit).totalOre
       : 0;
-  return { ...forecast, amountOre: forecast.amountOre - credit, missedPaperCreditOre: credit };
+  return {
+    ...forecast,
+    amountOre: forecast.amountOre - stopCredit - missedCredit,
+    stopCreditOre: stopCredit,
+    missedPaperCreditOre: missedCredit,
+  };
 }
 
 /** The overview of one account's subscription to a title, on its own (one statement). */
@@ -171,6 +204,7 @@ export function overviewView(subscription: SubscriptionOverview) {
     nextCharge: next && {
       date: next.date,
       amount: next.amountOre,
+      stopCredit: next.stopCreditOre,
       missedPaperCredit: next.missedPaperCreditOre,
       ordinaryAmount: next.ordinaryAmountOre,
       kind: next.kind,
