@@ -2,7 +2,7 @@
 // next charge (date, amount and how it is paid, as the server's renewal jobs will make it), a
 // price that changes at the next renewal, no binding and how to end it, and the numbers customer
 // service asks for. Who pays for a family share or a business subscription is said instead.
-import { lazy, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -37,6 +37,9 @@ const USABLE_FEATURES = new Set<Subscription['features'][number]>([
   'family-share',
   'partner-content',
 ]);
+
+/** A line under a fact's value, in small type. */
+const factNote = (content: ReactNode) => <span className="home-fact-note">{content}</span>;
 
 export function SubscriptionSummary({
   subscription,
@@ -112,32 +115,24 @@ export function SubscriptionSummary({
               amount: formatKroner(next.amount),
             })}
           </span>
-          {next.stopCredit > 0 ? (
-            <span className="home-fact-note">
-              {t('home.next-charge.stop-credit', { amount: formatKroner(next.stopCredit) })}
-            </span>
-          ) : null}
-          {next.missedPaperCredit > 0 ? (
-            <span className="home-fact-note">
-              {t('home.next-charge.missed-paper', {
-                amount: formatKroner(next.missedPaperCredit),
-              })}
-            </span>
-          ) : null}
-          {next.amount + next.stopCredit + next.missedPaperCredit < next.ordinaryAmount ? (
-            <span className="home-fact-note">
-              {t('home.next-charge.discount', { price: formatKroner(next.ordinaryAmount) })}
-            </span>
-          ) : null}
-          {next.reason === 'renewal' && next.ordinaryAmount !== subscription.price ? (
-            <span className="home-fact-note">
-              {t('home.next-charge.new-price', {
+          {/* What the renewal takes off, each credit on its own line (never called a discount). */}
+          {next.stopCredit > 0 &&
+            factNote(t('home.next-charge.stop-credit', { amount: formatKroner(next.stopCredit) }))}
+          {next.missedPaperCredit > 0 &&
+            factNote(
+              t('home.next-charge.missed-paper', { amount: formatKroner(next.missedPaperCredit) }),
+            )}
+          {next.amount + next.stopCredit + next.missedPaperCredit < next.ordinaryAmount &&
+            factNote(t('home.next-charge.discount', { price: formatKroner(next.ordinaryAmount) }))}
+          {next.reason === 'renewal' &&
+            next.ordinaryAmount !== subscription.price &&
+            factNote(
+              t('home.next-charge.new-price', {
                 from: formatKroner(subscription.price),
                 to: formatKroner(next.ordinaryAmount),
-              })}
-            </span>
-          ) : null}
-          <span className="home-fact-note">{method}</span>
+              }),
+            )}
+          {factNote(method)}
         </>
       ),
     });
@@ -202,7 +197,7 @@ export function SubscriptionSummary({
     value: (
       <>
         {subscription.customerNumber}
-        <span className="home-fact-note">{t('home.customer-number-note')}</span>
+        {factNote(t('home.customer-number-note'))}
       </>
     ),
   });
