@@ -163,6 +163,16 @@ interface DemoUser {
 
 const card: PaymentProvider = 'SWEDBANK-PPG';
 
+/** Setesdølen (nynorsk) digital, monthly by card, renewing in 30 days (`pause`, `ta-pause`). */
+const setesdolenMonthlyByCard: DemoSubscription = {
+  titleCode: 'SET',
+  planId: DEFAULT_PLAN_ID,
+  period: 'Månedlig',
+  status: SubscriptionStatus.ACTIVE,
+  provider: card,
+  renewsIn: 30,
+};
+
 export const demoUsers: readonly DemoUser[] = [
   {
     spidId: '1000001',
@@ -671,14 +681,7 @@ export const demoUsers: readonly DemoUser[] = [
         renewsIn: 30,
       },
       // And Setesdølen (nynorsk), paused the same way: «Pausa til …».
-      {
-        titleCode: 'SET',
-        planId: DEFAULT_PLAN_ID,
-        period: 'Månedlig',
-        status: SubscriptionStatus.ACTIVE,
-        provider: card,
-        renewsIn: 30,
-      },
+      setesdolenMonthlyByCard,
     ],
   },
   {
@@ -693,16 +696,7 @@ export const demoUsers: readonly DemoUser[] = [
     birthDate: '1980-08-08',
     kind: 'subscriber',
     firstTitleCode: 'SET',
-    subscriptions: [
-      {
-        titleCode: 'SET',
-        planId: DEFAULT_PLAN_ID,
-        period: 'Månedlig',
-        status: SubscriptionStatus.ACTIVE,
-        provider: card,
-        renewsIn: 30,
-      },
-    ],
+    subscriptions: [setesdolenMonthlyByCard],
   },
 ];
 
