@@ -51,7 +51,10 @@ export default {
       testEnvironmentOptions: { url: 'http://fvn.localhost:8080/' },
       roots: ['<rootDir>/test/app'],
       setupFilesAfterEnv: ['<rootDir>/test/app/setup-dom.ts'],
-      moduleNameMapper: { '\\.css$': '<rootDir>/test/app/style-stub.ts' },
+      moduleNameMapper: {
+        '\\.css$': '<rootDir>/test/app/style-stub.ts',
+        '\\.woff2$': '<rootDir>/test/app/font-stub.ts',
+      },
     },
   ],
 };

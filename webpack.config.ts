@@ -9,6 +9,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
+import { BrandThemesPlugin } from './scripts/brand-themes-plugin';
 import { ChunkManifestPlugin } from './scripts/chunk-manifest-plugin';
 import { PrecompressPlugin } from './scripts/precompress-plugin';
 import { WordmarkPlugin } from './scripts/wordmarks';
@@ -67,6 +68,8 @@ export default (
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         // The legal pages' texts (locales/{nb,nn}/legal/*.md) as their source text.
         { test: /\.md$/, type: 'asset/source' },
+        // Web fonts: files of their own, named by the stylesheets and by lib/webFonts.ts alike.
+        { test: /\.woff2$/, type: 'asset/resource' },
       ],
     },
     plugins: [
@@ -76,6 +79,8 @@ export default (
       new ChunkManifestPlugin(registeredRoutes, languages),
       // wordmarks/<code>.svg: every title's name in outlines, the header's logo fallback.
       new WordmarkPlugin(),
+      // brands/<code>.css: the titles' themes, compressed with the rest below.
+      ...(production ? [new BrandThemesPlugin(path.join(root, 'public/brands'))] : []),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[id].[contenthash:8].css' : 'assets/[name].css',

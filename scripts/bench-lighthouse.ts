@@ -12,7 +12,9 @@
 // `--pages home,kundeservice` measures some of them (labels' first word, `home` for `/`).
 // Prints the median, min and max of each figure as a markdown table and the budgets as met /
 // not met (CLS in every run), and writes every report (JSON and HTML) to bench-results/lighthouse/
-// (with LIGHTHOUSE_TRACES=1 each run's trace too, for DevTools' Performance panel).
+// (with LIGHTHOUSE_TRACES=1 each run's trace too, for DevTools' Performance panel; with
+// LIGHTHOUSE_ARTIFACTS=1 each run's artifacts, which `lighthouse -A=<dir>` audits again offline:
+// Lighthouse's simulation of the phone can then be read, or tried on an edited network log).
 // A measurement, not a test: it exits 0 whenever it measured (whatever the figures), 1 when it
 // could not measure (or a page did not end where it was asked, e.g. on the sign-in page).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import lighthouse from 'lighthouse';
+import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 import { CHROMIUM, CHROMIUM_FLAGS, ensureBuild, freePort, root, signIn, startProduct } from './lib';
@@ -30,6 +33,8 @@ if (!Number.isInteger(RUNS) || RUNS < 1)
 const { values: options } = parseArgs({ options: { pages: { type: 'string' } } });
 /** LIGHTHOUSE_TRACES=1: each run's trace is written beside its report. */
 const SAVE_TRACES = process.env.LIGHTHOUSE_TRACES === '1';
+/** LIGHTHOUSE_ARTIFACTS=1: each run's artifacts (trace, network log, …) in a folder of its own. */
+const SAVE_ARTIFACTS = process.env.LIGHTHOUSE_ARTIFACTS === '1';
 
 interface LcpNode {
   readonly selector?: string;
@@ -152,6 +157,15 @@ async function lighthouseRun(url: string, port: number, cookie: string | undefin
       output: ['json', 'html'],
       logLevel: 'error',
       onlyCategories: ['performance'],
+      // Every run a first visit: the origin's local storage emptied too (Lighthouse keeps it by
+      // default), so nothing an earlier run noted (lib/webFonts.ts) carries over.
+      clearStorageTypes: [
+        'file_systems',
+        'shader_cache',
+        'service_workers',
+        'cache_storage',
+        'local_storage',
+      ],
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       // A saved trace carries the JavaScript samples, to see what a long task spent its time on.
       ...(SAVE_TRACES ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
@@ -229,6 +243,7 @@ try {
       if (SAVE_TRACES) {
         writeFileSync(path.join(OUT_DIR, `${name}.trace.json`), JSON.stringify(artifacts.Trace));
       }
+      if (SAVE_ARTIFACTS) await saveArtifacts(artifacts, path.join(OUT_DIR, `${name}.artifacts`));
       // A guarded page that sent the browser to the sign-in page measured the wrong thing.
       const landed = new URL(lhr.finalDisplayedUrl).pathname;
       if (landed !== target.path) {

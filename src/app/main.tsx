@@ -10,6 +10,8 @@ import './ui/designsystemet.css';
 import './layout/layout.css';
 
 import type { Title } from './api/title';
+import { firstScreenShown } from './lib/screenShown';
+import { WEB_FONTS_CLASS, webFontsAvailable } from './lib/webFonts';
 
 /** Lets the browser run what waits (input, paint) before the next step. */
 function nextTask(): Promise<void> {
@@ -33,6 +35,8 @@ async function start() {
   const element = document.getElementById('app');
   if (!element) throw new Error('Min Side mounts on the element with id "app"');
   const title = injectedTitle();
+  // The web fonts, if this browser has them already: asked of its cache while the rest starts.
+  const fontsCached = webFontsAvailable();
 
   // The texts and the first screen's module are requested first: they download while the rest
   // is evaluated.
@@ -85,12 +89,40 @@ async function start() {
   // React itself, then the app around the first screen; then the first render.
   await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
-  const [{ renderApp }, [i18n]] = await Promise.all([
+  const [{ renderApp }, [i18n], withWebFonts] = await Promise.all([
     import(/* webpackMode: "eager" */ './boot/render'),
     ready,
+    fontsCached,
   ]);
   await nextTask();
+  if (withWebFonts) document.documentElement.classList.add(WEB_FONTS_CLASS);
   renderApp(element, store, i18n);
+  // A first visit: the fonts are fetched once the first screen is shown, the page has loaded and
+  // the browser is idle (an enhancement: if that fails, the page stays in the system's fonts).
+  if (!withWebFonts) afterFirstScreen(fetchWebFonts);
+}
+
+function fetchWebFonts() {
+  import('./lib/webFontsLater')
+    .then((later) => later.switchToWebFontsOnNextScreen())
+    .catch(() => undefined);
+}
+
+/**
+ * Runs `work` once the first screen is shown and the page has loaded, a second later (the
+ * screen's own parts and its data come first), when the browser is idle.
+ */
+function afterFirstScreen(work: () => void) {
+  const loaded = new Promise((resolve) =>
+    document.readyState === 'complete'
+      ? resolve(undefined)
+      : window.addEventListener('load', resolve, { once: true }),
+  );
+  const idle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(work, { timeout: 5000 })
+      : setTimeout(work, 0);
+  void Promise.all([firstScreenShown, loaded]).then(() => setTimeout(idle, 1000));
 }
 
 void start();

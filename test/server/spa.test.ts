@@ -1,7 +1,13 @@
-import { copyFile, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants as zlibConstants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
@@ -199,6 +205,45 @@ describe('compressed responses', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(VENDOR);
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it("sends a build's brand theme as its brotli copy (quality 11, written at build), revalidated", async () => {
+    // What scripts/brand-themes-plugin.ts and the precompress plugin put into a production build.
+    const built = await mkdtemp(path.join(tmpdir(), 'minside-dist-brands-'));
+    const theme = await readFile(path.resolve('public/brands/fvn.css'));
+    const best = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } };
+    await mkdir(path.join(built, 'brands'));
+    await copyFile(path.join(dist, 'index.html'), path.join(built, 'index.html'));
+    await writeFile(path.join(built, 'brands', 'fvn.css'), theme);
+    await writeFile(path.join(built, 'brands', 'fvn.css.br'), brotliCompressSync(theme, best));
+    await writeFile(path.join(built, 'brands', 'fvn.css.gz'), gzipSync(theme, { level: 9 }));
+    const { app: production } = await createTestApp({
+      demoData: false,
+      config: { distDir: built, publicDir },
+    });
+    try {
+      const response = await production.inject({
+        url: '/brands/fvn.css',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/css/);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(response.rawPayload).equals(theme)).toBe(true);
+      // The copy written ahead, smaller than what compressing per request (quality 4) sent.
+      expect(response.rawPayload.length).toBe(brotliCompressSync(theme, best).length);
+      const perRequest = await app.inject({
+        url: '/brands/fvn.css',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(perRequest.headers['content-encoding']).toBe('br');
+      expect(response.rawPayload.length).toBeLessThan(perRequest.rawPayload.length);
+    } finally {
+      await production.close();
+      await rm(built, { recursive: true, force: true });
+    }
   });
 
   it('compresses index.html as it renders it for the host', async () => {

@@ -13,6 +13,7 @@ import { titleEndpoints, type Title } from '../api/title';
 import { startConsentManagerOnce } from '../lib/consent/cmp';
 import { initConsent } from '../lib/consent/consent';
 import { readIntegrations } from '../lib/integrations';
+import { screenShown } from '../lib/screenShown';
 
 import { accessFor } from './access';
 import { sendPageView } from './analytics';
@@ -102,6 +103,7 @@ export function* guardSaga(action: ReturnType<typeof navigationRequested>): Saga
 }
 
 export function* completedSaga(action: ReturnType<typeof navigationCompleted>): SagaIterator {
+  screenShown();
   yield put(stopSpinner());
   if (!action.payload.track) return;
   const title: Title | null = yield select(selectTitle);

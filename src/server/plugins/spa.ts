@@ -2,7 +2,8 @@
 // the history fallback (any other GET that accepts HTML gets index.html so the router decides).
 // index.html is rendered per host with that title's configuration, language, document title,
 // brand theme and favicon, so the first render waits for no API call. The brand themes and
-// logos (public/brands, public/logos) are served beside it.
+// logos (public/brands, public/logos) are served beside it; a production build carries the
+// themes itself, compressed ahead (dist/brands, scripts/brand-themes-plugin.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -76,6 +77,8 @@ export async function registerSpa(
   for (const dir of ['brands', 'logos']) {
     const root = path.join(options.publicDir, dir);
     if (!existsSync(root)) continue;
+    // A production build holds the themes with their brotli and gzip copies (served below).
+    if (dir === 'brands' && existsSync(path.join(options.distDir, 'brands'))) continue;
     await app.register(fastifyStatic, {
       root,
       prefix: `/${dir}/`,

@@ -1,0 +1,2 @@
+// A web font file in component tests: its URL in the build.
+export default '/assets/font.woff2';
