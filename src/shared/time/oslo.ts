@@ -17,14 +17,23 @@ function lastSundayAtOneUtc(year: number, month: number): number {
 }
 
 /**
- * The Oslo calendar date of an instant. Within the EU summer time rule (CET, and CEST from the
- * last Sunday of March to the last Sunday of October, switching at 01:00 UTC) it is arithmetic:
- * the first time-zone formatter a page builds costs ~20 ms of a phone's startup.
- * Outside it, and for what the rule does not cover, Intl decides.
+ * The instant's Oslo wall-clock time, as a Date whose UTC fields read it, within the EU summer
+ * time rule (CET, and CEST from the last Sunday of March to the last Sunday of October, switching
+ * at 01:00 UTC); undefined outside it, where Intl decides. Arithmetic: the first time-zone
+ * formatter a page builds costs ~20 ms of a phone's startup, and each one built after it more.
  */
-export function osloDateOf(instant: Date): string {
+function osloWallClock(instant: Date): Date | undefined {
   const time = instant.getTime();
-  if (!(time >= RULE_FROM && time < RULE_UNTIL)) {
+  if (!(time >= RULE_FROM && time < RULE_UNTIL)) return undefined;
+  const year = instant.getUTCFullYear();
+  const summer = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9);
+  return new Date(time + (summer ? 2 : 1) * HOUR_MS);
+}
+
+/** The Oslo calendar date of an instant (YYYY-MM-DD). */
+export function osloDateOf(instant: Date): string {
+  const local = osloWallClock(instant);
+  if (!local) {
     intlOsloDate ??= new Intl.DateTimeFormat('en-CA', {
       timeZone: OSLO_TIME_ZONE,
       year: 'numeric',
@@ -33,10 +42,25 @@ export function osloDateOf(instant: Date): string {
     });
     return intlOsloDate.format(instant);
   }
-  const year = instant.getUTCFullYear();
-  const summer = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9);
-  const local = new Date(time + (summer ? 2 : 1) * HOUR_MS);
   return format(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
+}
+
+let intlOsloClock: Intl.DateTimeFormat | undefined;
+
+/** The Oslo clock time of an instant, hours and minutes on the 24-hour clock ("09:05"). */
+export function osloClockTimeOf(instant: Date): string {
+  const local = osloWallClock(instant);
+  if (!local) {
+    intlOsloClock ??= new Intl.DateTimeFormat('en-GB', {
+      timeZone: OSLO_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    return intlOsloClock.format(instant);
+  }
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,7 +1,7 @@
 // The footer's year is the year in Oslo, computed without a time-zone formatter.
 import { describe, expect, it } from '@jest/globals';
 
-import { currentYear, formatLongDate } from '../../../src/app/lib/format/date';
+import { currentYear, formatClockTime, formatLongDate } from '../../../src/app/lib/format/date';
 
 const osloYear = (instant: Date) =>
   Number(
@@ -38,9 +38,44 @@ describe('formatLongDate', () => {
     }
   });
 
+  it('writes a timestamp as its date in Oslo, as a time-zone formatter does, across a year', () => {
+    const oslo = new Intl.DateTimeFormat('nb-NO', {
+      timeZone: 'Europe/Oslo',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+    for (let time = Date.UTC(2026, 0, 1); time < Date.UTC(2027, 0, 1); time += 53 * 60_000) {
+      const instant = new Date(time).toISOString();
+      expect(formatLongDate(instant, 'nb')).toBe(oslo.format(new Date(time)));
+    }
+  });
+
   it('formats a timestamp in Oslo time, and returns what it cannot read as it is', () => {
     expect(formatLongDate('2026-12-31T23:30:00Z', 'nb')).toBe('1. januar 2027');
     expect(formatLongDate('2026-02-30', 'nb')).toBe('2026-02-30');
     expect(formatLongDate('i morgen', 'nn')).toBe('i morgen');
+  });
+});
+
+describe('formatClockTime', () => {
+  const intl = (instant: Date, locale: string) =>
+    new Intl.DateTimeFormat([locale, 'nb-NO', 'no'], {
+      timeZone: 'Europe/Oslo',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(instant);
+
+  it('writes what a Norwegian time-zone formatter writes, in nb and nn, every 37 minutes of a year', () => {
+    for (let time = Date.UTC(2026, 0, 1); time < Date.UTC(2027, 0, 1); time += 37 * 60_000) {
+      const instant = new Date(time);
+      expect(formatClockTime(instant, 'nb')).toBe(intl(instant, 'nb-NO'));
+      expect(formatClockTime(instant.toISOString(), 'nn')).toBe(intl(instant, 'nn-NO'));
+    }
+  });
+
+  it('leaves what is not a time as it is', () => {
+    expect(formatClockTime('snart', 'nb')).toBe('snart');
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { addDays, addMonths, ageOn, isIsoDate, osloDateOf } from '../../../src/shared/time/oslo';
+import {
+  addDays,
+  addMonths,
+  ageOn,
+  isIsoDate,
+  osloClockTimeOf,
+  osloDateOf,
+} from '../../../src/shared/time/oslo';
 
 describe('Oslo calendar dates', () => {
   it('takes the date in Oslo, not in UTC', () => {
@@ -69,5 +76,34 @@ describe('osloDateOf without a time-zone formatter', () => {
 
   it('refuses an invalid date as the formatter does', () => {
     expect(() => osloDateOf(new Date('not a date'))).toThrow(RangeError);
+  });
+});
+
+describe('osloClockTimeOf without a time-zone formatter', () => {
+  const intl = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Oslo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+
+  it('agrees with the time-zone database every 15 minutes from 2024 to 2031', () => {
+    const wrong: string[] = [];
+    for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2031, 0, 1); time += 15 * 60_000) {
+      const instant = new Date(time + 7 * 60_000);
+      if (osloClockTimeOf(instant) !== intl.format(instant)) wrong.push(instant.toISOString());
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it.each([
+    ['2026-03-29T00:59:00Z', '01:59'], // CET, the last minute before summer time
+    ['2026-03-29T01:00:00Z', '03:00'], // CEST from 01:00 UTC
+    ['2026-10-25T00:59:00Z', '02:59'], // CEST, the last minute of summer time
+    ['2026-10-25T01:00:00Z', '02:00'], // CET again: the hour comes twice
+    ['2026-12-06T23:05:00Z', '00:05'], // past midnight in Oslo
+    ['1990-07-01T12:00:00Z', '14:00'], // before the rule: Intl decides
+  ])('%s is %s in Oslo', (instant, expected) => {
+    expect(osloClockTimeOf(new Date(instant))).toBe(expected);
   });
 });
