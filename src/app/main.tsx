@@ -82,7 +82,8 @@ async function start() {
   const store = createStore(title ? { title } : {});
   await nextTask();
   const first = firstScreen.firstScreenInPage();
-  if (first) firstScreen.cacheFirstScreen(store.dispatch, first);
+  // What the first screen shows comes from the page: in the cache before the first render.
+  const cached = first ? firstScreen.cacheFirstScreen(store.dispatch, first) : undefined;
   store.dispatch(bootstrapRequested(first?.session));
   await nextTask();
 
@@ -93,6 +94,7 @@ async function start() {
     import(/* webpackMode: "eager" */ './boot/render'),
     ready,
     fontsCached,
+    cached,
   ]);
   await nextTask();
   if (withWebFonts) document.documentElement.classList.add(WEB_FONTS_CLASS);

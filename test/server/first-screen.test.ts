@@ -126,6 +126,39 @@ describe('the first screen in the page', () => {
     });
   });
 
+  it('gives the order and plan-change screens the catalogue as the API answers it, signed in or not', async () => {
+    const s = await sessionFor(t, 'ingen@demo.minside.no');
+    const catalogue = await s.request({ url: '/api/catalogue/FVN' });
+    expect(catalogue.statusCode).toBe(200);
+    expect(catalogue.json().products.length).toBeGreaterThan(0);
+    const expected = { titleCode: 'FVN', answer: catalogue.json() };
+    for (const url of ['/bestill-abonnement', '/endre-abonnement?fra=hjem']) {
+      expect((inPage(await page(s, url)) as { catalogue: unknown }).catalogue).toEqual(expected);
+    }
+    const visitor = await t.app.inject({
+      url: '/bestill-abonnement',
+      headers: { ...spaHeaders(), ...html },
+    });
+    expect((inPage(visitor.body) as { catalogue: unknown }).catalogue).toEqual(expected);
+    // Another title's page carries its own.
+    const fir = await t.app.inject({
+      url: '/bestill-abonnement',
+      headers: { ...spaHeaders(), ...html, host: 'fir.localhost' },
+    });
+    const firCatalogue = await t.app.inject({
+      url: '/api/catalogue/FIR',
+      headers: { ...spaHeaders(), host: 'fir.localhost' },
+    });
+    expect((inPage(fir.body) as { catalogue: unknown }).catalogue).toEqual({
+      titleCode: 'FIR',
+      answer: firCatalogue.json(),
+    });
+    // Other screens carry none.
+    expect((inPage(await page(s, '/kundeservice')) as { catalogue?: unknown }).catalogue).toBe(
+      undefined,
+    );
+  });
+
   it('gives a reader without an account no invoice list of anyone', async () => {
     const s = await newIdentitySession(t, 'first-screen-no-account');
     const first = inPage(await page(s, '/fakturaoversikt')) as Record<string, unknown>;

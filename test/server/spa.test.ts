@@ -51,7 +51,13 @@ beforeAll(async () => {
     path.join(dist, 'chunk-manifest.json'),
     JSON.stringify({
       entry: ['assets/main.0123456789ab.js'],
-      groups: {},
+      // The catalogue's endpoints, which the SPA loads for a page that carries the catalogue.
+      groups: {
+        'first-screen-catalogue': [
+          'assets/catalogue-endpoints.0123456789ab.js',
+          'assets/catalogue-endpoints.0123456789ab.js.map',
+        ],
+      },
       routes: [
         {
           path: '/',
@@ -66,6 +72,11 @@ beforeAll(async () => {
               'assets/locale-nn-home-json.0123456789ab.js',
             ],
           },
+        },
+        {
+          path: '/bestill-abonnement',
+          files: ['assets/route-bestill-abonnement.0123456789ab.js'],
+          locales: { nb: [], nn: [] },
         },
         {
           path: '/betal-faktura/:ariaInvoiceNo',
@@ -300,6 +311,23 @@ describe('the first screen preloaded with the page', () => {
       headers: { accept: 'text/html', host: 'fir.localhost' },
     });
     expect(preloads(nynorsk.body)).toContain('script /assets/locale-nn-home-json.0123456789ab.js');
+  });
+
+  it("preloads the catalogue's endpoints with a page that carries the catalogue, and with no other", async () => {
+    const order = await app.inject({
+      url: '/bestill-abonnement',
+      headers: { accept: 'text/html', host: 'fvn.localhost' },
+    });
+    expect(order.body).toContain('"catalogue":{"titleCode":"FVN"');
+    expect(preloads(order.body)).toEqual([
+      'script /assets/route-bestill-abonnement.0123456789ab.js',
+      'script /assets/catalogue-endpoints.0123456789ab.js',
+    ]);
+    const home = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', host: 'fvn.localhost' },
+    });
+    expect(preloads(home.body).join(' ')).not.toContain('catalogue-endpoints');
   });
 
   it('matches a path with a parameter, and preloads styles as styles', async () => {

@@ -7,6 +7,7 @@ import type { Dispatch } from '@reduxjs/toolkit';
 
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenOf } from '../../shared/page/first-screen';
 import type { Session } from '../api/identity';
+import type { Catalogue } from '../api/order';
 import { type InvoiceList, paymentEndpoints } from '../api/payment';
 import {
   type ConsentSettings,
@@ -20,7 +21,8 @@ export type FirstScreen = FirstScreenOf<
   ConsentSettings,
   GetDeletionRequestApiResponse,
   SegmentMessageResponse,
-  InvoiceList
+  InvoiceList,
+  Catalogue
 >;
 
 /** The first screen's data in the page, if the server wrote it (and it is whole JSON). */
@@ -35,9 +37,13 @@ export function firstScreenInPage(doc: Document = document): FirstScreen | undef
   }
 }
 
-/** Puts the answers besides the session into the cache; the session goes to the bootstrap. */
-export function cacheFirstScreen(dispatch: Dispatch, data: FirstScreen): void {
-  const { consents, deletion, segment, invoices } = data;
+/**
+ * Puts the answers besides the session into the cache; the session goes to the bootstrap. The
+ * catalogue's endpoints come with the screens that show it (a chunk of their own, preloaded with
+ * the page): the promise settles once it is in the cache too.
+ */
+export function cacheFirstScreen(dispatch: Dispatch, data: FirstScreen): Promise<void> {
+  const { consents, deletion, segment, invoices, catalogue } = data;
   // The layout's two reads in one update of the cache.
   type PrivacyEntry = Parameters<typeof privacyEndpoints.util.upsertQueryEntries>[0][number];
   const privacy: PrivacyEntry[] = [];
@@ -70,4 +76,19 @@ export function cacheFirstScreen(dispatch: Dispatch, data: FirstScreen): void {
         },
       ]),
     );
+  if (!catalogue) return Promise.resolve();
+  // The chunk's name is the one the server preloads with such a page (CATALOGUE_CHUNK).
+  return import(/* webpackChunkName: "first-screen-catalogue" */ '../api/order')
+    .then(({ orderEndpoints }) => {
+      dispatch(
+        orderEndpoints.util.upsertQueryEntries([
+          {
+            endpointName: 'getCatalogue',
+            arg: { titleCode: catalogue.titleCode },
+            value: catalogue.answer,
+          },
+        ]),
+      );
+    })
+    .catch(() => undefined);
 }

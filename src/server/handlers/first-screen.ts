@@ -1,7 +1,7 @@
 // The first screen's data, answered with the page (plugins/spa.ts writes it into index.html):
 // the session as GET /api/session gives it and, signed in, the consent choices and a waiting
-// deletion the layout reads on every page, on the home page the reader's segment messages, and on
-// the invoice list the invoices.
+// deletion the layout reads on every page, on the home page the reader's segment messages, on
+// the invoice list the invoices, and on the order and plan-change screens the title's catalogue.
 // The SPA puts them into its cache before the first render (src/app/session/firstScreen.ts), so
 // the first screen needs no request of its own and nothing arrives later to push it down. Each
 // answer comes from the same function as its operation, so the two cannot say different things.
@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FirstScreenOf } from '../../shared/page/first-screen';
 import { segmentOf } from '../../shared/segments/segment';
 import { listInvoices } from '../domain/invoices/invoices';
+import { getCatalogue } from '../domain/orders/catalogue';
 import { readConsents } from '../domain/privacy/consents';
 import { waitingDeletion } from '../domain/privacy/deletion';
 import { messagesFor } from '../domain/segments/segments';
@@ -27,20 +28,30 @@ export type FirstScreen = FirstScreenOf<
     readonly segmentId: string;
     readonly messages: Awaited<ReturnType<typeof messagesFor>>;
   },
-  { readonly invoices: Awaited<ReturnType<typeof listInvoices>> }
+  { readonly invoices: Awaited<ReturnType<typeof listInvoices>> },
+  Awaited<ReturnType<typeof getCatalogue>>
 >;
 
 /** The screens whose segment messages come with the page (the home page's `home` context). */
 const HOME_PATH = '/';
 /** The invoice list, whose rows would otherwise arrive after the page and push it down. */
 const INVOICES_PATH = '/fakturaoversikt';
+/**
+ * The screens that open on the title's products (ordering, changing the plan): without the
+ * catalogue in the page they show nothing but their heading until it has been asked for.
+ */
+const CATALOGUE_PATHS: ReadonlySet<string> = new Set(['/bestill-abonnement', '/endre-abonnement']);
 
 export async function firstScreen(request: FastifyRequest, pathname: string): Promise<FirstScreen> {
   const publication = publicationForRequest(request);
-  const { session, view } = await readSessionView(request, publication);
-  if (!session) return { session: view };
   const { db, clock } = request.server.services;
   const { titleCode, language } = publication;
+  const [{ session, view }, catalogue] = await Promise.all([
+    readSessionView(request, publication),
+    CATALOGUE_PATHS.has(pathname) ? getCatalogue(db, titleCode) : null,
+  ]);
+  const products = catalogue && { catalogue: { titleCode, answer: catalogue } };
+  if (!session) return { session: view, ...products };
   const segmentId = segmentOf(view.subscription);
   const accountNo = session.account?.ariaAccountNo;
   const [consents, waiting, messages, invoices] = await Promise.all([
@@ -72,5 +83,6 @@ export async function firstScreen(request: FastifyRequest, pathname: string): Pr
       },
     }),
     ...(invoices && accountNo && { invoices: { accountNo, titleCode, answer: { invoices } } }),
+    ...products,
   };
 }

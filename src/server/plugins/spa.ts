@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ChunkManifest } from '../../shared/build/chunk-manifest';
-import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/page/first-screen';
+import { CATALOGUE_CHUNK, FIRST_SCREEN_ELEMENT_ID } from '../../shared/page/first-screen';
 import { toTitle } from '../../shared/publications/registry';
 import type { Publication } from '../../shared/publications/types';
 import type { Integrations } from '../config';
@@ -162,8 +162,15 @@ export function headerImage(
     : `/wordmarks/${encodeURIComponent(publication.titleCode.toLowerCase())}.svg`;
 }
 
-/** The files of a page's first screen (script and style URLs), by path and language. */
-export type RoutePreloads = (pathname: string, language: string) => readonly string[];
+/**
+ * The files of a page's first screen (script and style URLs), by path and language, and whether
+ * the page carries the catalogue (the SPA then loads the catalogue's endpoints before it renders).
+ */
+export type RoutePreloads = (
+  pathname: string,
+  language: string,
+  withCatalogue?: boolean,
+) => readonly string[];
 
 const noPreloads: RoutePreloads = () => [];
 
@@ -174,9 +181,14 @@ const noPreloads: RoutePreloads = () => [];
  */
 export function routePreloads(manifestFile: string): RoutePreloads {
   if (!existsSync(manifestFile)) return noPreloads;
-  const { routes = [] } = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
-    routes?: ChunkManifest['routes'];
-  };
+  const {
+    entry = [],
+    groups = {},
+    routes = [],
+  } = JSON.parse(readFileSync(manifestFile, 'utf8')) as Partial<ChunkManifest>;
+  const catalogueFiles = (groups[CATALOGUE_CHUNK] ?? []).filter(
+    (file) => /\.(js|css)$/.test(file) && !entry.includes(file),
+  );
   const matchers = routes.map((route) => ({
     route,
     pattern: new RegExp(
@@ -188,12 +200,12 @@ export function routePreloads(manifestFile: string): RoutePreloads {
         .join('/')}/?$`,
     ),
   }));
-  return (pathname, language) => {
+  return (pathname, language, withCatalogue = false) => {
     const match = matchers.find(({ pattern }) => pattern.test(pathname));
     if (!match) return [];
-    return [...match.route.files, ...(match.route.locales[language] ?? [])].map(
-      (file) => `/${file}`,
-    );
+    const files = [...match.route.files, ...(match.route.locales[language] ?? [])];
+    if (withCatalogue) files.push(...catalogueFiles.filter((file) => !files.includes(file)));
+    return files.map((file) => `/${file}`);
   };
 }
 
@@ -234,7 +246,8 @@ export function renderIndex(
   // one loads those texts as before): requested with the page, not after the entry has run, and
   // after the entry's own scripts and styles, which go first on the six connections (a preload
   // is fetched at high priority unless told otherwise; the entry's deferred scripts are low).
-  const screenFiles = preloads(pathname, title.language).map(preloadLink).join('');
+  const withCatalogue = !!(firstScreen as { catalogue?: unknown } | undefined)?.catalogue;
+  const screenFiles = preloads(pathname, title.language, withCatalogue).map(preloadLink).join('');
   return html
     .replace(
       /<html[^>]*>/,

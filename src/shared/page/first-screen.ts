@@ -5,6 +5,12 @@
 /** The id of the `<script type="application/json">` element that carries them. */
 export const FIRST_SCREEN_ELEMENT_ID = 'minside-first-screen';
 
+/**
+ * The chunk group with the catalogue's endpoints, which the SPA loads to put a page's catalogue
+ * into its cache (src/app/session/firstScreen.ts names its import so): preloaded with such a page.
+ */
+export const CATALOGUE_CHUNK = 'first-screen-catalogue';
+
 /** The context of the segment messages a screen shows (the contract's SegmentContext). */
 export type FirstScreenSegmentContext = 'home';
 
@@ -12,7 +18,7 @@ export type FirstScreenSegmentContext = 'home';
  * The shape, with each answer's type given by the side that reads or writes it (the server's
  * contract types, the SPA's generated ones: both come from openapi/minside.yaml).
  */
-export interface FirstScreenOf<Session, Consents, Deletion, SegmentMessages, Invoices> {
+export interface FirstScreenOf<Session, Consents, Deletion, SegmentMessages, Invoices, Catalogue> {
   /** GET /api/session. */
   readonly session: Session;
   /** GET /api/privacy/{titleCode}/consents, signed in. */
@@ -35,4 +41,6 @@ export interface FirstScreenOf<Session, Consents, Deletion, SegmentMessages, Inv
     readonly titleCode: string;
     readonly answer: Invoices;
   };
+  /** GET /api/catalogue/{titleCode}, on the screens whose first view is the title's products. */
+  readonly catalogue?: { readonly titleCode: string; readonly answer: Catalogue };
 }

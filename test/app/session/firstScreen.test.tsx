@@ -1,7 +1,8 @@
 // The first screen from the page: the session the server wrote into index.html is taken without
 // a call (user, account and subscription stored, the session ready at once), a page session
 // without an account still gets one created, and the home page renders its segment message from
-// the page on its first render, without asking the API for it (so nothing pushes it down later).
+// the page on its first render, without asking the API for it (so nothing pushes it down later);
+// the order and plan-change screens find the title's catalogue in the cache.
 import { describe, expect, it } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
@@ -144,6 +145,30 @@ describe('the first screen from the page', () => {
       status: 'fulfilled',
       data: { waiting: null },
     });
+  });
+
+  it('puts the catalogue where the order and plan-change screens ask for it, before the first render', async () => {
+    const app = startApp([]);
+    const answer = { titleCode: 'FVN', products: [] };
+    const cached = cacheFirstScreen(
+      app.store.dispatch,
+      pageData({ catalogue: { titleCode: 'FVN', answer } as unknown as FirstScreen['catalogue'] }),
+    );
+    // Its endpoints come with the screens that show it: in the cache once the promise settles.
+    await cached;
+    const { queries } = app.store.getState().api;
+    expect(queries['getCatalogue({"titleCode":"FVN"})']).toMatchObject({
+      status: 'fulfilled',
+      data: answer,
+    });
+    // A page without one settles at once and adds none.
+    const other = startApp([]);
+    await cacheFirstScreen(other.store.dispatch, pageData());
+    expect(
+      Object.keys(other.store.getState().api.queries).filter((key) =>
+        key.startsWith('getCatalogue'),
+      ),
+    ).toEqual([]);
   });
 
   it('asks as before when the reader reads in the other language than the page’s data', async () => {
