@@ -32,7 +32,7 @@ const loadedFaces = ClientFunction(() => {
 });
 
 fixture('Web fonts on a first visit and after').afterEach(async (t) => {
-  await t.resizeWindow(1280, 900);
+  await t.maximizeWindow();
 });
 
 test('a first visit draws at once in the system fonts; the fonts come after the page, for the next screen', async (t) => {

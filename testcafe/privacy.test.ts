@@ -11,7 +11,12 @@ import { ClientFunction, Selector } from 'testcafe';
 
 import { emailsTo, expectAccessible, expectScreen, port, signIn, titleUrl } from './support';
 
-fixture('Privacy and legal pages').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
+fixture('Privacy and legal pages')
+  .clientScripts({ path: require.resolve('axe-core/axe.min.js') })
+  // The window back to its full size for the fixtures after (some tests use a phone's width).
+  .afterEach(async (t) => {
+    await t.maximizeWindow();
+  });
 
 const PAGES: readonly (readonly [string, string, string])[] = [
   ['/vilkaar', 'Vilkår for abonnement', 'Vilkår for abonnement'],
