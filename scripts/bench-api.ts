@@ -5,8 +5,9 @@
 // bare Fastify + `pg` server running the same statement (scripts/bench-bare-server.ts), in
 // alternating rounds, and prints each round and the ratio.
 // A benchmark, not a test: figures are printed, never asserted. BENCH_SECONDS sets each run's
-// length (default 8), BENCH_ROUNDS the alternating rounds (default 3), BENCH_ROUNDS_ONLY=1 skips
-// the table, BENCH_PROFILE_DIR runs both servers with `--cpu-prof` into that folder.
+// length (default 8), BENCH_ROUNDS the alternating rounds (default 3), BENCH_WARMUP the flat-out
+// warm-up of each server before them (default 1 s), BENCH_ROUNDS_ONLY=1 skips the table,
+// BENCH_PROFILE_DIR runs both servers with `--cpu-prof` into that folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -28,6 +29,10 @@ if (!Number.isInteger(seconds) || seconds < 1) {
 const rounds = Number(process.env.BENCH_ROUNDS || 3);
 if (!Number.isInteger(rounds) || rounds < 1) {
   throw new Error(`BENCH_ROUNDS must be a whole number ≥ 1, got "${rounds}"`);
+}
+const warmUpSeconds = Number(process.env.BENCH_WARMUP || 1);
+if (!Number.isInteger(warmUpSeconds) || warmUpSeconds < 1) {
+  throw new Error(`BENCH_WARMUP must be a whole number of seconds ≥ 1, got "${warmUpSeconds}"`);
 }
 const roundsOnly = process.env.BENCH_ROUNDS_ONLY === '1';
 const profileDir = process.env.BENCH_PROFILE_DIR;
@@ -216,10 +221,11 @@ async function baselineRounds(
   headers: Record<string, string>,
 ) {
   console.error(
-    `Alternating ${rounds} × (${product.url}, ${bare.url}), ${seconds} s each, after 1 s warm-ups…`,
+    `Alternating ${rounds} × (${product.url}, ${bare.url}), ${seconds} s each, ` +
+      `after ${warmUpSeconds} s warm-ups…`,
   );
-  await autocannon(product.url, 1, undefined, headers);
-  await autocannon(bare.url, 1);
+  await autocannon(product.url, warmUpSeconds, undefined, headers);
+  await autocannon(bare.url, warmUpSeconds);
   const results = [];
   for (let round = 0; round < rounds; round++) {
     results.push({

@@ -266,7 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOperations(app, { metrics, metricsToken: options.config.metricsToken });
 
   // First of the onRequest hooks: every response carries the headers, refusals and middie's too.
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCompression(app);
   installProblemHandling(app);
   // The contract names problem+json; a client may send it too (it is JSON).

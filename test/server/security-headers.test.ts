@@ -110,12 +110,12 @@ describe('the SPA, its assets and the API', () => {
   });
 
   it('allows the favicon of the title the host names, no other', async () => {
-    const response = await page({ host: 'fir.localhost:8080' });
-    expect(csp(response.headers).get('img-src')).toEqual([
-      "'self'",
-      'data:',
-      'https://www.firda.no',
-    ]);
+    // The page's headers are worked out once per title (spa.ts): each page keeps its own.
+    const sites = { fir: 'https://www.firda.no', fvn: 'https://www.fvn.no' };
+    for (const title of ['fir', 'fvn', 'fir'] as const) {
+      const response = await page({ host: `${title}.localhost:8080` });
+      expect(csp(response.headers).get('img-src')).toEqual(["'self'", 'data:', sites[title]]);
+    }
   });
 
   it('puts the headers on a content-hashed asset', async () => {
@@ -200,13 +200,16 @@ describe('the payment sandbox and the identity provider', () => {
     );
   });
 
-  async function signInPage(headers: Record<string, string> = {}) {
+  async function signInPage(
+    headers: Record<string, string> = {},
+    { host, client } = { host: 'fvn', client: 'minside-fvn' },
+  ) {
     const browser = new Browser(issuer);
     const url = new URL(`${issuer}/auth`);
     url.search = new URLSearchParams({
-      client_id: 'minside-fvn',
+      client_id: client,
       response_type: 'code',
-      redirect_uri: `http://fvn.localhost:${port}/callback`,
+      redirect_uri: `http://${host}.localhost:${port}/callback`,
       scope: 'openid',
       code_challenge: createHash('sha256').update('a-verifier').digest('base64url'),
       code_challenge_method: 'S256',
@@ -232,6 +235,22 @@ describe('the payment sandbox and the identity provider', () => {
       "'self'",
       `http://fvn.localhost:${port}`,
     ]);
+  });
+
+  it("gives each title's sign-in page the way back to that title, however often it is shown", async () => {
+    // The pages' headers are worked out once per policy (reply.helmet): none may stick to
+    // another title's page.
+    const fvn = { host: 'fvn', client: 'minside-fvn' };
+    const fir = { host: 'fir', client: 'minside-firda' };
+    for (const title of [fvn, fir, fvn, fir]) {
+      const { page } = await signInPage({}, title);
+      expect(page.status).toBe(200);
+      expectPagePolicy(page.headers);
+      expect(csp(page.headers).get('form-action')).toEqual([
+        "'self'",
+        `http://${title.host}.localhost:${port}`,
+      ]);
+    }
   });
 
   it('sends HSTS on the sign-in page over HTTPS', async () => {

@@ -47,6 +47,22 @@ type FormTarget = string | ((req: IncomingMessage, res: ServerResponse) => strin
  * Chromium send `Origin: null` with the page's own form post).
  */
 export function pageSecurity(formTargets: readonly FormTarget[] = []) {
+  // The same object for the same origins, so `reply.helmet` works out its headers once for it.
+  const key = formTargets.every((target) => typeof target === 'string')
+    ? formTargets.join(' ')
+    : null;
+  const known = key === null ? undefined : pagePolicies.get(key);
+  if (known) return known;
+  const policy = pagePolicy(formTargets);
+  // Origins come from the registered clients, a short list; the bound is only a safeguard.
+  if (key !== null && pagePolicies.size < MAX_KEPT_PAGE_POLICIES) pagePolicies.set(key, policy);
+  return policy;
+}
+
+const MAX_KEPT_PAGE_POLICIES = 64;
+const pagePolicies = new Map<string, ReturnType<typeof pagePolicy>>();
+
+function pagePolicy(formTargets: readonly FormTarget[]) {
   return {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -101,7 +101,7 @@ export async function registerIdentityProvider(
   // Every /idp response gets the headers of our pages (instead of the SPA's), before middie
   // hands it to oidc-provider: its own pages (logout, errors, its self-submitting forms) and our
   // interaction routes alike; the sign-in page adds where it returns to (sendLoginPage).
-  if (!app.hasPlugin('@fastify/helmet')) throw new Error('register the security headers first');
+  if (!app.hasReplyDecorator('helmet')) throw new Error('register the security headers first');
   const providerPages = pageSecurity([
     returnOriginIn(identityClients(config.idpClientSecret, redirectOrigins)),
   ]);

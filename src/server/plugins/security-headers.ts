@@ -1,19 +1,31 @@
-// The security headers of every response, set by @fastify/helmet: the SPA's Content-Security-
-// Policy (the default; API responses and static files get it too, where it costs nothing),
-// framing forbidden, `nosniff`, the referrer policy, HSTS over HTTPS only, and the
-// Permissions-Policy helmet does not know; helmet's other defaults stay (Cross-Origin-Opener- and
-// -Resource-Policy same-origin, Origin-Agent-Cluster, X-DNS-Prefetch-Control off, …). Pages that
-// render their own HTML (identity provider, payment sandbox) replace the CSP with theirs through
-// `reply.helmet` (http/html.ts: pageSecurity).
+// The security headers of every response: the SPA's Content-Security-Policy (the default; API
+// responses and static files get it too, where it costs nothing), framing forbidden, `nosniff`,
+// the referrer policy, HSTS over HTTPS only, and the Permissions-Policy helmet does not know;
+// helmet's other defaults stay (Cross-Origin-Opener- and -Resource-Policy same-origin,
+// Origin-Agent-Cluster, X-DNS-Prefetch-Control off, …). Pages that render their own HTML (identity
+// provider, payment sandbox) and index.html replace them with theirs through `reply.helmet`
+// (http/html.ts: pageSecurity).
 //
-// The headers every response gets come from one helmet middleware built at start: @fastify/helmet
-// builds its middleware anew for every request (parsing the policy: 7–10 % of the server's time
-// per signed-in API read), so it is registered here only for `reply.helmet`.
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
-import helmet from 'helmet';
+// The headers every response gets come from one helmet middleware built at start, and
+// `reply.helmet(options)` builds one per options object once. @fastify/helmet, which did both
+// before, built its middleware anew for every request (parsing the policy: 7–10 % of the
+// server's time per signed-in API read), and even with `global: false` ran two hooks on every
+// request (one of them async) to offer `reply.helmet` to the few pages that use it.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
-type ContentSecurityPolicy = Exclude<FastifyHelmetOptions['contentSecurityPolicy'], boolean>;
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * Sets this response's security headers anew: SECURITY_HEADERS with `options` over them
+     * (helmet's options, merged shallowly), for a page with a policy of its own. Pass the same
+     * options object each time: its headers are worked out once per object.
+     */
+    helmet(options: HelmetOptions): void;
+  }
+}
+
+type ContentSecurityPolicy = Exclude<HelmetOptions['contentSecurityPolicy'], boolean | undefined>;
 
 /**
  * The SPA's policy. The build emits only same-origin files (scripts with `defer`, extracted CSS,
@@ -80,19 +92,29 @@ const SECURITY_HEADERS = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   // Only over HTTPS, below (RFC 6797 §7.2: not over plain http).
   strictTransportSecurity: false,
-} satisfies FastifyHelmetOptions;
+} satisfies HelmetOptions;
 
-const noNext = () => undefined;
+/** Helmet (8.1 on) throws its errors itself; an error handed on is thrown the same way. */
+const rethrow = (error?: unknown) => {
+  if (error) throw error;
+};
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  // `global: false`: @fastify/helmet sets nothing itself (no route has options of its own); it
-  // gives the replies `reply.helmet(options)`, merged over SECURITY_HEADERS.
-  await app.register(fastifyHelmet, { ...SECURITY_HEADERS, global: false });
+/** Must run before any plugin whose pages call `reply.helmet` (checked with hasReplyDecorator). */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const pageHeaders = new WeakMap<HelmetOptions, ReturnType<typeof helmet>>();
+  app.decorateReply('helmet', function (this: FastifyReply, options: HelmetOptions) {
+    let middleware = pageHeaders.get(options);
+    if (!middleware) {
+      middleware = helmet({ ...SECURITY_HEADERS, ...options } as HelmetOptions);
+      pageHeaders.set(options, middleware);
+    }
+    middleware(this.request.raw, this.raw, rethrow);
+  });
   const securityHeaders = helmet(SECURITY_HEADERS);
   // Raw headers, like helmet's own, so they are on responses Fastify does not send itself (the
   // identity provider through middie, hijacked replies). Synchronous: it awaits nothing.
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, noNext);
+    securityHeaders(request.raw, reply.raw, rethrow);
     reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
     // trustProxy: behind the TLS-terminating proxy, X-Forwarded-Proto says https.
     if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS_VALUE);

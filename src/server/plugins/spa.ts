@@ -9,6 +9,7 @@ import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 
 import type { ChunkManifest } from '../../shared/build/chunk-manifest';
 import { CATALOGUE_CHUNK, FIRST_SCREEN_ELEMENT_ID } from '../../shared/page/first-screen';
@@ -126,13 +127,21 @@ export async function registerSpa(
       return undefined;
     }
   };
+  // The page's headers per favicon origin (one per title), so `reply.helmet` works them out once.
+  const pagePolicies = new Map<string, HelmetOptions>();
+  const pagePolicy = (favicon: string) => {
+    let policy = pagePolicies.get(favicon);
+    if (!policy) {
+      const origins = integrationOrigins(integrations);
+      policy = { contentSecurityPolicy: spaContentSecurityPolicy([favicon], origins) };
+      pagePolicies.set(favicon, policy);
+    }
+    return policy;
+  };
   return async (request, reply) => {
     const data = await firstScreenOf(request);
     // The favicon lives on the title's own site (renderIndex): the one image from elsewhere.
-    const favicon = new URL(toTitle(publicationForRequest(request)).pageUrl).origin;
-    reply.helmet({
-      contentSecurityPolicy: spaContentSecurityPolicy([favicon], integrationOrigins(integrations)),
-    });
+    reply.helmet(pagePolicy(new URL(toTitle(publicationForRequest(request)).pageUrl).origin));
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
