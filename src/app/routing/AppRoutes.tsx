@@ -4,10 +4,12 @@ import {
   type ComponentType,
   lazy,
   type LazyExoticComponent,
+  startTransition,
   Suspense,
   useEffect,
   useMemo,
   useRef,
+  useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
@@ -67,6 +69,16 @@ function GuardedScreen({ route }: { route: RouteDefinition }) {
     );
   }, [dispatch, key, route.guard, route.path]);
 
+  // The screen of an allowed location renders in a transition, so React renders it in slices
+  // and lets the browser in between. The guard's answer arrives through the store, and React
+  // renders a store's update at once, in one task: on a phone the whole first screen was one
+  // long task after the layout's first render.
+  const allowedHere = sameKey(allowed);
+  const [shownKey, setShownKey] = useState(() => (allowedHere ? key : null));
+  useEffect(() => {
+    if (allowedHere) startTransition(() => setShownKey(key));
+  }, [allowedHere, key]);
+
   if (sameKey(cancelled)) {
     return (
       <Notice color="danger" role="alert">
@@ -83,7 +95,7 @@ function GuardedScreen({ route }: { route: RouteDefinition }) {
       </Notice>
     );
   }
-  if (!sameKey(allowed)) return null;
+  if (!allowedHere || shownKey !== key) return null;
   const Screen = preloadedScreen(route.path) ?? screens.get(route.path)!;
   // Rendering <Screen /> requests its chunk; its texts are requested at the same time.
   void loadNamespaces(i18n, route.namespaces);
