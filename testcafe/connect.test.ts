@@ -65,7 +65,9 @@ test.page(titleUrl('FIR', '/koble-bruker'))(
     await t.expect(field('code').getAttribute('inputmode')).eql('numeric');
     await expectAccessible(t);
 
-    const [first] = await smsCodes(PAPIR_PHONE);
+    const sent = await smsCodes(PAPIR_PHONE);
+    await t.expect(sent.length).eql(1);
+    const [first] = sent;
     await t.expect(first).match(/^\d{6}$/);
     const wrong = String((Number(first) + 1) % 1_000_000).padStart(6, '0');
     await t.typeText(field('code'), wrong).click(button('Stadfest koden'));

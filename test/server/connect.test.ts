@@ -319,6 +319,99 @@ describe('verification rules', () => {
   });
 });
 
+describe('a send takes effect once per Idempotency-Key', () => {
+  const t = buildTestApp();
+  const PHONE = '+47 400 00 003';
+  const smsTo = async (recipient: string) =>
+    (await outbox(t)).filter((m) => m.recipient === recipient && SMS.test(m.body));
+  const keyed = (session: TestSession, key: string, payload: object) =>
+    session.request({
+      method: 'POST',
+      url: '/api/search-account',
+      payload,
+      headers: { 'idempotency-key': key },
+    });
+
+  it('the same request again answers the first verification and sends no second SMS', async () => {
+    const session = await sessionFor(t, 'ingen@demo.minside.no');
+    const before = (await smsTo(PHONE)).length;
+    const body = { phone: '40000003', titleCode: 'FVN' };
+    const first = await keyed(session, 'send-0001-aaaaaaaaaaaa', body);
+    const again = await keyed(session, 'send-0001-aaaaaaaaaaaa', body);
+    expect(first.statusCode).toBe(202);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(first.json());
+    expect(await smsTo(PHONE)).toHaveLength(before + 1);
+
+    // The code of that one SMS verifies the verification both answers name.
+    const code = await latestCode(t, PHONE);
+    const { verificationId } = first.json() as { verificationId: string };
+    expect((await verify(session, verificationId, code)).json()).toMatchObject({ result: 'ok' });
+
+    // A new key is a new send: a new code, by a new SMS.
+    const resent = await keyed(session, 'send-0002-aaaaaaaaaaaa', body);
+    expect(resent.statusCode).toBe(202);
+    expect((resent.json() as { verificationId: string }).verificationId).not.toBe(verificationId);
+    expect(await smsTo(PHONE)).toHaveLength(before + 2);
+  });
+
+  it('two at once with the same key: one verification, one SMS, one count of the limits', async () => {
+    const session = await newIdentitySession(t, '4300001');
+    const before = (await smsTo('+47 400 00 002')).length;
+    const body = { phone: '+4740000002', titleCode: 'FVN' };
+    const [a, b] = await Promise.all([
+      keyed(session, 'send-0003-aaaaaaaaaaaa', body),
+      keyed(session, 'send-0003-aaaaaaaaaaaa', body),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+    expect(a.json()).toEqual(b.json());
+    expect(await smsTo('+47 400 00 002')).toHaveLength(before + 1);
+    // Repeats count nothing: 2 more sends to the phone (3 in 10 minutes) are still allowed.
+    for (const key of [
+      'send-0003-aaaaaaaaaaaa',
+      'send-0004-aaaaaaaaaaaa',
+      'send-0005-aaaaaaaaaaaa',
+    ])
+      expect((await keyed(session, key, body)).statusCode).toBe(202);
+    expect(await smsTo('+47 400 00 002')).toHaveLength(before + 3);
+  });
+
+  it('the same key with another search is 422 IDEMPOTENCY_KEY_REUSED and sends nothing', async () => {
+    const session = await newIdentitySession(t, '4300002');
+    const first = await keyed(session, 'send-0006-aaaaaaaaaaaa', {
+      email: 'nobody@example.no',
+      titleCode: 'FVN',
+    });
+    expect(first.statusCode).toBe(202);
+    const sms = (await outbox(t)).length;
+    expectProblem(
+      await keyed(session, 'send-0006-aaaaaaaaaaaa', { phone: '+4740000001', titleCode: 'FVN' }),
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+    expect((await outbox(t)).length).toBe(sms);
+  });
+
+  it("another user's key is not theirs: the same key starts a send of its own", async () => {
+    const one = await newIdentitySession(t, '4300003');
+    const other = await newIdentitySession(t, '4300004');
+    const body = { email: 'nobody2@example.no', titleCode: 'FVN' };
+    const mine = await keyed(one, 'send-0007-aaaaaaaaaaaa', body);
+    const theirs = await keyed(other, 'send-0007-aaaaaaaaaaaa', body);
+    expect(mine.statusCode).toBe(202);
+    expect(theirs.statusCode).toBe(202);
+    const idOf = (r: typeof mine) => (r.json() as { verificationId: string }).verificationId;
+    expect(idOf(theirs)).not.toBe(idOf(mine));
+  });
+
+  it('a key that is not 16–128 of [A-Za-z0-9_-] is 400', async () => {
+    const session = await newIdentitySession(t, '4300005');
+    const response = await keyed(session, 'short', { email: 'x@example.no', titleCode: 'FVN' });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+  });
+});
+
 describe('rate limits', () => {
   const t = buildTestApp();
 

@@ -16,6 +16,7 @@ export const handlers: Handlers = {
       email,
       phone,
       titleCode,
+      idempotencyKey: request.headers['idempotency-key'],
     });
     return reply.code(202).send(accepted);
   },

@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Find a subscription to connect (step 1)
-         * @description Starts connecting an existing subscription to the logged-in user: looks it up by e-mail or phone and, on a match, sends a 6-digit code by SMS. The answer is the same 202 whether or not anything matched, so it never reveals that an e-mail or phone exists. Calling it again resends the SMS (rate-limited).
+         * @description Starts connecting an existing subscription to the logged-in user: looks it up by e-mail or phone and, on a match, sends a 6-digit code by SMS. The answer is the same 202 whether or not anything matched, so it never reveals that an e-mail or phone exists. Calling it again with a new `Idempotency-Key` (or none) resends the SMS (rate-limited); the same key answers the first call's verification again and sends nothing.
          */
         post: operations["searchAccount"];
         delete?: never;
@@ -3527,6 +3527,11 @@ export interface components {
          */
         IdempotencyKeyHeader: string;
         /**
+         * @description A key the client makes once per send it asks for (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that second request answers the first one's verification and no second SMS goes out. The same key with a different search is refused with 422 `IDEMPOTENCY_KEY_REUSED`.
+         * @example 0d6e2f4a-1b3c-4d5e-8f90-a1b2c3d4e5f6
+         */
+        SendIdempotencyKeyHeader: string;
+        /**
          * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`.
          * @example t=1795338900,v1=5d41402abc4b2a76b9719d911017c592b1e8c9a5d41402abc4b2a76b9719d911
          */
@@ -4002,7 +4007,13 @@ export interface operations {
     searchAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per send it asks for (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that second request answers the first one's verification and no second SMS goes out. The same key with a different search is refused with 422 `IDEMPOTENCY_KEY_REUSED`.
+                 * @example 0d6e2f4a-1b3c-4d5e-8f90-a1b2c3d4e5f6
+                 */
+                "Idempotency-Key"?: components["parameters"]["SendIdempotencyKeyHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4037,6 +4048,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];

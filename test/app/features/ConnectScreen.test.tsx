@@ -187,6 +187,14 @@ describe('ConnectScreen', () => {
       { email: 'kari@example.no', titleCode: 'FVN' },
       { email: 'kari@example.no', titleCode: 'FVN' },
     ]);
+    // Each send has a key of its own: a repeat of one send by the browser sends no second SMS,
+    // and the resend is a send of its own.
+    const keys = calls
+      .filter((c) => c.url.includes('/search-account'))
+      .map((c) => c.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
+    expect(keys[0]).not.toBe(keys[1]);
     await user.type(codeField(), '111111');
     await user.click(screen.getByRole('button', { name: 'Bekreft koden' }));
     await screen.findByText('Du har 4 forsøk igjen.');

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { type SearchAccountApiArg, useSearchAccountMutation } from '../../api/account';
+import { newIdempotencyKey } from '../../api/idempotencyKey';
 import { callFailure } from '../../api/problem';
 import {
   type ContactMethod,
@@ -35,13 +36,18 @@ type SearchValues = ContactMethodValues;
 
 const METHOD_ID_PREFIX = 'connect-method';
 
-/** The request of a search: the chosen identifier only, with the title. */
+/**
+ * The request of a search: the chosen identifier only, with the title, and a key of its own. The
+ * key makes the send happen once: a browser that sends the same POST again by itself (it does when
+ * a kept-alive connection closes before the answer) gets the same verification, no second SMS.
+ */
 export function searchRequest(
   method: SearchMethod,
   value: string,
   titleCode: string,
 ): SearchAccountApiArg {
   return {
+    'Idempotency-Key': newIdempotencyKey(),
     searchAccountRequest:
       method === 'email' ? { email: value, titleCode } : { phone: value, titleCode },
   };

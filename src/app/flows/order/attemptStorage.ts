@@ -3,6 +3,7 @@
 // server answers the same order, never a second payment). For an invoice payment also the
 // invoice number and the amount due under their own keys (requirements §9). Storage may be blocked: then
 // the attempt lasts as long as the page.
+import { newIdempotencyKey } from '../../api/idempotencyKey';
 import type { Platform } from '../../session/platform';
 
 import type { InvoicePayment, PurchaseIntent } from './purchaseSlice';
@@ -108,12 +109,3 @@ function canonical(value: unknown): unknown {
 
 export const sameIntent = (a: AttemptIntent, b: AttemptIntent) =>
   JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-
-/** A new key per order attempt (the contract: 16–128 of [A-Za-z0-9_-]). */
-export function newIdempotencyKey(): string {
-  // randomUUID needs a secure context; plain http on a LAN address has only getRandomValues.
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-}

@@ -34,6 +34,8 @@ export interface SearchInput {
   readonly email?: string | undefined;
   readonly phone?: string | undefined;
   readonly titleCode: string;
+  /** The client's Idempotency-Key of this send: a repeat answers the first send, sends nothing. */
+  readonly idempotencyKey?: string | undefined;
 }
 
 export interface SearchAccepted {
@@ -98,6 +100,31 @@ async function findMatch(db: Queryable, input: SearchInput, titleCode: string) {
   return rows[0];
 }
 
+/** What a send's key was made for: the same key with another search is refused. */
+const searchHash = (titleCode: string, identifier: string, byEmail: boolean) =>
+  sha256(`${titleCode}:${byEmail ? 'email' : 'phone'}:${identifier}`);
+
+/** The verification an earlier send with this key started, if any. */
+async function sendByKey(
+  db: Queryable,
+  spidId: string,
+  key: string,
+  hash: string,
+): Promise<{ id: string; expires_at: Date | string } | undefined> {
+  const [row] = await db.query<{ id: string; expires_at: Date | string; request_hash: string }>(
+    `select id, expires_at, request_hash from verifications
+      where spid_id = $1 and idempotency_key = $2`,
+    [spidId, key],
+  );
+  if (row && row.request_hash !== hash)
+    throw new DomainError(
+      'unprocessable',
+      'IDEMPOTENCY_KEY_REUSED',
+      'This idempotency key was used for a different search',
+    );
+  return row;
+}
+
 export async function searchAccount(
   db: Db,
   clock: Clock,
@@ -109,8 +136,23 @@ export async function searchAccount(
   }
   const now = clock.now();
   const titleCode = input.titleCode;
+  const byEmail = input.email !== undefined;
   const identifier =
     input.email !== undefined ? input.email.toLowerCase() : normalisePhone(input.phone ?? '');
+  const key = input.idempotencyKey;
+  const hash = searchHash(titleCode, identifier, byEmail);
+  const maskedPhone =
+    input.phone !== undefined && input.email === undefined ? maskPhone(input.phone) : null;
+  const accepted = (row: { id: string; expires_at: Date | string }): SearchAccepted => ({
+    verificationId: row.id,
+    maskedPhone,
+    expiresAt: new Date(row.expires_at).toISOString(),
+  });
+
+  // A repeat of a send answers it again: no limit counted, no SMS.
+  const earlier =
+    key === undefined ? undefined : await sendByKey(db, input.sessionSpidId, key, hash);
+  if (earlier) return accepted(earlier);
 
   const searchWait = await consume(
     db,
@@ -133,39 +175,46 @@ export async function searchAccount(
   const id = randomUUID();
   const code = randomCode();
   // A non-match stores the hash of a random token: no 6-digit code can ever equal it.
-  const hash = match ? codeHash(id, code) : codeHash(id, randomToken());
+  const codeHashed = match ? codeHash(id, code) : codeHash(id, randomToken());
   const expiresAt = minutesAfter(now, CODE_TTL_MINUTES);
 
-  await db.transaction(async (tx) => {
-    await tx.query(
+  // A repeat that arrives while the first is still running waits for its row here (the unique
+  // key) and then answers the first send's verification; only the first sends the SMS.
+  const created = await db.transaction(async (tx) => {
+    const [inserted] = await tx.query<{ id: string }>(
       `insert into verifications (id, spid_id, title_code, target_account_no, phone, code_hash,
-         expires_at, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+         expires_at, created_at, idempotency_key, request_hash)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       on conflict (spid_id, idempotency_key) where idempotency_key is not null do nothing
+       returning id`,
       [
         id,
         input.sessionSpidId,
         titleCode,
         match?.aria_account_no ?? null,
         match?.phone_number ?? null,
-        hash,
+        codeHashed,
         expiresAt.toISOString(),
         now.toISOString(),
+        key ?? null,
+        key === undefined ? null : hash,
       ],
     );
+    if (!inserted) return false;
     if (match && match.phone_number) {
       await (sender ?? outboxSender(tx, now)).sendSms(
         match.phone_number,
         `Koden din for Min Side er ${code}. Den gjelder i ${CODE_TTL_MINUTES} minutter.`,
       );
     }
+    return true;
   });
-
-  return {
-    verificationId: id,
-    maskedPhone:
-      input.phone !== undefined && input.email === undefined ? maskPhone(input.phone) : null,
-    expiresAt: expiresAt.toISOString(),
-  };
+  if (!created && key !== undefined) {
+    const first = await sendByKey(db, input.sessionSpidId, key, hash);
+    if (!first) throw new Error('A send with this key was neither stored nor found');
+    return accepted(first);
+  }
+  return accepted({ id, expires_at: expiresAt });
 }
 
 export interface VerifyInput {
