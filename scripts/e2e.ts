@@ -1,7 +1,8 @@
 // `npm run test:e2e`: builds the SPA if needed, then, each against the product started on a free
 // port with a fresh in-memory database: the Content-Security-Policy check in headless Chromium
 // (scripts/csp-check.ts; TestCafe switches CSP off, so it cannot see a violation), and the
-// TestCafe journeys in headless Debian Chromium. Arguments go to TestCafe (e.g. `-t "name"`);
+// TestCafe journeys in headless Debian Chromium. Journey files named as arguments
+// (`testcafe/student.test.ts`) run instead of all; other arguments go to TestCafe (e.g. `-t "name"`);
 // E2E_CSP=skip leaves the CSP check out, E2E_CSP=only runs nothing else.
 //
 // The journey files are split into shards (E2E_SHARDS, default one per core; 1 when arguments are
@@ -11,7 +12,7 @@
 // else by those of testcafe/durations.json (a full run's, copied there when journeys change much).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -183,10 +184,14 @@ function recordDurations(reports: string[]) {
 }
 
 const csp = process.env.E2E_CSP;
-const extra = process.argv.slice(2);
+const args = process.argv.slice(2);
+/** Journey files named on the command line run instead of all (else TestCafe ran them twice). */
+const isJourneyFile = (arg: string) => /\.test\.ts$/.test(arg) && existsSync(arg);
+const chosen = args.filter(isJourneyFile);
+const extra = args.filter((arg) => !isJourneyFile(arg));
 const shardCount = Math.max(
   1,
-  Number(process.env.E2E_SHARDS ?? (extra.length ? 1 : availableParallelism())),
+  Number(process.env.E2E_SHARDS ?? (args.length ? 1 : availableParallelism())),
 );
 let failed = false;
 try {
@@ -197,7 +202,8 @@ try {
     await withProduct(checkContentSecurityPolicy);
   }
   if (csp !== 'only') {
-    const shards = shardCount > 1 ? deal(weights(), shardCount) : [['testcafe/']];
+    const shards =
+      chosen.length > 0 ? [chosen] : shardCount > 1 ? deal(weights(), shardCount) : [['testcafe/']];
     const reports = shards.map((_, i) => path.join(resultsDir, `shard-${i + 1}.json`));
     if (shards.length > 1)
       shards.forEach((files, i) => console.log(`[${i + 1}] ${files.join(' ')}`));
@@ -207,7 +213,7 @@ try {
         runShard(files, extra, shards.length > 1 ? `[${i + 1}] ` : '', reports[i]!),
       ),
     );
-    if (extra.length === 0) recordDurations(reports);
+    if (args.length === 0) recordDurations(reports);
     console.log(`Journeys done in ${Math.round((Date.now() - started) / 1000)} s.`);
     for (const result of results)
       if (result.status === 'rejected') {

@@ -11,7 +11,15 @@
 // the seat it gave, which ends it at once.)
 import { Selector } from 'testcafe';
 
-import { currentUrl, emailsTo, expectAccessible, expectScreen, signIn, titleUrl } from './support';
+import {
+  chooseLanguage,
+  currentUrl,
+  emailsTo,
+  expectAccessible,
+  expectScreen,
+  signIn,
+  titleUrl,
+} from './support';
 
 fixture('Business seats').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
 
@@ -171,7 +179,7 @@ test.page(titleUrl('FVN', '/administrer-bedrift'))(
   async (t) => {
     await signIn(t, ADMIN);
     await expectScreen(t, 'Administrer bedriftens abonnement');
-    await t.click(button('Nynorsk'));
+    await chooseLanguage(t, 'Nynorsk');
     await expectScreen(t, 'Administrer abonnementet til bedrifta');
     await t.expect(seats('2 av 10 brukte, 8 ledige').exists).ok({ timeout: 10000 });
     await expectAccessible(t);

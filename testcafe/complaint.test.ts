@@ -11,7 +11,15 @@
 // service. axe on every page.
 import { RequestMock, Selector } from 'testcafe';
 
-import { currentUrl, emailsTo, expectAccessible, expectScreen, signIn, titleUrl } from './support';
+import {
+  chooseLanguage,
+  currentUrl,
+  emailsTo,
+  expectAccessible,
+  expectScreen,
+  signIn,
+  titleUrl,
+} from './support';
 
 fixture('Delivery complaint').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
 
@@ -102,7 +110,7 @@ test.page(titleUrl('FVN', '/tilbakemelding')).requestHooks(epaperPage)(
   async (t) => {
     await signIn(t, PAPER);
     await expectScreen(t, 'Meld fra om avisleveringen');
-    await t.click(button('Nynorsk'));
+    await chooseLanguage(t, 'Nynorsk');
     await expectScreen(t, 'Meld frå om avisleveringa');
     await t.expect(Selector('legend').withExactText('Kva dagar gjeld det?').exists).ok();
     await t.expect(Selector('label').withText('Avisa kom ikkje').exists).ok({ timeout: 20000 });

@@ -176,5 +176,13 @@ test.page(titleUrl('FVN', '/kontakt'))(
     await expectScreen(t, 'Kontaktinformasjon');
     await t.expect(field('email').value).eql('per.papir@example.no', { timeout: 10000 });
     await t.expect(field('phoneNumber').value).eql('400 00 033');
+
+    // papir@'s details back as seeded: a journey after this one on the same server reads papir@'s
+    // receipts at that address (pay-invoice.test.ts).
+    await t
+      .typeText(field('email'), 'papir@demo.minside.no', { replace: true })
+      .typeText(field('phoneNumber'), '400 00 003', { replace: true })
+      .click(button('Lagre endringene'));
+    await t.expect(main.withText('Kontaktinformasjonen er lagret.').exists).ok({ timeout: 10000 });
   },
 );

@@ -6,7 +6,14 @@
 // planned changes are listed. A digital subscriber gets the explanation. axe on every page.
 import { ClientFunction, Selector } from 'testcafe';
 
-import { currentUrl, expectAccessible, expectScreen, signIn, titleUrl } from './support';
+import {
+  chooseLanguage,
+  currentUrl,
+  expectAccessible,
+  expectScreen,
+  signIn,
+  titleUrl,
+} from './support';
 
 fixture('Delivery change').clientScripts({ path: require.resolve('axe-core/axe.min.js') });
 
@@ -144,7 +151,7 @@ test.page(titleUrl('FVN', '/endre-avislevering'))(
   async (t) => {
     await signIn(t, PAPER);
     await expectScreen(t, 'Ferie og endring av levering');
-    await t.click(button('Nynorsk'));
+    await chooseLanguage(t, 'Nynorsk');
     await t
       .expect(main.withText('Endringa må vere registrert innan kl. 14:00 dagen før.').exists)
       .ok({ timeout: 20000 });

@@ -88,6 +88,13 @@ export const callsTo = (calls: readonly Request[], method: string, path: string)
 export const bodies = async (calls: readonly Request[], method: string, path: string) =>
   Promise.all(callsTo(calls, method, path).map((c) => c.clone().json() as Promise<unknown>));
 
+/** The Idempotency-Key of each recorded call to `method path`, in order. */
+export const idempotencyKeys = (calls: readonly Request[], method: string, path: string) =>
+  callsTo(calls, method, path).map((c) => c.headers.get('idempotency-key'));
+
+/** The contract's form of an Idempotency-Key: 16–128 of [A-Za-z0-9_-]. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
+
 type ApiQueries = RootState['api']['queries'];
 const queriesOf = (state: RootState, endpointName: string) =>
   Object.values(state.api.queries as ApiQueries).filter((q) => q?.endpointName === endpointName);

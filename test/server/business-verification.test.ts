@@ -4,10 +4,12 @@
 // On PGlite, and on PostgreSQL with DATABASE_URL.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 
+import { sha256 } from '../../src/server/crypto';
 import { seatEvents } from '../../src/server/domain/business/agreements';
 import {
   CODE_LIMIT,
   CODE_USER_LIMIT,
+  sendVerificationCode,
   VERIFY_LIMIT,
 } from '../../src/server/domain/business/verification';
 import { createSession } from '../../src/server/identity/sessions';
@@ -30,6 +32,7 @@ import {
   verify,
   wrongOf,
 } from './business-support';
+import { twoSendsAtOnce } from './send-support';
 import { newIdentitySession, sessionFor, spaHeaders, type TestSession } from './session-support';
 import { buildTestApp, type TestApp } from './support';
 
@@ -404,6 +407,59 @@ describe('verifying with a code e-mailed to the invited address', () => {
     expect(mail).toContain('Koden din er');
     expect(mail).toContain('Han gjeld i 10 minutt');
     expect(mail).toContain('Helsing\nFirda');
+  });
+});
+
+describe('a code is sent once per Idempotency-Key', () => {
+  const t = buildTestApp();
+  let reader: TestSession;
+  beforeAll(async () => {
+    reader = await sessionFor(t, 'avsluttet@demo.minside.no');
+  });
+
+  it('sends a code once per Idempotency-Key: the same request again gets the first answer', async () => {
+    const token = await invite(t, 'en.gang@demo.minside.no');
+    const keyed = (key: string, body: object) =>
+      reader.request({
+        method: 'POST',
+        url: '/api/business/verification/code',
+        payload: body,
+        headers: { 'idempotency-key': key },
+      });
+    const first = await keyed('business-send-0001-aa', { token });
+    const again = await keyed('business-send-0001-aa', { token });
+    expect(first.statusCode).toBe(202);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(first.json());
+    // The invitation e-mail and one code.
+    expect(await mailsTo(t, 'en.gang@demo.minside.no')).toHaveLength(2);
+    // The same key with another link is refused, and sends nothing.
+    const otherToken = await invite(t, 'annen.lenke@demo.minside.no');
+    expectProblem(
+      await keyed('business-send-0001-aa', { token: otherToken }),
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+    expect(await mailsTo(t, 'annen.lenke@demo.minside.no')).toHaveLength(1);
+  });
+
+  it('a repeat while the first is still sending waits for it: one e-mail, the limits counted once', async () => {
+    const token = await invite(t, 'samtidig.jobb@demo.minside.no');
+    const { answers, sent } = await twoSendsAtOnce((sender) =>
+      sendVerificationCode(
+        { db: t.db, clock: t.clock, sender: () => sender },
+        { spidId: reader.spidId },
+        token,
+        'business-send-0002-aa',
+      ),
+    );
+    expect(answers[1]).toEqual(answers[0]);
+    expect(sent).toEqual(['samtidig.jobb@demo.minside.no']);
+    const [row] = await t.db.query<{ count: number }>(
+      'select count from rate_limits where key = $1',
+      [`business-code:${sha256(token)}`],
+    );
+    expect(Number(row?.count)).toBe(1);
   });
 });
 

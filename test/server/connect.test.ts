@@ -3,6 +3,9 @@
 // account/assign moving the subscription onto the session user's account.
 import { describe, expect, it } from '@jest/globals';
 
+import { searchAccount } from '../../src/server/domain/connect/connect';
+
+import { twoSendsAtOnce } from './send-support';
 import { newIdentitySession, sessionFor, spaHeaders, type TestSession } from './session-support';
 import { buildTestApp, demoAccountNo, TEST_NOW, type TestApp } from './support';
 
@@ -366,7 +369,8 @@ describe('a send takes effect once per Idempotency-Key', () => {
     expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
     expect(a.json()).toEqual(b.json());
     expect(await smsTo('+47 400 00 002')).toHaveLength(before + 1);
-    // Repeats count nothing: 2 more sends to the phone (3 in 10 minutes) are still allowed.
+    // The repeat counted nothing: the phone's 3 sends in 10 minutes are the first and two more,
+    // and only a fourth send is refused.
     for (const key of [
       'send-0003-aaaaaaaaaaaa',
       'send-0004-aaaaaaaaaaaa',
@@ -374,6 +378,29 @@ describe('a send takes effect once per Idempotency-Key', () => {
     ])
       expect((await keyed(session, key, body)).statusCode).toBe(202);
     expect(await smsTo('+47 400 00 002')).toHaveLength(before + 3);
+    expectProblem(await keyed(session, 'send-0008-aaaaaaaaaaaa', body), 429, 'RATE_LIMITED');
+  });
+
+  it('a repeat while the first is still sending waits for it: one SMS, the limits counted once', async () => {
+    await newIdentitySession(t, '4300007');
+    const input = {
+      sessionSpidId: '4300007',
+      phone: '+4740000004',
+      titleCode: 'FVN',
+      idempotencyKey: 'send-0009-aaaaaaaaaaaa',
+    };
+    const { answers, sent } = await twoSendsAtOnce((sender) =>
+      searchAccount(t.db, t.clock, input, sender),
+    );
+    expect(answers[1]).toEqual(answers[0]);
+    expect(sent).toHaveLength(1);
+    const counts = await t.db.query<{ key: string; count: number }>(
+      `select key, count from rate_limits where key in ('sms:40000004', 'search:4300007')`,
+    );
+    expect(counts.map((row) => [row.key, Number(row.count)]).sort()).toEqual([
+      ['search:4300007', 1],
+      ['sms:40000004', 1],
+    ]);
   });
 
   it('the same key with another search is 422 IDEMPOTENCY_KEY_REUSED and sends nothing', async () => {

@@ -11,10 +11,12 @@ import {
   CODE_EMAIL_LIMIT,
   DEFAULT_STUDENT_CONFIG,
   MAX_WRONG_CODES,
+  registerStudent,
 } from '../../src/server/domain/student/student';
 import { STUDENT_PLAN_ID } from '../../src/shared/subscription/plans';
 
 import { freshSpid, messagesTo } from './family-support';
+import { twoSendsAtOnce } from './send-support';
 import { newIdentitySession, sessionFor, type TestSession } from './session-support';
 import { buildTestApp, TEST_NOW } from './support';
 
@@ -317,6 +319,87 @@ describe('limits', () => {
     for (let i = 0; i < ACTIVATE_LIMIT.limit; i++)
       expect((await activateEmail(reader, studentAddress(), '000000')).statusCode).toBe(200);
     expect((await activateEmail(reader, studentAddress(), '000000')).statusCode).toBe(429);
+  });
+});
+
+describe('a code is sent once per Idempotency-Key', () => {
+  const keyed = (s: TestSession, url: string, key: string, payload: object) =>
+    s.request({ method: 'POST', url, payload, headers: { 'idempotency-key': key } });
+
+  it('the same request again gets the first answer, not the resend wait, and no second e-mail', async () => {
+    const reader = await newReader();
+    const email = studentAddress();
+    const first = await keyed(reader, '/api/student-email/', 'student-send-0001-aaaa', {
+      email,
+      titleCode: 'FVN',
+    });
+    t.clock.set(after(5));
+    const again = await keyed(reader, '/api/student-email/', 'student-send-0001-aaaa', {
+      email,
+      titleCode: 'FVN',
+    });
+    expect((await answerOf(first)).result).toBe('ok');
+    expect(await answerOf(again)).toEqual(await answerOf(first));
+    expect(await messagesTo(t, email)).toHaveLength(1);
+    // The code of that one e-mail verifies.
+    const code = await codeTo(email);
+    expect((await answerOf(await activateEmail(reader, email, code))).result).toBe('ok');
+  });
+
+  it('a pupil: the same key again sends nothing; a new key within the minute is the resend wait', async () => {
+    const reader = await newReader();
+    const email = `elev${++mailbox}@osloskolen.no`;
+    const payload = { email, institution: 'Kvadraturen vgs', titleCode: 'FVN', kind: 'pupil' };
+    const first = await keyed(reader, '/api/register-student/', 'pupil-send-0001-aaaaa', payload);
+    const again = await keyed(reader, '/api/register-student/', 'pupil-send-0001-aaaaa', payload);
+    expect((await answerOf(first)).result).toBe('ok');
+    expect(await answerOf(again)).toEqual(await answerOf(first));
+    expect(await messagesTo(t, email)).toHaveLength(1);
+    const other = await keyed(reader, '/api/register-student/', 'pupil-send-0002-aaaaa', payload);
+    expect(other.statusCode).toBe(429);
+  });
+
+  it('the same key with another address is 422 IDEMPOTENCY_KEY_REUSED and sends nothing', async () => {
+    const reader = await newReader();
+    const email = studentAddress();
+    await keyed(reader, '/api/student-email/', 'student-send-0002-aaaa', {
+      email,
+      titleCode: 'FVN',
+    });
+    const otherEmail = studentAddress();
+    const refused = await keyed(reader, '/api/student-email/', 'student-send-0002-aaaa', {
+      email: otherEmail,
+      titleCode: 'FVN',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await messagesTo(t, otherEmail)).toHaveLength(0);
+  });
+
+  it('a repeat while the first is still sending waits for it: one e-mail, the limits counted once', async () => {
+    const reader = await newReader();
+    const email = studentAddress();
+    const input = {
+      email,
+      titleCode: 'FVN',
+      kind: 'student' as const,
+      idempotencyKey: 'student-send-0003-aaaa',
+    };
+    const { answers, sent } = await twoSendsAtOnce((sender) =>
+      registerStudent(
+        { db: t.db, clock: t.clock, config: DEFAULT_STUDENT_CONFIG, sender: () => sender },
+        reader,
+        input,
+      ),
+    );
+    expect(answers[0].result).toBe('ok');
+    expect(answers[1]).toEqual(answers[0]);
+    expect(sent).toEqual([email]);
+    const counts = await t.db.query<{ key: string; count: number }>(
+      'select key, count from rate_limits where key in ($1, $2)',
+      [`student-code-user:${reader.spidId}`, `student-code-email:${email}`],
+    );
+    expect(counts.map((row) => Number(row.count))).toEqual([1, 1]);
   });
 });
 

@@ -94,7 +94,7 @@ export type ModifyAccountApiArg = {
 export type SearchAccountApiResponse =
   /** status 202 Verification started (an SMS is sent only if something matched). */ SearchAccountAccepted;
 export type SearchAccountApiArg = {
-  /** A key the client makes once per send it asks for (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that second request answers the first one's verification and no second SMS goes out. The same key with a different search is refused with 422 `IDEMPOTENCY_KEY_REUSED`. */
+  /** A key the client makes once per code it asks to be sent (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that repeat gets the first send's answer, counts towards no limit and sends nothing. The same key with another request body is refused with 422 `IDEMPOTENCY_KEY_REUSED`. */
   "Idempotency-Key"?: string;
   searchAccountRequest: SearchAccountRequest;
 };

@@ -32,6 +32,9 @@ const injectedRtkApi = api
           url: `/business/verification/code`,
           method: "POST",
           body: queryArg.businessVerificationCodeRequest,
+          headers: {
+            "Idempotency-Key": queryArg["Idempotency-Key"],
+          },
         }),
         invalidatesTags: ["business"],
       }),
@@ -66,6 +69,8 @@ export type ChangeBusinessUsersApiArg = {
 export type SendBusinessVerificationCodeApiResponse =
   /** status 202 The code is on its way to the invited address. */ BusinessVerificationCodeSent;
 export type SendBusinessVerificationCodeApiArg = {
+  /** A key the client makes once per code it asks to be sent (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that repeat gets the first send's answer, counts towards no limit and sends nothing. The same key with another request body is refused with 422 `IDEMPOTENCY_KEY_REUSED`. */
+  "Idempotency-Key"?: string;
   businessVerificationCodeRequest: BusinessVerificationCodeRequest;
 };
 export type VerifyBusinessInvitationApiResponse =

@@ -14,6 +14,9 @@ const injectedRtkApi = api
           url: `/student-email/`,
           method: "POST",
           body: queryArg.studentEmailRequest,
+          headers: {
+            "Idempotency-Key": queryArg["Idempotency-Key"],
+          },
         }),
         invalidatesTags: ["student"],
       }),
@@ -36,6 +39,9 @@ const injectedRtkApi = api
           url: `/register-student/`,
           method: "POST",
           body: queryArg.registerStudentRequest,
+          headers: {
+            "Idempotency-Key": queryArg["Idempotency-Key"],
+          },
         }),
         invalidatesTags: ["student"],
       }),
@@ -57,6 +63,8 @@ export { injectedRtkApi as studentApi };
 export type RegisterStudentEmailApiResponse =
   /** status 200 The outcome. */ StudentResult;
 export type RegisterStudentEmailApiArg = {
+  /** A key the client makes once per code it asks to be sent (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that repeat gets the first send's answer, counts towards no limit and sends nothing. The same key with another request body is refused with 422 `IDEMPOTENCY_KEY_REUSED`. */
+  "Idempotency-Key"?: string;
   studentEmailRequest: StudentEmailRequest;
 };
 export type ActivateStudentSubscriptionApiResponse =
@@ -67,6 +75,8 @@ export type ActivateStudentSubscriptionApiArg = {
 export type RegisterStudentApiResponse =
   /** status 200 The outcome. */ StudentResult;
 export type RegisterStudentApiArg = {
+  /** A key the client makes once per code it asks to be sent (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that repeat gets the first send's answer, counts towards no limit and sends nothing. The same key with another request body is refused with 422 `IDEMPOTENCY_KEY_REUSED`. */
+  "Idempotency-Key"?: string;
   registerStudentRequest: RegisterStudentRequest;
 };
 export type ActivateStudentApiResponse =

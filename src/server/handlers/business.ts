@@ -79,6 +79,7 @@ export const handlers: Handlers = {
       depsOf(request),
       { spidId: session.spidId },
       request.body.token,
+      request.headers['idempotency-key'],
     );
     return reply.code(202).send(sent);
   },

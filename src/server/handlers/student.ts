@@ -26,6 +26,7 @@ export const handlers: Handlers = {
       email,
       titleCode: normaliseTitleCode(titleCode),
       kind: 'student',
+      idempotencyKey: request.headers['idempotency-key'],
     });
   },
 
@@ -47,6 +48,7 @@ export const handlers: Handlers = {
       institution,
       titleCode: normaliseTitleCode(titleCode),
       kind,
+      idempotencyKey: request.headers['idempotency-key'],
     });
   },
 

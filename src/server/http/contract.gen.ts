@@ -3527,7 +3527,7 @@ export interface components {
          */
         IdempotencyKeyHeader: string;
         /**
-         * @description A key the client makes once per send it asks for (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that second request answers the first one's verification and no second SMS goes out. The same key with a different search is refused with 422 `IDEMPOTENCY_KEY_REUSED`.
+         * @description A key the client makes once per code it asks to be sent (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that repeat gets the first send's answer, counts towards no limit and sends nothing. The same key with another request body is refused with 422 `IDEMPOTENCY_KEY_REUSED`.
          * @example 0d6e2f4a-1b3c-4d5e-8f90-a1b2c3d4e5f6
          */
         SendIdempotencyKeyHeader: string;
@@ -4009,7 +4009,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A key the client makes once per send it asks for (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that second request answers the first one's verification and no second SMS goes out. The same key with a different search is refused with 422 `IDEMPOTENCY_KEY_REUSED`.
+                 * @description A key the client makes once per code it asks to be sent (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that repeat gets the first send's answer, counts towards no limit and sends nothing. The same key with another request body is refused with 422 `IDEMPOTENCY_KEY_REUSED`.
                  * @example 0d6e2f4a-1b3c-4d5e-8f90-a1b2c3d4e5f6
                  */
                 "Idempotency-Key"?: components["parameters"]["SendIdempotencyKeyHeader"];
@@ -4828,7 +4828,13 @@ export interface operations {
     registerStudentEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per code it asks to be sent (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that repeat gets the first send's answer, counts towards no limit and sends nothing. The same key with another request body is refused with 422 `IDEMPOTENCY_KEY_REUSED`.
+                 * @example 0d6e2f4a-1b3c-4d5e-8f90-a1b2c3d4e5f6
+                 */
+                "Idempotency-Key"?: components["parameters"]["SendIdempotencyKeyHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4862,6 +4868,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
@@ -4913,7 +4920,13 @@ export interface operations {
     registerStudent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per code it asks to be sent (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that repeat gets the first send's answer, counts towards no limit and sends nothing. The same key with another request body is refused with 422 `IDEMPOTENCY_KEY_REUSED`.
+                 * @example 0d6e2f4a-1b3c-4d5e-8f90-a1b2c3d4e5f6
+                 */
+                "Idempotency-Key"?: components["parameters"]["SendIdempotencyKeyHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4949,6 +4962,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
@@ -7891,7 +7905,13 @@ export interface operations {
     sendBusinessVerificationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per code it asks to be sent (a UUID). A browser sends a POST again by itself when a kept-alive connection closes before the answer; with the key, that repeat gets the first send's answer, counts towards no limit and sends nothing. The same key with another request body is refused with 422 `IDEMPOTENCY_KEY_REUSED`.
+                 * @example 0d6e2f4a-1b3c-4d5e-8f90-a1b2c3d4e5f6
+                 */
+                "Idempotency-Key"?: components["parameters"]["SendIdempotencyKeyHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7926,6 +7946,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];

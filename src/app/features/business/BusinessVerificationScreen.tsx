@@ -16,6 +16,7 @@ import {
   useSendBusinessVerificationCodeMutation,
   useVerifyBusinessInvitationMutation,
 } from '../../api/business';
+import { newIdempotencyKey } from '../../api/idempotencyKey';
 import { callFailure } from '../../api/problem';
 import type { Subscription } from '../../api/subscription';
 import { reloadSubscription } from '../../session/reloadSubscription';
@@ -133,7 +134,10 @@ export default function BusinessVerificationScreen() {
     inFlight.current = true;
     setProblem(null);
     try {
-      const answer = await sendCode({ businessVerificationCodeRequest: { token } });
+      const answer = await sendCode({
+        'Idempotency-Key': newIdempotencyKey(),
+        businessVerificationCodeRequest: { token },
+      });
       if (answer.data) {
         if (resend) setStep({ name: 'code', sent: answer.data, resent: true });
         else go({ name: 'code', sent: answer.data, resent: false });

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { newIdempotencyKey } from '../../api/idempotencyKey';
 import { callFailure } from '../../api/problem';
 import {
   type StudentResult,
@@ -86,6 +87,7 @@ export function CodeStep({
     const answer =
       kind === 'pupil'
         ? await registerStudent({
+            'Idempotency-Key': newIdempotencyKey(),
             registerStudentRequest: {
               email: sent.email,
               institution: sent.institution,
@@ -93,7 +95,10 @@ export function CodeStep({
               kind: 'pupil',
             },
           })
-        : await registerEmail({ studentEmailRequest: { email: sent.email, titleCode } });
+        : await registerEmail({
+            'Idempotency-Key': newIdempotencyKey(),
+            studentEmailRequest: { email: sent.email, titleCode },
+          });
     if ('data' in answer && answer.data) {
       if (answer.data.result === 'ok') {
         clearCode();

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 
+import { newIdempotencyKey } from '../../api/idempotencyKey';
 import { callFailure } from '../../api/problem';
 import {
   type StudentResult,
@@ -80,6 +81,7 @@ export function EmailStep({
       const answer =
         kind === 'pupil'
           ? await registerStudent({
+              'Idempotency-Key': newIdempotencyKey(),
               registerStudentRequest: {
                 email,
                 institution: values.institution.trim(),
@@ -87,7 +89,10 @@ export function EmailStep({
                 kind: 'pupil',
               },
             })
-          : await registerEmail({ studentEmailRequest: { email, titleCode } });
+          : await registerEmail({
+              'Idempotency-Key': newIdempotencyKey(),
+              studentEmailRequest: { email, titleCode },
+            });
       if ('data' in answer && answer.data) {
         const data = answer.data;
         if (data.result === 'ok')

@@ -293,7 +293,8 @@ export async function activateSeat(
 
 /**
  * A new code for the seat and the user who asked; their earlier codes for it stop working (only
- * the newest e-mail's code is valid).
+ * the newest e-mail's code is valid). `idempotencyKey` and `requestHash`: the send's key
+ * (sendKeys.ts), kept so that a repeat answers this send.
  */
 export async function insertCode(
   tx: Queryable,
@@ -304,6 +305,8 @@ export async function insertCode(
     readonly codeHash: string;
     readonly expiresAt: Date;
     readonly now: Date;
+    readonly idempotencyKey?: string | undefined;
+    readonly requestHash: string;
   },
 ): Promise<void> {
   await tx.query(
@@ -312,8 +315,9 @@ export async function insertCode(
     [input.seatId, input.spidId, input.now.toISOString()],
   );
   await tx.query(
-    `insert into business_codes (id, seat_id, spid_id, code_hash, expires_at, created_at)
-     values ($1, $2, $3, $4, $5, $6)`,
+    `insert into business_codes (id, seat_id, spid_id, code_hash, expires_at, created_at,
+       idempotency_key, request_hash)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       input.id,
       input.seatId,
@@ -321,8 +325,29 @@ export async function insertCode(
       input.codeHash,
       input.expiresAt.toISOString(),
       input.now.toISOString(),
+      input.idempotencyKey ?? null,
+      input.idempotencyKey === undefined ? null : input.requestHash,
     ],
   );
+}
+
+/** The code a send with this key of the user made: where it went and until when. */
+export async function codeSentWithKey(
+  db: Queryable,
+  spidId: string,
+  key: string,
+): Promise<{ email: string; expires_at: Date | string; request_hash: string | null } | undefined> {
+  const [row] = await db.query<{
+    email: string;
+    expires_at: Date | string;
+    request_hash: string | null;
+  }>(
+    `select s.email, c.expires_at, c.request_hash
+       from business_codes c join business_seats s on s.id = c.seat_id
+      where c.spid_id = $1 and c.idempotency_key = $2`,
+    [spidId, key],
+  );
+  return row;
 }
 
 /**

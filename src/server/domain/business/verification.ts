@@ -33,10 +33,12 @@ import { findIdentity, hasIdentities } from '../../identity/users';
 import { outboxSender } from '../../messaging/outbox';
 import { accountRowOfIdentity } from '../accounts/accounts';
 import { enforceLimit } from '../rate-limits';
+import { sameRequest, sendKeyTurn } from '../sendKeys';
 import { findPlan, insertSharedSubscription } from '../subscriptions/lifecycle';
 
 import {
   activateSeat,
+  codeSentWithKey,
   countCodeTry,
   type InvitedSeat,
   insertCode,
@@ -96,53 +98,75 @@ export async function sendVerificationCode(
   deps: BusinessDeps,
   user: Pick<SignedInUser, 'spidId'>,
   token: string,
+  idempotencyKey?: string,
 ): Promise<{ readonly sentTo: string; readonly expiresAt: string }> {
   const now = deps.clock.now();
   const tokenHash = sha256(token);
-  await enforceLimit(deps.db, `business-code-user:${user.spidId}`, CODE_USER_LIMIT, now);
-  // Counted per link whether or not it names an invitation, so a 429 tells nothing either.
-  await enforceLimit(deps.db, `business-code:${tokenHash}`, CODE_LIMIT, now);
-  return deps.db.transaction(async (tx) => {
-    const invited = await seatByTokenHash(tx, tokenHash);
-    if (!invited)
-      throw new DomainError(
-        'not-found',
-        'BUSINESS_INVITATION_NOT_FOUND',
-        'No invitation for this link: it is unknown, removed, or replaced by a newer e-mail',
-      );
-    const { seat, agreement } = invited;
-    if (seat.status === 'active')
-      throw new DomainError('conflict', 'BUSINESS_INVITATION_USED', 'The invitation is used');
-    if (linkExpired(invited, now))
-      throw new DomainError(
-        'conflict',
-        'BUSINESS_INVITATION_EXPIRED',
-        'The invitation link has expired; the company sends a new one',
-      );
-    const id = randomUUID();
-    const code = randomCode();
-    const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
-    await insertCode(tx, {
-      id,
-      seatId: seat.id,
-      spidId: user.spidId,
-      codeHash: codeHash(id, code),
-      expiresAt,
-      now,
-    });
-    const message = codeEmail({
-      titleCode: agreement.titleCode,
-      companyName: agreement.companyName,
-      code,
-      minutes: CODE_TTL_MINUTES,
-    });
-    await (deps.sender ?? outboxSender)(tx, now).sendEmail(
-      seat.email,
-      message.subject,
-      message.body,
+  const sentBefore = async (db: Queryable) => {
+    if (idempotencyKey === undefined) return undefined;
+    const row = sameRequest(await codeSentWithKey(db, user.spidId, idempotencyKey), tokenHash);
+    return (
+      row && { sentTo: maskEmail(row.email), expiresAt: new Date(row.expires_at).toISOString() }
     );
-    return { sentTo: maskEmail(seat.email), expiresAt: expiresAt.toISOString() };
-  });
+  };
+  // A repeat of a send answers it again: no limit counted, no e-mail.
+  const earlier = await sentBefore(deps.db);
+  if (earlier) return earlier;
+  // A refusal is answered after the transaction is kept: the limits count every try, also one
+  // for a link that names no invitation (so a 429 tells nothing either).
+  const outcome = await deps.db.transaction(
+    async (tx): Promise<{ readonly sentTo: string; readonly expiresAt: string } | DomainError> => {
+      // A repeat that arrives while the first is still sending waits for it here, then answers it.
+      await sendKeyTurn(tx, user.spidId, idempotencyKey);
+      const first = await sentBefore(tx);
+      if (first) return first;
+      await enforceLimit(tx, `business-code-user:${user.spidId}`, CODE_USER_LIMIT, now);
+      await enforceLimit(tx, `business-code:${tokenHash}`, CODE_LIMIT, now);
+      const invited = await seatByTokenHash(tx, tokenHash);
+      if (!invited)
+        return new DomainError(
+          'not-found',
+          'BUSINESS_INVITATION_NOT_FOUND',
+          'No invitation for this link: it is unknown, removed, or replaced by a newer e-mail',
+        );
+      const { seat, agreement } = invited;
+      if (seat.status === 'active')
+        return new DomainError('conflict', 'BUSINESS_INVITATION_USED', 'The invitation is used');
+      if (linkExpired(invited, now))
+        return new DomainError(
+          'conflict',
+          'BUSINESS_INVITATION_EXPIRED',
+          'The invitation link has expired; the company sends a new one',
+        );
+      const id = randomUUID();
+      const code = randomCode();
+      const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
+      await insertCode(tx, {
+        id,
+        seatId: seat.id,
+        spidId: user.spidId,
+        codeHash: codeHash(id, code),
+        expiresAt,
+        now,
+        idempotencyKey,
+        requestHash: tokenHash,
+      });
+      const message = codeEmail({
+        titleCode: agreement.titleCode,
+        companyName: agreement.companyName,
+        code,
+        minutes: CODE_TTL_MINUTES,
+      });
+      await (deps.sender ?? outboxSender)(tx, now).sendEmail(
+        seat.email,
+        message.subject,
+        message.body,
+      );
+      return { sentTo: maskEmail(seat.email), expiresAt: expiresAt.toISOString() };
+    },
+  );
+  if (outcome instanceof DomainError) throw outcome;
+  return outcome;
 }
 
 const linkExpired = ({ seat }: InvitedSeat, now: Date) =>

@@ -9,7 +9,9 @@
 // a new code, which the search and SMS limits bound).
 // Rate limits: 5 searches per user per hour (`search:<spid>`) and 3 sends per searched phone or
 // e-mail per 10 minutes (`sms:<identifier>`). The send limit is counted for the searched
-// identifier whether or not it matched, so a 429 does not reveal a match either.
+// identifier whether or not it matched, so a 429 does not reveal a match either. A send is done
+// once per Idempotency-Key: a repeat (a browser sends a POST again by itself when a kept-alive
+// connection closes before the answer) answers the first send, counts nothing, sends nothing.
 // Owns `verifications`.
 import { randomUUID } from 'node:crypto';
 
@@ -21,6 +23,7 @@ import { DomainError, RateLimitedError } from '../../errors';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
 import { accountRowOfIdentity, type Account, toAccount } from '../accounts/accounts';
 import { consume } from '../rate-limits';
+import { sameRequest } from '../sendKeys';
 import { moveSubscriptions } from '../subscriptions/lifecycle';
 
 export const CODE_TTL_MINUTES = 10;
@@ -104,25 +107,23 @@ async function findMatch(db: Queryable, input: SearchInput, titleCode: string) {
 const searchHash = (titleCode: string, identifier: string, byEmail: boolean) =>
   sha256(`${titleCode}:${byEmail ? 'email' : 'phone'}:${identifier}`);
 
-/** The verification an earlier send with this key started, if any. */
+/** The verification an earlier send with this key started, if any (sendKeys.ts). */
 async function sendByKey(
   db: Queryable,
   spidId: string,
   key: string,
   hash: string,
 ): Promise<{ id: string; expires_at: Date | string } | undefined> {
-  const [row] = await db.query<{ id: string; expires_at: Date | string; request_hash: string }>(
+  const [row] = await db.query<{
+    id: string;
+    expires_at: Date | string;
+    request_hash: string | null;
+  }>(
     `select id, expires_at, request_hash from verifications
       where spid_id = $1 and idempotency_key = $2`,
     [spidId, key],
   );
-  if (row && row.request_hash !== hash)
-    throw new DomainError(
-      'unprocessable',
-      'IDEMPOTENCY_KEY_REUSED',
-      'This idempotency key was used for a different search',
-    );
-  return row;
+  return sameRequest(row, hash);
 }
 
 export async function searchAccount(
@@ -154,23 +155,6 @@ export async function searchAccount(
     key === undefined ? undefined : await sendByKey(db, input.sessionSpidId, key, hash);
   if (earlier) return accepted(earlier);
 
-  const searchWait = await consume(
-    db,
-    `search:${input.sessionSpidId}`,
-    SEARCH_LIMIT.limit,
-    SEARCH_LIMIT.windowSeconds,
-    now,
-  );
-  if (searchWait > 0) throw new RateLimitedError(searchWait);
-  const smsWait = await consume(
-    db,
-    `sms:${identifier}`,
-    SMS_LIMIT.limit,
-    SMS_LIMIT.windowSeconds,
-    now,
-  );
-  if (smsWait > 0) throw new RateLimitedError(smsWait);
-
   const match = await findMatch(db, input, titleCode);
   const id = randomUUID();
   const code = randomCode();
@@ -178,8 +162,10 @@ export async function searchAccount(
   const codeHashed = match ? codeHash(id, code) : codeHash(id, randomToken());
   const expiresAt = minutesAfter(now, CODE_TTL_MINUTES);
 
-  // A repeat that arrives while the first is still running waits for its row here (the unique
-  // key) and then answers the first send's verification; only the first sends the SMS.
+  // The send takes its key first: a repeat that arrives while the first is still running waits
+  // for that row here (the unique key) and then answers the first send's verification. Only the
+  // send that holds the key counts towards the limits and sends the SMS; a refused one is undone
+  // whole (key, counts, verification).
   const created = await db.transaction(async (tx) => {
     const [inserted] = await tx.query<{ id: string }>(
       `insert into verifications (id, spid_id, title_code, target_account_no, phone, code_hash,
@@ -201,6 +187,22 @@ export async function searchAccount(
       ],
     );
     if (!inserted) return false;
+    const searchWait = await consume(
+      tx,
+      `search:${input.sessionSpidId}`,
+      SEARCH_LIMIT.limit,
+      SEARCH_LIMIT.windowSeconds,
+      now,
+    );
+    if (searchWait > 0) throw new RateLimitedError(searchWait);
+    const smsWait = await consume(
+      tx,
+      `sms:${identifier}`,
+      SMS_LIMIT.limit,
+      SMS_LIMIT.windowSeconds,
+      now,
+    );
+    if (smsWait > 0) throw new RateLimitedError(smsWait);
     if (match && match.phone_number) {
       await (sender ?? outboxSender(tx, now)).sendSms(
         match.phone_number,

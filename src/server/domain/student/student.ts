@@ -38,6 +38,7 @@ import { RateLimitedError } from '../../errors';
 import { type MessageSender, outboxSender } from '../../messaging/outbox';
 import { accountRowOfIdentity } from '../accounts/accounts';
 import { enforceLimit } from '../rate-limits';
+import { sameRequest, sendKeyTurn } from '../sendKeys';
 import { withdrawStudentConversion } from '../subscriptions/conversions';
 
 import { codeEmail } from './messages';
@@ -167,6 +168,31 @@ export interface Registration {
   readonly kind: StudentKind;
   /** The school or university as the reader typed it (pupils); else the list's name. */
   readonly institution?: string | undefined;
+  /** The client's Idempotency-Key of this send: a repeat answers the first send, sends nothing. */
+  readonly idempotencyKey?: string | undefined;
+}
+
+interface SentRow extends Record<string, unknown> {
+  institution: string;
+  code_sent_at: Date | string;
+  code_expires_at: Date | string;
+  request_hash: string | null;
+}
+
+/** The earlier send with this key of the reader (sendKeys.ts), if any. */
+async function sentWithKey(
+  db: Queryable,
+  spidId: string,
+  key: string | undefined,
+  requestHash: string,
+): Promise<SentRow | undefined> {
+  if (key === undefined) return undefined;
+  const [row] = await db.query<SentRow>(
+    `select institution, code_sent_at, code_expires_at, request_hash from student_verifications
+      where spid_id = $1 and idempotency_key = $2`,
+    [spidId, key],
+  );
+  return sameRequest(row, requestHash);
 }
 
 /** Registers a student (pupil) address and e-mails a code to it (the rules at the top). */
@@ -185,11 +211,31 @@ export async function registerStudent(
     deps.config.extraDomains[input.kind],
   );
   if (!listed) return answer('EMAIL_WRONG');
-  await enforceLimit(deps.db, `student-code-user:${reader.spidId}`, CODE_USER_LIMIT, now);
-  await enforceLimit(deps.db, `student-code-email:${emailNormalised}`, CODE_EMAIL_LIMIT, now);
+  const key = input.idempotencyKey;
+  const requestHash = sha256(
+    `${input.kind}:${input.titleCode}:${emailNormalised}:${input.institution?.trim() ?? ''}`,
+  );
+  const sent = (row: SentRow): StudentAnswer => ({
+    result: 'ok' as const,
+    message: null,
+    institution: row.institution,
+    expiresAt: new Date(row.code_expires_at).toISOString(),
+    resendAvailableAt: new Date(
+      new Date(row.code_sent_at).getTime() + deps.config.resendWaitSeconds * 1000,
+    ).toISOString(),
+  });
+  // A repeat of a send answers it again: no limit counted, no e-mail.
+  const earlier = await sentWithKey(deps.db, reader.spidId, key, requestHash);
+  if (earlier) return sent(earlier);
   const institution = input.institution?.trim() || listed.name;
   try {
     return await deps.db.transaction(async (tx) => {
+      // A repeat that arrives while the first is still sending waits for it here, then answers it.
+      await sendKeyTurn(tx, reader.spidId, key);
+      const first = await sentWithKey(tx, reader.spidId, key, requestHash);
+      if (first) return sent(first);
+      await enforceLimit(tx, `student-code-user:${reader.spidId}`, CODE_USER_LIMIT, now);
+      await enforceLimit(tx, `student-code-email:${emailNormalised}`, CODE_EMAIL_LIMIT, now);
       // The reader's account, locked: one registration of the reader at a time.
       const account = await accountRowOfIdentity(tx, reader.spidId, input.titleCode, now);
       await tx.query('select 1 from accounts where aria_account_no = $1 for update', [
@@ -220,8 +266,8 @@ export async function registerStudent(
       await tx.query(
         `insert into student_verifications (id, spid_id, aria_account_no, title_code, kind, email,
            email_normalised, institution, status, code_hash, code_sent_at, code_expires_at,
-           created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, 'registered', $9, $10, $11, $10)`,
+           created_at, idempotency_key, request_hash)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, 'registered', $9, $10, $11, $10, $12, $13)`,
         [
           id,
           reader.spidId,
@@ -234,6 +280,8 @@ export async function registerStudent(
           codeHash(id, code),
           now.toISOString(),
           expiresAt.toISOString(),
+          key ?? null,
+          key === undefined ? null : requestHash,
         ],
       );
       const message = codeEmail({

@@ -10,7 +10,16 @@ import type { BusinessVerificationResult } from '../../../../src/app/api/busines
 import BusinessVerificationScreen from '../../../../src/app/features/business/BusinessVerificationScreen';
 import type { RootState } from '../../../../src/app/store/store';
 import { subscriberState, subscriptionWith } from '../../fixtures';
-import { bodies, json, problem, renderWithState, route, serveApi } from '../../render';
+import {
+  bodies,
+  IDEMPOTENCY_KEY,
+  idempotencyKeys,
+  json,
+  problem,
+  renderWithState,
+  route,
+  serveApi,
+} from '../../render';
 
 const TOKEN = 'tok_3q2-7wEjR0y3xW4nB1r8';
 
@@ -125,6 +134,9 @@ describe('BusinessVerificationScreen', () => {
     await waitFor(() => expect(codeHeading).toHaveFocus());
     expect(await bodies(calls, 'POST', '/api/business/verification/code')).toEqual([
       { token: TOKEN },
+    ]);
+    expect(idempotencyKeys(calls, 'POST', '/api/business/verification/code')).toEqual([
+      expect.stringMatching(IDEMPOTENCY_KEY),
     ]);
     expect(
       screen.getByText(

@@ -11,7 +11,17 @@ import StudentOfferScreen from '../../../../src/app/features/student/StudentOffe
 import StudentVerificationScreen from '../../../../src/app/features/student/StudentVerificationScreen';
 import { startPurchase } from '../../../../src/app/flows/order/purchaseSlice';
 import { catalogueRoute, fvnCatalogue, subscriberState, subscriptionWith } from '../../fixtures';
-import { bodies, callsTo, json, problem, renderWithState, route, serveApi } from '../../render';
+import {
+  bodies,
+  callsTo,
+  IDEMPOTENCY_KEY,
+  idempotencyKeys,
+  json,
+  problem,
+  renderWithState,
+  route,
+  serveApi,
+} from '../../render';
 import { lookupRoute } from '../lifecycle-support';
 
 const student = fvnCatalogue.products.find((p) => p.ariaPlanID === 'C-DIGITAL-STUDENT')!;
@@ -333,7 +343,7 @@ describe('StudentVerificationScreen', () => {
 
   it('a new code refused for the hour says when, not thousands of seconds', async () => {
     let sent = 0;
-    serve({
+    const calls = serve({
       quoteAnswers: [() => problem(400, 'STUDENT_VERIFICATION_REQUIRED')],
       register: () =>
         (sent += 1) === 1
@@ -356,6 +366,11 @@ describe('StudentVerificationScreen', () => {
     ).toBeVisible();
     expect(screen.queryByText(/om \d+ sekunder/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Send ny kode' })).toBeDisabled();
+    // Each send has a key of its own: the browser's repeat of one is answered by the first.
+    const keys = idempotencyKeys(calls, 'POST', '/api/student-email/');
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(IDEMPOTENCY_KEY);
+    expect(keys[0]).not.toBe(keys[1]);
   });
 
   it('a pupil names the school; under 18 the quote refuses after verifying (nynorsk)', async () => {
