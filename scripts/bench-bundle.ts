@@ -3,7 +3,8 @@
 // reads dist/chunk-manifest.json (scripts/chunk-manifest-plugin.ts) and fetches every file of the
 // entry and of each lazy route chunk group twice, as a browser that takes brotli and as one that
 // takes only gzip, counting the bytes on the wire. The first-load total of a route is the page
-// (index.html), the entry's JS and CSS, the title's brand theme and the route's own chunks; the
+// (index.html), the entry's JS and CSS, the title's brand theme and the route's own chunks (with
+// those of the first-screen parts its page carries, shared/page/first-screen.ts); the
 // fonts come separately (already compressed, and not needed to paint text: font-display swap).
 // Prints the budgets as met / not met. A benchmark, not a test: it exits 0 whatever the sizes.
 // BUNDLE_DIR measures another build folder instead of building and measuring dist/.
@@ -11,8 +12,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 
+import { FIRST_SCREEN_CHUNKS, FIRST_SCREEN_PATHS } from '../src/shared/page/first-screen';
+
 import type { ChunkManifest } from './chunk-manifest-plugin';
 import { distDir, ensureBuild, freePort, startProduct } from './lib';
+
+type FirstScreenPart = keyof typeof FIRST_SCREEN_CHUNKS;
 
 const HOME_FIRST_LOAD_BUDGET_KB = 150;
 const ROUTE_OWN_BUDGET_KB = 25;
@@ -122,13 +127,28 @@ function firstLoad(
 
 const kb = (n: number) => (n / 1024).toFixed(1);
 
+/**
+ * A route's files: its screen's, and the chunks of the first-screen parts its page carries (the
+ * catalogue's endpoints on customer service, say), which the server preloads with it.
+ */
+const routeFiles = (route: ChunkManifest['routes'][number]) => [
+  ...new Set([
+    ...route.files,
+    ...Object.entries(FIRST_SCREEN_PATHS)
+      .filter(([, paths]) => paths.includes(route.path))
+      .flatMap(([part]) => manifest.groups[FIRST_SCREEN_CHUNKS[part as FirstScreenPart]] ?? [])
+      .filter((file) => /\.(js|css)$/.test(file) && !manifest.entry.includes(file)),
+  ]),
+];
+
 const routes = manifest.routes
-  .map((route) => ({
+  .map((route) => ({ route, files: routeFiles(route) }))
+  .map(({ route, files }) => ({
     name: route.path,
-    br: firstLoad(route.files, route.locales.nb ?? [], 'br'),
-    gzip: firstLoad(route.files, route.locales.nb ?? [], 'gzip'),
-    own: sum(route.files, 'br', '.js') + sum(route.files, 'br', '.css'),
-    ownGzip: sum(route.files, 'gzip', '.js') + sum(route.files, 'gzip', '.css'),
+    br: firstLoad(files, route.locales.nb ?? [], 'br'),
+    gzip: firstLoad(files, route.locales.nb ?? [], 'gzip'),
+    own: sum(files, 'br', '.js') + sum(files, 'br', '.css'),
+    ownGzip: sum(files, 'gzip', '.js') + sum(files, 'gzip', '.css'),
   }))
   .sort((a, b) => a.name.localeCompare(b.name));
 const entry = firstLoad([], [], 'br');

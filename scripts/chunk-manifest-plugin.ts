@@ -1,8 +1,9 @@
 // Webpack plugin: emits chunk-manifest.json next to the build, naming the files a first visit
 // loads — the initial files of entrypoint `main` — the files of every lazy chunk group, and per
 // route of the SPA (src/app/routing/routes.ts) the files its first visit needs beyond the entry:
-// its screen's chunks and, per language, its catalogues. The server preloads a route's files
-// with the page (src/server/plugins/spa.ts); `npm run bench:bundle` sizes each route by it.
+// its screen's chunks, those of the flow the screen starts, and per language its catalogues. The
+// server preloads a route's files with the page (src/server/plugins/spa.ts); `npm run
+// bench:bundle` sizes each route by it.
 import type { Chunk, ChunkGroup, Compiler } from 'webpack';
 
 import type { ChunkManifest } from '../src/shared/build/chunk-manifest';
@@ -13,6 +14,8 @@ export type { ChunkManifest } from '../src/shared/build/chunk-manifest';
 export interface RouteInput {
   readonly path: string;
   readonly chunk?: string;
+  /** The chunk group of the flow the route's screen starts, fetched with the screen. */
+  readonly flowChunk?: string;
   readonly namespaces?: readonly string[];
 }
 
@@ -55,7 +58,12 @@ export class ChunkManifestPlugin {
             .filter((route) => route.chunk)
             .map((route) => ({
               path: route.path,
-              files: group(route.chunk!),
+              files: [
+                ...new Set([
+                  ...group(route.chunk!),
+                  ...(route.flowChunk ? group(route.flowChunk) : []),
+                ]),
+              ],
               locales: Object.fromEntries(
                 this.languages.map((language) => [
                   language,

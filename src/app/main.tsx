@@ -10,7 +10,7 @@ import './ui/designsystemet.css';
 import './layout/layout.css';
 
 import type { Title } from './api/title';
-import { firstScreenShown } from './lib/screenShown';
+import { afterFirstScreen } from './lib/screenShown';
 import { WEB_FONTS_CLASS, webFontsAvailable } from './lib/webFonts';
 
 /** Lets the browser run what waits (input, paint) before the next step. */
@@ -108,23 +108,6 @@ function fetchWebFonts() {
   import('./lib/webFontsLater')
     .then((later) => later.switchToWebFontsOnNextScreen())
     .catch(() => undefined);
-}
-
-/**
- * Runs `work` once the first screen is shown and the page has loaded, a second later (the
- * screen's own parts and its data come first), when the browser is idle.
- */
-function afterFirstScreen(work: () => void) {
-  const loaded = new Promise((resolve) =>
-    document.readyState === 'complete'
-      ? resolve(undefined)
-      : window.addEventListener('load', resolve, { once: true }),
-  );
-  const idle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(work, { timeout: 5000 })
-      : setTimeout(work, 0);
-  void Promise.all([firstScreenShown, loaded]).then(() => setTimeout(idle, 1000));
 }
 
 void start();

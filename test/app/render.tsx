@@ -139,6 +139,8 @@ export interface RenderWithStateOptions {
    * same but costs React's Suspense reveal delay (about 300 ms) per render.
    */
   readonly namespaces?: readonly string[];
+  /** Runs on the store before the first render (what main.tsx puts in the cache from the page). */
+  readonly beforeRender?: (store: ReturnType<typeof configureStore>) => Promise<unknown> | void;
 }
 
 /** The Suspense fallback of renderWithState, there while a namespace (or lazy part) loads. */
@@ -151,7 +153,7 @@ const SUSPENDED = 'data-render-suspended';
  * a test sees what a click asked for.
  */
 export async function renderWithState(ui: ReactElement, options: RenderWithStateOptions = {}) {
-  const { preloadedState, language = 'nb', route = '/', namespaces = [] } = options;
+  const { preloadedState, language = 'nb', route = '/', namespaces = [], beforeRender } = options;
   const i18n = await createI18n(language, ['common', ...namespaces]);
   const actions: UnknownAction[] = [];
   const record: Middleware = () => (next) => (action) => {
@@ -163,6 +165,7 @@ export async function renderWithState(ui: ReactElement, options: RenderWithState
     preloadedState,
     middleware: (getDefault) => getDefault().concat(baseApi.middleware, record),
   });
+  await beforeRender?.(store);
   const user = userEvent.setup();
   const rendered = render(
     <Provider store={store}>

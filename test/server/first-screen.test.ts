@@ -1,6 +1,7 @@
 // The first screen's data in the page: index.html carries, for the signed-in reader, what
 // GET /api/session, the consents, the waiting deletion and (home only) the segment messages
-// answer at that moment, exactly as the API answers them (so the SPA renders from the page and
+// answer at that moment (and on the screens that show them the catalogue, the invoices, the
+// delivery changes), exactly as the API answers them (so the SPA renders from the page and
 // nothing arrives later to push the screen down); signed out, only the session; it cannot be
 // broken out of by what a reader typed; a first screen that cannot be read leaves the page
 // working (the SPA asks itself). PGlite, and PostgreSQL with DATABASE_URL.
@@ -153,10 +154,43 @@ describe('the first screen in the page', () => {
       titleCode: 'FIR',
       answer: firCatalogue.json(),
     });
-    // Other screens carry none.
-    expect((inPage(await page(s, '/kundeservice')) as { catalogue?: unknown }).catalogue).toBe(
-      undefined,
+    // Customer service, whose answers name the offers, carries it too, signed in or not.
+    expect((inPage(await page(s, '/kundeservice')) as { catalogue: unknown }).catalogue).toEqual(
+      expected,
     );
+    const service = await t.app.inject({
+      url: '/kundeservice',
+      headers: { ...spaHeaders(), ...html },
+    });
+    expect((inPage(service.body) as { catalogue: unknown }).catalogue).toEqual(expected);
+    // Other screens carry none.
+    for (const url of ['/', '/endre-profil']) {
+      expect((inPage(await page(s, url)) as { catalogue?: unknown }).catalogue).toBe(undefined);
+    }
+  });
+
+  it("gives the delivery-change screen the subscription's changes as the API answers them", async () => {
+    const s = await sessionFor(t, 'papir@demo.minside.no');
+    const session = (await s.request({ url: '/api/session' })).json();
+    const subscriptionNo = session.subscription.subscriptionNo as string;
+    const overview = await s.request({
+      url: `/api/subscription/${subscriptionNo}/delivery-changes`,
+    });
+    expect(overview.statusCode).toBe(200);
+    expect(overview.json().eligibility).toBe('PAPER');
+    const first = inPage(await page(s, '/endre-avislevering')) as Record<string, unknown>;
+    expect(first.deliveryChanges).toEqual({ subscriptionNo, answer: overview.json() });
+    // Other screens carry none; nor does a reader without a subscription, or a visitor.
+    expect((inPage(await page(s, '/')) as Record<string, unknown>).deliveryChanges).toBeUndefined();
+    const none = await sessionFor(t, 'ingen@demo.minside.no');
+    expect(
+      (inPage(await page(none, '/endre-avislevering')) as Record<string, unknown>).deliveryChanges,
+    ).toBeUndefined();
+    const visitor = await t.app.inject({
+      url: '/endre-avislevering',
+      headers: { ...spaHeaders(), ...html },
+    });
+    expect(inPage(visitor.body)).toEqual({ session: expect.objectContaining({ user: null }) });
   });
 
   it('gives a reader without an account no invoice list of anyone', async () => {
@@ -167,7 +201,7 @@ describe('the first screen in the page', () => {
 
   it('gives a visitor the anonymous session only, and no preload of a call the page answers', async () => {
     const response = await t.app.inject({
-      url: '/kundeservice',
+      url: '/personvern',
       headers: { ...spaHeaders(), ...html },
     });
     expect(inPage(response.body)).toEqual({

@@ -10,7 +10,10 @@ import {
 } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+import { registerSecurityHeaders } from '../../src/server/plugins/security-headers';
+import { registerSpa } from '../../src/server/plugins/spa';
 
 import { createTestApp } from './support';
 
@@ -19,6 +22,9 @@ let dist: string;
 let publicDir: string;
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>';
+const ADR_WORDMARK = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" aria-label="Adresseavisen's &amp; #1">
+  <title>Adresseavisen's &amp; #1</title><path d="M0 0L5 5%"/></svg>
+`;
 const VENDOR = 'export const words = [' + '"avis",'.repeat(2000) + '];';
 
 beforeAll(async () => {
@@ -26,6 +32,8 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await mkdir(path.join(dist, 'wordmarks'));
   await writeFile(path.join(dist, 'wordmarks', 'fvn.svg'), SVG);
+  // A wordmark with what needs care in a URI and in an attribute.
+  await writeFile(path.join(dist, 'wordmarks', 'adr.svg'), ADR_WORDMARK);
   // PUBLIC_DIR: the brand themes, and the logo one title has deployed (ADR has none).
   publicDir = await mkdtemp(path.join(tmpdir(), 'minside-public-'));
   await mkdir(path.join(publicDir, 'brands'));
@@ -57,6 +65,10 @@ beforeAll(async () => {
           'assets/catalogue-endpoints.0123456789ab.js',
           'assets/catalogue-endpoints.0123456789ab.js.map',
         ],
+        'first-screen-delivery-changes': [
+          'assets/route-endre-avislevering.0123456789ab.js',
+          'assets/delivery-endpoints.0123456789ab.js',
+        ],
       },
       routes: [
         {
@@ -79,6 +91,11 @@ beforeAll(async () => {
           locales: { nb: [], nn: [] },
         },
         {
+          path: '/endre-avislevering',
+          files: ['assets/route-endre-avislevering.0123456789ab.js'],
+          locales: { nb: [], nn: [] },
+        },
+        {
           path: '/betal-faktura/:ariaInvoiceNo',
           files: [
             'assets/route-betal-faktura.0123456789ab.css',
@@ -98,7 +115,7 @@ afterAll(async () => {
 });
 
 describe('serving the built SPA', () => {
-  it('puts the title of the host into the page: language, document title, brand, favicon', async () => {
+  it('puts the title of the host into the page: language, document title, brand', async () => {
     const page = await app.inject({
       url: '/',
       headers: { accept: 'text/html', host: 'fir.localhost:8080' },
@@ -108,7 +125,9 @@ describe('serving the built SPA', () => {
     );
     expect(page.body).toContain('<title>Min Side - Firda</title>');
     expect(page.body).toContain('<link rel="stylesheet" id="brand-theme" href="/brands/fir.css">');
-    expect(page.body).toContain('<link rel="icon" href="https://www.firda.no/favicon.ico">');
+    // The icon is on the title's own site: the SPA names it once its first screen is drawn
+    // (test/app/layout/TitleEffects.test.tsx), so a phone does not fetch it beside the scripts.
+    expect(page.body).not.toContain('rel="icon"');
     // The session comes in the page (first-screen.test.ts): no call to preload for it.
     expect(page.body).toContain('<script id="minside-first-screen" type="application/json">');
     expect(page.body).not.toContain('href="/api/session"');
@@ -141,6 +160,28 @@ describe('serving the built SPA', () => {
       expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(image.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("carries the build's wordmark in the page where the title has no logo deployed: no request", async () => {
+    const page = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', host: 'adr.localhost' },
+    });
+    const content = /<meta name="minside-header-image" content="([^"]*)">/.exec(page.body)?.[1];
+    expect(content).toMatch(/^data:image\/svg\+xml,%3Csvg /);
+    // Nothing in it closes the attribute or starts markup; read back, it is the wordmark.
+    expect(content).not.toMatch(/[<>&"]/);
+    expect(decodeURIComponent(content!.slice('data:image/svg+xml,'.length))).toBe(
+      ADR_WORDMARK.trim().replace(/\s+/g, ' '),
+    );
+    // Under the page's policy images may come from data: URIs.
+    expect(page.headers['content-security-policy']).toMatch(/img-src [^;]*data:/);
+    // A title whose logo is deployed names the logo, not its wordmark.
+    const fvn = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', host: 'fvn.localhost' },
+    });
+    expect(fvn.body).toContain('<meta name="minside-header-image" content="/logos/fvn.no.svg">');
   });
 
   it('answers a logo a title has not deployed with 404, not the SPA (the header falls back)', async () => {
@@ -328,6 +369,37 @@ describe('the first screen preloaded with the page', () => {
       headers: { accept: 'text/html', host: 'fvn.localhost' },
     });
     expect(preloads(home.body).join(' ')).not.toContain('catalogue-endpoints');
+  });
+
+  it("preloads each part's endpoints with a page that carries it, once, after the screen's own", async () => {
+    const carrying = Fastify({ logger: false });
+    await registerSecurityHeaders(carrying);
+    const send = await registerSpa(carrying, {
+      distDir: dist,
+      publicDir,
+      firstScreen: (_request, pathname) =>
+        Promise.resolve({
+          session: { authenticated: true },
+          ...(pathname === '/endre-avislevering' && {
+            deliveryChanges: { subscriptionNo: '1', answer: {} },
+          }),
+        }),
+    });
+    carrying.get('/*', (request, reply) => send!(request, reply));
+    const page = await carrying.inject({
+      url: '/endre-avislevering',
+      headers: { accept: 'text/html', host: 'fvn.localhost' },
+    });
+    expect(preloads(page.body)).toEqual([
+      'script /assets/route-endre-avislevering.0123456789ab.js',
+      'script /assets/delivery-endpoints.0123456789ab.js',
+    ]);
+    const home = await carrying.inject({
+      url: '/',
+      headers: { accept: 'text/html', host: 'fvn.localhost' },
+    });
+    expect(preloads(home.body).join(' ')).not.toContain('delivery-endpoints');
+    await carrying.close();
   });
 
   it('matches a path with a parameter, and preloads styles as styles', async () => {

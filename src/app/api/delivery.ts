@@ -12,6 +12,7 @@ export type {
   DeliveryPriceEffect,
 } from './delivery.gen';
 export {
+  deliveryApi as deliveryEndpoints,
   useCreateDeliveryChangeMutation,
   useGetDeliveryChangesQuery,
   useUpdateDeliveryChangeMutation,

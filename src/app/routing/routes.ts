@@ -4,7 +4,12 @@
 import type { ComponentType } from 'react';
 
 import type { Guard } from '../session/access';
-import { loadPaymentMethodFlow, loadPurchaseFlow } from '../store/flowModules';
+import {
+  loadPaymentMethodFlow,
+  loadPurchaseFlow,
+  PAYMENT_METHOD_FLOW_CHUNK,
+  PURCHASE_FLOW_CHUNK,
+} from '../store/flowModules';
 
 export type ScreenModule = { default: ComponentType };
 
@@ -12,25 +17,36 @@ export type ScreenModule = { default: ComponentType };
 interface LazyScreen {
   readonly chunk: string;
   readonly load: () => Promise<ScreenModule>;
+  /** The chunk of the flow the screen starts, fetched with it (store/flowModules.ts). */
+  readonly flowChunk?: string;
 }
+
+/** A flow's saga module and its chunk's name. */
+interface LazyFlow {
+  readonly chunk: string;
+  readonly load: () => Promise<unknown>;
+}
+
+const purchaseFlow: LazyFlow = { chunk: PURCHASE_FLOW_CHUNK, load: loadPurchaseFlow };
+const paymentMethodFlow: LazyFlow = {
+  chunk: PAYMENT_METHOD_FLOW_CHUNK,
+  load: loadPaymentMethodFlow,
+};
 
 /**
  * `flow`: the saga module of the flow the screen starts (store/flowModules.ts), fetched alongside
  * the screen so the reader's first click does not wait for it; the screen does not wait for it
  * either (the store loads it again, with retries, when the flow starts).
  */
-const lazyScreen = (
-  chunk: string,
-  load: LazyScreen['load'],
-  flow?: () => Promise<unknown>,
-): LazyScreen => ({
+const lazyScreen = (chunk: string, load: LazyScreen['load'], flow?: LazyFlow): LazyScreen => ({
   chunk,
   load: flow
     ? () => {
-        flow().catch(() => undefined);
+        flow.load().catch(() => undefined);
         return load();
       }
     : load,
+  ...(flow ? { flowChunk: flow.chunk } : {}),
 });
 
 export interface RouteDefinition {
@@ -43,6 +59,8 @@ export interface RouteDefinition {
    * (chunk-manifest.json), and the server preloads them with a first visit's page.
    */
   readonly chunk?: string;
+  /** The chunk group of the flow the screen starts (`flow-order`): preloaded with its files. */
+  readonly flowChunk?: string;
   /** The catalogue namespaces the screen reads, requested alongside its chunk. */
   readonly namespaces?: readonly string[];
   /** Page views are sent for every route but the login callback (requirements §4). */
@@ -59,6 +77,7 @@ const route = (
   guard,
   track: path !== '/callback',
   ...(screen ? { screen: screen.load, chunk: screen.chunk, namespaces } : {}),
+  ...(screen?.flowChunk ? { flowChunk: screen.flowChunk } : {}),
 });
 
 const home = lazyScreen(
@@ -178,12 +197,12 @@ const orderSubscription = lazyScreen(
   'route-bestill-abonnement',
   () =>
     import(/* webpackChunkName: "route-bestill-abonnement" */ '../features/purchase/OrderScreen'),
-  loadPurchaseFlow,
+  purchaseFlow,
 );
 const payment = lazyScreen(
   'route-betaling',
   () => import(/* webpackChunkName: "route-betaling" */ '../features/purchase/PaymentScreen'),
-  loadPurchaseFlow,
+  purchaseFlow,
 );
 // Card and Vipps return to the same confirmation screen.
 const completePurchase = lazyScreen(
@@ -192,7 +211,7 @@ const completePurchase = lazyScreen(
     import(
       /* webpackChunkName: "route-completepurchase" */ '../features/purchase/CompletePurchaseScreen'
     ),
-  loadPurchaseFlow,
+  purchaseFlow,
 );
 const cancelOrder = lazyScreen(
   'route-avbryt-bestilling',
@@ -200,7 +219,7 @@ const cancelOrder = lazyScreen(
     import(
       /* webpackChunkName: "route-avbryt-bestilling" */ '../features/purchase/CancelOrderScreen'
     ),
-  loadPurchaseFlow,
+  purchaseFlow,
 );
 const receipt = lazyScreen(
   'route-kvittering',
@@ -225,7 +244,7 @@ const changeToVipps = lazyScreen(
     import(
       /* webpackChunkName: "route-endre-betalingsmetode" */ '../features/payment-method/ChangeToVippsScreen'
     ),
-  loadPaymentMethodFlow,
+  paymentMethodFlow,
 );
 const verifyVipps = lazyScreen(
   'route-endre-betalingsmetode-verify',
@@ -233,7 +252,7 @@ const verifyVipps = lazyScreen(
     import(
       /* webpackChunkName: "route-endre-betalingsmetode-verify" */ '../features/payment-method/VerifyVippsScreen'
     ),
-  loadPaymentMethodFlow,
+  paymentMethodFlow,
 );
 const addCard = lazyScreen(
   'route-legg-til-betalingskort',
@@ -241,7 +260,7 @@ const addCard = lazyScreen(
     import(
       /* webpackChunkName: "route-legg-til-betalingskort" */ '../features/payment-method/AddCardScreen'
     ),
-  loadPaymentMethodFlow,
+  paymentMethodFlow,
 );
 const verifyCard = lazyScreen(
   'route-legg-til-betalingskort-verify',
@@ -249,7 +268,7 @@ const verifyCard = lazyScreen(
     import(
       /* webpackChunkName: "route-legg-til-betalingskort-verify" */ '../features/payment-method/VerifyCardScreen'
     ),
-  loadPaymentMethodFlow,
+  paymentMethodFlow,
 );
 const invoiceOverview = lazyScreen(
   'route-fakturaoversikt',
@@ -315,7 +334,7 @@ const studentVerification = lazyScreen(
     import(
       /* webpackChunkName: "route-student-verifisering" */ '../features/student/StudentVerificationScreen'
     ),
-  loadPurchaseFlow,
+  purchaseFlow,
 );
 const legal = lazyScreen(
   'route-legal',
@@ -358,7 +377,7 @@ const payInvoice = lazyScreen(
     import(
       /* webpackChunkName: "route-betal-faktura" */ '../features/pay-invoice/PayInvoiceScreen'
     ),
-  loadPurchaseFlow,
+  purchaseFlow,
 );
 
 export const routes: readonly RouteDefinition[] = [

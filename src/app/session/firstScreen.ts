@@ -6,6 +6,7 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenOf } from '../../shared/page/first-screen';
+import type { DeliveryChangeOverview } from '../api/delivery';
 import type { Session } from '../api/identity';
 import type { Catalogue } from '../api/order';
 import { type InvoiceList, paymentEndpoints } from '../api/payment';
@@ -22,7 +23,8 @@ export type FirstScreen = FirstScreenOf<
   GetDeletionRequestApiResponse,
   SegmentMessageResponse,
   InvoiceList,
-  Catalogue
+  Catalogue,
+  DeliveryChangeOverview
 >;
 
 /** The first screen's data in the page, if the server wrote it (and it is whole JSON). */
@@ -39,11 +41,12 @@ export function firstScreenInPage(doc: Document = document): FirstScreen | undef
 
 /**
  * Puts the answers besides the session into the cache; the session goes to the bootstrap. The
- * catalogue's endpoints come with the screens that show it (a chunk of their own, preloaded with
- * the page): the promise settles once it is in the cache too.
+ * endpoints of the catalogue and of the delivery changes come with the screens that show them
+ * (chunks of their own, preloaded with a page that carries them): the promise settles once those
+ * are in the cache too.
  */
 export function cacheFirstScreen(dispatch: Dispatch, data: FirstScreen): Promise<void> {
-  const { consents, deletion, segment, invoices, catalogue } = data;
+  const { consents, deletion, segment, invoices, catalogue, deliveryChanges } = data;
   // The layout's two reads in one update of the cache.
   type PrivacyEntry = Parameters<typeof privacyEndpoints.util.upsertQueryEntries>[0][number];
   const privacy: PrivacyEntry[] = [];
@@ -76,19 +79,37 @@ export function cacheFirstScreen(dispatch: Dispatch, data: FirstScreen): Promise
         },
       ]),
     );
-  if (!catalogue) return Promise.resolve();
-  // The chunk's name is the one the server preloads with such a page (CATALOGUE_CHUNK).
-  return import(/* webpackChunkName: "first-screen-catalogue" */ '../api/order')
-    .then(({ orderEndpoints }) => {
-      dispatch(
-        orderEndpoints.util.upsertQueryEntries([
-          {
-            endpointName: 'getCatalogue',
-            arg: { titleCode: catalogue.titleCode },
-            value: catalogue.answer,
+  // The chunks' names are the ones the server preloads with such a page (FIRST_SCREEN_CHUNKS).
+  return Promise.all(
+    [
+      catalogue &&
+        import(/* webpackChunkName: "first-screen-catalogue" */ '../api/order').then(
+          ({ orderEndpoints }) => {
+            dispatch(
+              orderEndpoints.util.upsertQueryEntries([
+                {
+                  endpointName: 'getCatalogue',
+                  arg: { titleCode: catalogue.titleCode },
+                  value: catalogue.answer,
+                },
+              ]),
+            );
           },
-        ]),
-      );
-    })
-    .catch(() => undefined);
+        ),
+      deliveryChanges &&
+        import(/* webpackChunkName: "first-screen-delivery-changes" */ '../api/delivery').then(
+          ({ deliveryEndpoints }) => {
+            dispatch(
+              deliveryEndpoints.util.upsertQueryEntries([
+                {
+                  endpointName: 'getDeliveryChanges',
+                  arg: { subscriptionNo: deliveryChanges.subscriptionNo },
+                  value: deliveryChanges.answer,
+                },
+              ]),
+            );
+          },
+        ),
+    ].map((part) => Promise.resolve(part).catch(() => undefined)),
+  ).then(() => undefined);
 }

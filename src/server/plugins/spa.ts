@@ -1,7 +1,7 @@
 // Serves the built SPA: content-hashed assets cached as immutable, index.html never cached, and
 // the history fallback (any other GET that accepts HTML gets index.html so the router decides).
-// index.html is rendered per host with that title's configuration, language, document title,
-// brand theme and favicon, so the first render waits for no API call. The brand themes and
+// index.html is rendered per host with that title's configuration, language, document title and
+// brand theme, so the first render waits for no API call. The brand themes and
 // logos (public/brands, public/logos) are served beside it; a production build carries the
 // themes itself, compressed ahead (dist/brands, scripts/brand-themes-plugin.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 
 import type { ChunkManifest } from '../../shared/build/chunk-manifest';
-import { CATALOGUE_CHUNK, FIRST_SCREEN_ELEMENT_ID } from '../../shared/page/first-screen';
+import { FIRST_SCREEN_CHUNKS, FIRST_SCREEN_ELEMENT_ID } from '../../shared/page/first-screen';
 import { toTitle } from '../../shared/publications/registry';
 import type { Publication } from '../../shared/publications/types';
 import type { Integrations } from '../config';
@@ -97,6 +97,7 @@ export async function registerSpa(
   // The logos deployed with this instance (read once: a new logo comes with a new deployment).
   const logosDir = path.join(options.publicDir, 'logos');
   const logos = new Set(existsSync(logosDir) ? readdirSync(logosDir) : []);
+  const wordmarks = buildWordmarks(path.join(options.distDir, 'wordmarks'));
   await app.register(fastifyStatic, {
     root: options.distDir,
     wildcard: false,
@@ -140,12 +141,13 @@ export async function registerSpa(
   };
   return async (request, reply) => {
     const data = await firstScreenOf(request);
-    // The favicon lives on the title's own site (renderIndex): the one image from elsewhere.
+    // The favicon lives on the title's own site (named by the SPA once its first screen is drawn,
+    // layout/TitleEffects.tsx): the one image from elsewhere.
     reply.helmet(pagePolicy(new URL(toTitle(publicationForRequest(request)).pageUrl).origin));
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, request, logos, preloads, integrations, data));
+      .send(renderIndex(template, request, logos, preloads, integrations, data, wordmarks));
   };
 }
 
@@ -159,26 +161,60 @@ const scriptJson = (value: unknown) =>
  * The header's image: the title's logo where it is deployed (public/logos/<domain>.svg), else the
  * wordmark the build draws. Named in the page for layout/Logo.tsx, so the browser never asks for
  * a logo that is not there (not preloaded: it would take one of the six connections the
- * scripts and styles need).
+ * scripts and styles need). A wordmark the build holds comes in the page itself (`wordmarks`,
+ * 2–3 KB compressed): the header then needs no request, neither on a first visit, where it came
+ * after the scripts and before the screen was complete, nor on later pages, where the file (not
+ * content-hashed) was revalidated every time.
  */
 export function headerImage(
   publication: { domain: string; titleCode: string },
   logos: ReadonlySet<string>,
+  wordmarks: Wordmarks = noWordmarks,
 ) {
   const logo = `${publication.domain.toLowerCase()}.svg`;
-  return logos.has(logo)
-    ? `/logos/${encodeURIComponent(logo)}`
-    : `/wordmarks/${encodeURIComponent(publication.titleCode.toLowerCase())}.svg`;
+  if (logos.has(logo)) return `/logos/${encodeURIComponent(logo)}`;
+  const code = publication.titleCode.toLowerCase();
+  return wordmarks(code) ?? `/wordmarks/${encodeURIComponent(code)}.svg`;
+}
+
+/** A title's wordmark (by lower-case title code) as a `data:` URI, if the build holds it. */
+export type Wordmarks = (code: string) => string | undefined;
+
+const noWordmarks: Wordmarks = () => undefined;
+
+/**
+ * An SVG as a `data:` URI that needs no escaping in an HTML attribute (no quote, `&`, `<` or `>`
+ * left) and compresses nearly as well as the file (no base64).
+ */
+export function svgDataUri(svg: string): string {
+  const text = svg.trim().replace(/\s+/g, ' ');
+  const escaped = text.replace(
+    /[%#()<>?[\\\]^`{|}&"']/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+  return `data:image/svg+xml,${escaped}`;
+}
+
+/** The build's wordmarks (dist/wordmarks, scripts/wordmarks.ts), read once at start. */
+export function buildWordmarks(dir: string): Wordmarks {
+  if (!existsSync(dir)) return noWordmarks;
+  const byCode = new Map(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.svg'))
+      .map((file) => [file.slice(0, -4), svgDataUri(readFileSync(path.join(dir, file), 'utf8'))]),
+  );
+  return (code) => byCode.get(code);
 }
 
 /**
- * The files of a page's first screen (script and style URLs), by path and language, and whether
- * the page carries the catalogue (the SPA then loads the catalogue's endpoints before it renders).
+ * The files of a page's first screen (script and style URLs), by path and language, and of the
+ * chunk groups of the parts of its first screen the page carries (FIRST_SCREEN_CHUNKS: the SPA
+ * loads their endpoints before it renders).
  */
 export type RoutePreloads = (
   pathname: string,
   language: string,
-  withCatalogue?: boolean,
+  firstScreenGroups?: readonly string[],
 ) => readonly string[];
 
 const noPreloads: RoutePreloads = () => [];
@@ -195,9 +231,8 @@ export function routePreloads(manifestFile: string): RoutePreloads {
     groups = {},
     routes = [],
   } = JSON.parse(readFileSync(manifestFile, 'utf8')) as Partial<ChunkManifest>;
-  const catalogueFiles = (groups[CATALOGUE_CHUNK] ?? []).filter(
-    (file) => /\.(js|css)$/.test(file) && !entry.includes(file),
-  );
+  const groupFiles = (group: string) =>
+    (groups[group] ?? []).filter((file) => /\.(js|css)$/.test(file) && !entry.includes(file));
   const matchers = routes.map((route) => ({
     route,
     pattern: new RegExp(
@@ -209,11 +244,12 @@ export function routePreloads(manifestFile: string): RoutePreloads {
         .join('/')}/?$`,
     ),
   }));
-  return (pathname, language, withCatalogue = false) => {
+  return (pathname, language, firstScreenGroups = []) => {
     const match = matchers.find(({ pattern }) => pattern.test(pathname));
     if (!match) return [];
     const files = [...match.route.files, ...(match.route.locales[language] ?? [])];
-    if (withCatalogue) files.push(...catalogueFiles.filter((file) => !files.includes(file)));
+    for (const group of firstScreenGroups)
+      files.push(...groupFiles(group).filter((file) => !files.includes(file)));
     return files.map((file) => `/${file}`);
   };
 }
@@ -228,6 +264,7 @@ export function renderIndex(
   preloads: RoutePreloads = noPreloads,
   integrations: Integrations = noIntegrations,
   firstScreen?: unknown,
+  wordmarks: Wordmarks = noWordmarks,
 ): string {
   const publication = publicationForRequest(request);
   const title = toTitle(publication);
@@ -241,8 +278,7 @@ export function renderIndex(
       ? `<link rel="preload" href="/api/session" as="fetch" crossorigin>`
       : `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${scriptJson(firstScreen)}</script>`,
     `<title>Min Side - ${escapeHtml(title.name)}</title>`,
-    `<link rel="icon" href="${escapeHtml(`${title.pageUrl}favicon.ico`)}">`,
-    `<meta name="minside-header-image" content="${escapeHtml(headerImage(publication, logos))}">`,
+    `<meta name="minside-header-image" content="${escapeHtml(headerImage(publication, logos, wordmarks))}">`,
     `<script id="minside-title" type="application/json">${scriptJson(title)}</script>`,
     `<script id="minside-integrations" type="application/json">${scriptJson(
       pageIntegrations(integrations, publication, requestOrigin(request)),
@@ -255,8 +291,11 @@ export function renderIndex(
   // one loads those texts as before): requested with the page, not after the entry has run, and
   // after the entry's own scripts and styles, which go first on the six connections (a preload
   // is fetched at high priority unless told otherwise; the entry's deferred scripts are low).
-  const withCatalogue = !!(firstScreen as { catalogue?: unknown } | undefined)?.catalogue;
-  const screenFiles = preloads(pathname, title.language, withCatalogue).map(preloadLink).join('');
+  const carried = (firstScreen ?? {}) as Partial<Record<keyof typeof FIRST_SCREEN_CHUNKS, unknown>>;
+  const groups = Object.entries(FIRST_SCREEN_CHUNKS)
+    .filter(([part]) => carried[part as keyof typeof FIRST_SCREEN_CHUNKS] !== undefined)
+    .map(([, group]) => group);
+  const screenFiles = preloads(pathname, title.language, groups).map(preloadLink).join('');
   return html
     .replace(
       /<html[^>]*>/,

@@ -5,7 +5,10 @@
 export interface RouteFiles {
   /** The route's path pattern, e.g. `/betal-faktura/:ariaInvoiceNo`. */
   readonly path: string;
-  /** The screen's chunk files (JS and CSS) that are not part of the entry. */
+  /**
+   * The screen's chunk files (JS and CSS) that are not part of the entry, then those of the flow
+   * the screen starts (its saga, e.g. `flow-order`).
+   */
   readonly files: string[];
   /** Per language, the catalogue chunk files of `common` and of the route's namespaces. */
   readonly locales: Record<string, string[]>;

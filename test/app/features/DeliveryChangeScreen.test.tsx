@@ -6,10 +6,12 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { useState } from 'react';
 
 import type { DeliveryChange, DeliveryChangeOverview } from '../../../src/app/api/delivery';
 import DeliveryChangeScreen from '../../../src/app/features/delivery-change/DeliveryChangeScreen';
 import { isoWeekday } from '../../../src/app/features/delivery-change/format';
+import { cacheFirstScreen, type FirstScreen } from '../../../src/app/session/firstScreen';
 import { addDays, osloDateOf } from '../../../src/shared/time/oslo';
 import { subscriberState, subscriptionWith } from '../fixtures';
 import { callsTo, json, problem, renderWithState, route, serveApi } from '../render';
@@ -18,6 +20,24 @@ import { postalRoute } from '../ui/form/postal-support';
 import { inDays } from './lifecycle-support';
 
 const PATH = '/api/subscription/S-1001/delivery-changes';
+
+/** Everything Jest can fake but the clock (`Date`). */
+const TIMERS_BESIDES_THE_CLOCK = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
 const paper = subscriptionWith({ planProductType: 'COMBO', planName: 'Papir + digital' });
 
 /** The next `count` days from `from` days ahead that are not Sundays. */
@@ -162,6 +182,53 @@ describe('DeliveryChangeScreen', () => {
     const history = screen.getByRole('region', { name: 'Tidligere endringer' });
     expect(within(history).getByRole('heading', { name: 'Stopp levering' })).toBeVisible();
     expect(within(history).queryByRole('button')).toBeNull();
+  });
+
+  it('opens on the overview the page brought without asking; an arrival ten seconds later asks', async () => {
+    const calls = serveApi([route('GET', PATH, () => json(overviewOf({ planned: [] })))]);
+    /** The screen, and a button that takes the reader away and back (as a link does). */
+    function Arrivals() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          {shown ? <DeliveryChangeScreen /> : null}
+          <button type="button" onClick={() => setShown((now) => !now)}>
+            {shown ? 'Bort' : 'Tilbake'}
+          </button>
+        </>
+      );
+    }
+    const { user } = await renderWithState(<Arrivals />, {
+      preloadedState: subscriberState(paper),
+      namespaces: ['delivery-change'],
+      route: '/endre-avislevering',
+      beforeRender: (store) =>
+        cacheFirstScreen(store.dispatch, {
+          deliveryChanges: { subscriptionNo: 'S-1001', answer: overviewOf() },
+        } as FirstScreen),
+    });
+    // The first render has the page's changes.
+    const planned = screen.getByRole('region', { name: 'Planlagte endringer' });
+    expect(planned).toHaveTextContent('Per Papir, Hytteveien 3, 4640 Søgne');
+    await user.click(screen.getByRole('button', { name: 'Bort' }));
+    await user.click(screen.getByRole('button', { name: 'Tilbake' }));
+    expect(screen.getByRole('region', { name: 'Planlagte endringer' })).toBeVisible();
+    expect(callsTo(calls, 'GET', PATH)).toHaveLength(0);
+    // Back again after ten seconds: asked again, and the answer shown.
+    await user.click(screen.getByRole('button', { name: 'Bort' }));
+    // Only the clock moves (timers, animation frames and the rest stay real).
+    jest.useFakeTimers({ doNotFake: [...TIMERS_BESIDES_THE_CLOCK], now: Date.now() + 10_500 });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Tilbake' }));
+      await waitFor(() => expect(callsTo(calls, 'GET', PATH)).toHaveLength(1));
+      await waitFor(() =>
+        expect(screen.getByRole('region', { name: 'Planlagte endringer' })).toHaveTextContent(
+          'Du har ingen planlagte endringer.',
+        ),
+      );
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('counts down in the last hours before the cut-off', async () => {

@@ -142,6 +142,27 @@ describe('header', () => {
     }
   });
 
+  it('starts from the wordmark the page carries, asking for no image', async () => {
+    const inline = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+    const named = Object.assign(document.createElement('meta'), {
+      name: 'minside-header-image',
+      content: inline,
+    });
+    document.head.append(named);
+    try {
+      await renderLayout();
+      const image = within(screen.getByRole('banner')).getByRole('img', { name: fvn.name });
+      expect(image).toHaveAttribute('src', inline);
+      fireEvent.load(image);
+      expect(image).toHaveAttribute('data-loaded', 'true');
+      // If even that fails, the name in text.
+      fireEvent.error(image);
+      expect(within(screen.getByRole('banner')).queryByRole('img')).not.toBeInTheDocument();
+    } finally {
+      named.remove();
+    }
+  });
+
   it('moves focus to the main area from the skip link', async () => {
     const { user } = await renderLayout();
     await user.click(screen.getByRole('link', { name: 'Hopp til hovedinnholdet' }));

@@ -6,6 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 
 import { routes, smsLinkTarget } from '../../../src/app/routing/routes';
 import { accessFor } from '../../../src/app/session/access';
+import { PAYMENT_METHOD_FLOW_CHUNK, PURCHASE_FLOW_CHUNK } from '../../../src/app/store/flowModules';
 
 /** requirements §2, table by table. */
 const spec: Record<string, string> = {
@@ -95,6 +96,20 @@ describe('route table', () => {
     expect(declared.length).toBe(new Set(routes.filter((r) => r.screen).map((r) => r.chunk)).size);
     for (const [, chunk, webpackChunkName] of declared) expect(chunk).toBe(webpackChunkName);
     for (const r of routes.filter((route) => route.screen)) expect(r.chunk).toMatch(/^route-/);
+  });
+
+  it('names the flow a screen starts by the chunk its import names (a first visit preloads it)', () => {
+    const source = readFileSync(path.resolve('src/app/store/flowModules.ts'), 'utf8');
+    const chunks = [...source.matchAll(/webpackChunkName: "(flow-[^"]+)"/g)].map(
+      ([, name]) => name,
+    );
+    expect(chunks).toEqual([PURCHASE_FLOW_CHUNK, PAYMENT_METHOD_FLOW_CHUNK]);
+    const flowOf = (p: string) => routes.find((r) => r.path === p)?.flowChunk;
+    expect(flowOf('/bestill-abonnement')).toBe(PURCHASE_FLOW_CHUNK);
+    expect(flowOf('/legg-til-betalingskort')).toBe(PAYMENT_METHOD_FLOW_CHUNK);
+    expect(flowOf('/')).toBeUndefined();
+    // A route names a flow only with a screen (the build lists files for those).
+    for (const r of routes.filter((route) => route.flowChunk)) expect(r.screen).toBeDefined();
   });
 
   it('has every route of requirements §2 with its guard (and /angrerett, /tilgjengelighet), and no other', () => {

@@ -2,7 +2,8 @@
 // a call (user, account and subscription stored, the session ready at once), a page session
 // without an account still gets one created, and the home page renders its segment message from
 // the page on its first render, without asking the API for it (so nothing pushes it down later);
-// the order and plan-change screens find the title's catalogue in the cache.
+// the order and plan-change screens find the title's catalogue in the cache, the delivery-change
+// screen its subscription's changes.
 import { describe, expect, it } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
@@ -169,6 +170,35 @@ describe('the first screen from the page', () => {
         key.startsWith('getCatalogue'),
       ),
     ).toEqual([]);
+  });
+
+  it('puts the delivery changes where the delivery-change screen asks for them, before the first render', async () => {
+    const app = startApp([]);
+    const answer = { subscriptionNo: 'S-1001', titleCode: 'FVN', eligibility: 'PAPER' };
+    await cacheFirstScreen(
+      app.store.dispatch,
+      pageData({
+        deliveryChanges: { subscriptionNo: 'S-1001', answer },
+      } as unknown as Partial<FirstScreen>),
+    );
+    expect(
+      app.store.getState().api.queries['getDeliveryChanges({"subscriptionNo":"S-1001"})'],
+    ).toMatchObject({ status: 'fulfilled', data: answer });
+    // With the catalogue as well: both are in the cache once the promise settles.
+    const both = startApp([]);
+    await cacheFirstScreen(
+      both.store.dispatch,
+      pageData({
+        deliveryChanges: { subscriptionNo: 'S-1001', answer },
+        catalogue: { titleCode: 'FVN', answer: { titleCode: 'FVN', products: [] } },
+      } as unknown as Partial<FirstScreen>),
+    );
+    expect(Object.keys(both.store.getState().api.queries).sort()).toEqual(
+      expect.arrayContaining([
+        'getCatalogue({"titleCode":"FVN"})',
+        'getDeliveryChanges({"subscriptionNo":"S-1001"})',
+      ]),
+    );
   });
 
   it('asks as before when the reader reads in the other language than the page’s data', async () => {

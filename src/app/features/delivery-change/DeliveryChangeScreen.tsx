@@ -50,13 +50,17 @@ function PriceNote({ overview }: { readonly overview: DeliveryChangeOverview }) 
   );
 }
 
+/** How old the overview may be when the screen opens before it is asked for again. */
+const ASKED_AGAIN_AFTER_SECONDS = 10;
+
 function ChangeFlow({ subscription }: { readonly subscription: Subscription }) {
   const { t } = useTranslation('delivery-change');
   const periodText = usePeriodText();
-  // Always asked again on arrival: the calendar moves with the clock, the changes with other tabs.
+  // Asked again on arrival (the calendar moves with the clock, the changes with other tabs) unless
+  // what the cache holds was read moments ago: on a first visit, the page's own answer.
   const query = useGetDeliveryChangesQuery(
     { subscriptionNo: subscription.subscriptionNo },
-    { refetchOnMountOrArgChange: true },
+    { refetchOnMountOrArgChange: ASKED_AGAIN_AFTER_SECONDS },
   );
   const [withdraw, withdrawal] = useWithdrawDeliveryChangeMutation();
   const [editing, setEditing] = useState<{ change: DeliveryChange; endOnly: boolean } | null>(null);
